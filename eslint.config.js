@@ -1,0 +1,70 @@
+// @ts-check
+import js from '@eslint/js';
+import react from 'eslint-plugin-react';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Literal text in JSX must come from i18next: `t('key')`, never a hard-coded string. */
+const noLiteralText = {
+  'react/jsx-no-literals': [
+    'error',
+    { noStrings: true, ignoreProps: true, allowedStrings: ['·', '©', '×', '…', '/', '-', '–', '(', ')', ':', '%'] },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { react, 'react-hooks': reactHooks },
+    settings: { react: { version: '19' } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'react/jsx-key': 'error',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  {
+    files: ['src/app/**/*.tsx', 'src/features/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: noLiteralText,
+  },
+  {
+    // The engine is framework-free so album grids, trash and pickers can reuse it, and so its
+    // per-frame path never touches React. Timers, frames, fetch and storage go through one wrapper each.
+    files: ['src/gallery/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'react-dom/*', 'react/*'], message: 'The engine must not import React.' },
+            { group: ['@react-three/*'], message: 'The engine must not import @react-three/*.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// One config for the client build and for Vitest. Unit tests run in node by default; a test
+// that needs a DOM opts in with a `// @vitest-environment jsdom` docblock.
+export default defineConfig({
+  plugins: [react()],
+  worker: { format: 'es' },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    chunkSizeWarningLimit: 900,
+  },
+  server: { port: 5173 },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'workers/**/*.test.ts', 'scripts/**/*.test.ts'],
+    environment: 'node',
+    restoreMocks: true,
+  },
+});
