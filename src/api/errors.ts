@@ -1,0 +1,101 @@
+import { maskIdsInPath, stripQuery } from './loggedPath';
+
+export type ApiErrorKind =
+  | 'network'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'payloadTooLarge'
+  | 'conflict'
+  | 'badRequest'
+  | 'server'
+  | 'malformed'
+  | 'http'
+  | 'aborted';
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  method: string;
+  /** Path or URL of the call; only its masked path, without query, is kept. */
+  path: string;
+  status?: number;
+  body?: string;
+  detail?: string;
+  cause?: unknown;
+}
+
+/**
+ * The one error a call through the api client throws. Features switch on `kind` (and on `status`
+ * / `body` where SPEC §7 maps answers, e.g. the job-info mapping reads the body) and show
+ * `i18nKey`; they never parse `message`, which exists for logs only.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  readonly method: string;
+  /** Masked (SPEC §2) path without query string: safe to log. */
+  readonly path: string;
+  readonly status?: number;
+  readonly body?: string;
+  readonly i18nKey: `errors.api.${ApiErrorKind}`;
+
+  constructor(init: ApiErrorInit) {
+    const path = maskIdsInPath(stripQuery(init.path));
+    const method = init.method.toUpperCase();
+    const status = init.status === undefined ? '' : ` ${init.status}`;
+    const detail = init.detail ? `: ${init.detail}` : '';
+    super(`${init.kind}${status} ${method} ${path}${detail}`, { cause: init.cause });
+    this.kind = init.kind;
+    this.method = method;
+    this.path = path;
+    this.status = init.status;
+    this.body = init.body;
+    this.i18nKey = `errors.api.${init.kind}`;
+  }
+}
+
+export function isApiError(error: unknown, kind?: ApiErrorKind): error is ApiError {
+  return error instanceof ApiError && (kind === undefined || error.kind === kind);
+}
+
+/** SPEC §7 "What each answer does": the HTTP status of a failed answer decides its kind. */
+export function kindForStatus(status: number): ApiErrorKind {
+  switch (status) {
+    case 400:
+      return 'badRequest';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'notFound';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payloadTooLarge';
+    default:
+      return status >= 500 && status <= 599 ? 'server' : 'http';
+  }
+}
+
+/** SPEC §8 internal errors owned by the api layer, verbatim. */
+export const INVALID_SERVICE_DICT = 'Invalid service dict';
+export const SERVICE_DICT_UNAVAILABLE = 'Service dict must be made available (by logging in etc)';
+export const STORED_AUTH_UNDEFINED = 'StoredServiceDict or authToken is undefined';
+
+export type InternalErrorMessage =
+  typeof INVALID_SERVICE_DICT | typeof SERVICE_DICT_UNAVAILABLE | typeof STORED_AUTH_UNDEFINED;
+
+/**
+ * A broken precondition inside the client (not an answer from the server). The message is the
+ * SPEC text so reports can be matched against the catalogue; `detail` says what was wrong.
+ */
+export class InternalError extends Error {
+  override readonly name = 'InternalError';
+  readonly detail?: string;
+
+  constructor(message: InternalErrorMessage, options?: { detail?: string; cause?: unknown }) {
+    super(message, { cause: options?.cause });
+    this.detail = options?.detail;
+  }
+}

@@ -1,0 +1,191 @@
+import type { z } from 'zod';
+import { connectivityStore } from '../state/connectivity';
+import { basicAuthHeader } from './basicAuth';
+import {
+  ApiError,
+  InternalError,
+  SERVICE_DICT_UNAVAILABLE,
+  STORED_AUTH_UNDEFINED,
+  kindForStatus,
+} from './errors';
+import { hostUrl, type HostDirectory, type HostName } from './hosts';
+import { encodeBody, isAbortError, parseJsonAnswer, readAnswer, type RequestBody } from './wire';
+
+export { basicAuthHeader } from './basicAuth';
+
+export interface ApiClientConfig {
+  getAuth(): { token: string; hosts: HostDirectory } | null;
+  /** Hosts known without a login (e.g. a shared album's service dictionary, or the default). */
+  getHosts?(): HostDirectory | null;
+  getLanguage(): string;
+  getDeviceId(): string;
+  getForeignAuth?(): string | undefined;
+  appKey: string;
+  clientVersion: string;
+  fetch?: typeof fetch;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
+/** Booleans are left out on purpose: each call says whether the server wants 1/0 or true/false. */
+export type QueryValue = string | number | null | undefined | readonly (string | number)[];
+export type Query = Readonly<Record<string, QueryValue>>;
+export type { RequestBody };
+
+export interface BaseRequest {
+  host?: HostName;
+  method: HttpMethod;
+  path: string;
+  query?: Query;
+  /** Plain objects and arrays are sent as JSON; strings as text/plain; the rest as is. */
+  body?: RequestBody;
+  headers?: Readonly<Record<string, string>>;
+  signal?: AbortSignal;
+  /** Send the user's token (default). When false, no Authorization header is added. */
+  auth?: boolean;
+  /** Overrides the directory for this call (e.g. a shared album's own service dictionary). */
+  hosts?: HostDirectory;
+}
+export interface JsonRequest<T> extends BaseRequest {
+  responseType?: 'json';
+  /** Every JSON answer is parsed; use `z.unknown()` where nothing is read. */
+  schema: z.ZodType<T>;
+}
+export interface TextRequest extends BaseRequest {
+  responseType: 'text';
+}
+export interface BlobRequest extends BaseRequest {
+  responseType: 'blob';
+}
+export interface NoBodyRequest extends BaseRequest {
+  responseType: 'none';
+}
+export type AnyRequest = JsonRequest<unknown> | TextRequest | BlobRequest | NoBodyRequest;
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+  status: number;
+}
+
+export type UnauthorizedHandler = (error: ApiError) => void;
+
+export interface ApiClient {
+  request<T>(opts: JsonRequest<T>): Promise<ApiResponse<T>>;
+  request(opts: TextRequest): Promise<ApiResponse<string>>;
+  request(opts: BlobRequest): Promise<ApiResponse<Blob>>;
+  request(opts: NoBodyRequest): Promise<ApiResponse<undefined>>;
+  /** Absolute URL with the common parameters, for <img>, <video>, form posts and downloads. */
+  url(opts: { host?: HostName; path: string; query?: Query; hosts?: HostDirectory }): string;
+  /** SPEC §7: every 401 runs every registered handler. Returns the unsubscribe. */
+  onUnauthorized(handler: UnauthorizedHandler): () => void;
+}
+
+export function createApiClient(config: ApiClientConfig): ApiClient {
+  const unauthorizedHandlers = new Set<UnauthorizedHandler>();
+  const fetchImpl = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const setOnline = (online: boolean) => connectivityStore.getState().setOnline(online);
+
+  function resolveHosts(override: HostDirectory | undefined): HostDirectory {
+    const hosts = override ?? config.getAuth()?.hosts ?? config.getHosts?.() ?? null;
+    if (!hosts) throw new InternalError(SERVICE_DICT_UNAVAILABLE);
+    return hosts;
+  }
+
+  function url(opts: { host?: HostName; path: string; query?: Query; hosts?: HostDirectory }) {
+    const target = new URL(hostUrl(resolveHosts(opts.hosts), opts.host ?? 'app', opts.path));
+    const common: Query = {
+      app_key: config.appKey,
+      client_v: config.clientVersion,
+      device_id: config.getDeviceId(),
+      app_lang: config.getLanguage(),
+      foreign_auth: config.getForeignAuth?.(),
+    };
+    // SPEC §7 common parameters first; a call's own value of the same name replaces one.
+    for (const query of [common, opts.query ?? {}]) {
+      for (const [name, value] of Object.entries(query)) {
+        if (value == null) continue;
+        target.searchParams.delete(name);
+        for (const item of Array.isArray(value) ? value : [value]) {
+          target.searchParams.append(name, String(item));
+        }
+      }
+    }
+    return target.toString();
+  }
+
+  function runUnauthorizedHandlers(error: ApiError) {
+    for (const handler of [...unauthorizedHandlers]) {
+      try {
+        handler(error);
+      } catch (handlerError) {
+        // One broken handler must not keep the others (e.g. the session-expired dialog) from running.
+        console.error('Unauthorized handler failed', handlerError);
+      }
+    }
+  }
+
+  async function request(opts: AnyRequest): Promise<ApiResponse<unknown>> {
+    const useAuth = opts.auth ?? true;
+    const auth = useAuth ? config.getAuth() : null;
+    if (useAuth && !auth) throw new InternalError(STORED_AUTH_UNDEFINED);
+    const target = url(opts);
+    const headers = new Headers(opts.headers);
+    if (auth) headers.set('Authorization', basicAuthHeader(auth.token));
+    const errorFor = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'method' | 'path'>) =>
+      new ApiError({ ...init, method: opts.method, path: target });
+
+    // Failures of the transport (not answers): an abort is the caller's choice and says nothing
+    // about connectivity; anything else means the network failed (SPEC §4 Connectivity).
+    const transportFailure = (cause: unknown) => {
+      if (opts.signal?.aborted || isAbortError(cause)) return errorFor({ kind: 'aborted', cause });
+      setOnline(false);
+      return errorFor({ kind: 'network', cause });
+    };
+
+    let response: Response;
+    try {
+      response = await fetchImpl(target, {
+        method: opts.method,
+        headers,
+        body: encodeBody(opts.body, headers),
+        signal: opts.signal,
+      });
+    } catch (cause) {
+      throw transportFailure(cause);
+    }
+    // Any answer proves the server is reachable, so an error status also ends an offline spell.
+    setOnline(true);
+
+    const { status } = response;
+    if (!response.ok) {
+      const body = await response.text().catch(() => undefined);
+      const error = errorFor({ kind: kindForStatus(status), status, body });
+      if (status === 401) runUnauthorizedHandlers(error);
+      throw error;
+    }
+
+    let data: unknown;
+    try {
+      data = await readAnswer(response, opts.responseType ?? 'json');
+    } catch (cause) {
+      throw transportFailure(cause);
+    }
+    if (opts.responseType === undefined || opts.responseType === 'json') {
+      const malformed = (detail: string, cause: unknown) =>
+        errorFor({ kind: 'malformed', status, detail, cause });
+      data = parseJsonAnswer(data as string, opts.schema, malformed);
+    }
+    return { data, headers: response.headers, status };
+  }
+
+  return {
+    request: request as ApiClient['request'],
+    url,
+    onUnauthorized(handler) {
+      unauthorizedHandlers.add(handler);
+      return () => {
+        unauthorizedHandlers.delete(handler);
+      };
+    },
+  };
+}
