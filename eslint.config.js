@@ -9,12 +9,26 @@ import tseslint from 'typescript-eslint';
 const noLiteralText = {
   'react/jsx-no-literals': [
     'error',
-    { noStrings: true, ignoreProps: true, allowedStrings: ['·', '©', '×', '…', '/', '-', '–', '(', ')', ':', '%'] },
+    {
+      noStrings: true,
+      ignoreProps: true,
+      allowedStrings: ['·', '©', '×', '…', '/', '-', '–', '(', ')', ':', '%'],
+    },
   ],
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-e2e/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -27,8 +41,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       'react/jsx-key': 'error',
@@ -49,8 +69,38 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', 'react-dom/*', 'react/*'], message: 'The engine must not import React.' },
+            {
+              group: ['react', 'react-dom', 'react-dom/*', 'react/*'],
+              message: 'The engine must not import React.',
+            },
             { group: ['@react-three/*'], message: 'The engine must not import @react-three/*.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // SPEC rules are pure so the UI, the workers and the server can all use them.
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-*',
+                'react/*',
+                'zustand',
+                'zustand/*',
+                'i18next',
+                '@tanstack/*',
+                '../*',
+              ],
+              message:
+                'src/domain is pure: no React, stores, i18n or imports from outside the folder.',
+            },
           ],
         },
       ],

@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig } from 'vitest/config';
 
 // One config for the client build and for Vitest. Unit tests run in node by default; a test
 // that needs a DOM opts in with a `// @vitest-environment jsdom` docblock.
@@ -13,7 +13,12 @@ export default defineConfig({
   },
   server: { port: 5173 },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'workers/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'server/**/*.test.ts',
+      'workers/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     restoreMocks: true,
   },

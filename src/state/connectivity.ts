@@ -7,7 +7,7 @@ import { useStore } from 'zustand';
  */
 export interface ConnectivityState {
   online: boolean;
-  setOnline(online: boolean): void;
+  setOnline: (online: boolean) => void;
 }
 
 export const connectivityStore = createStore<ConnectivityState>()((set) => ({

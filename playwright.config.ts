@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+
+export const E2E_WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 4180);
+export const E2E_API_PORT = Number(process.env.E2E_API_PORT ?? 4181);
+
+/**
+ * Real Chromium (the system's, see scripts/chromium.mjs) against the real servers, with
+ * SwiftShader so WebGL2 works without a GPU.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_WEB_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--use-angle=swiftshader',
+        '--enable-unsafe-swiftshader',
+        '--ignore-gpu-blocklist',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx --no-install tsx tests/e2e/harness/serve.ts',
+    url: `http://127.0.0.1:${E2E_WEB_PORT}/app-config.json`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { E2E_WEB_PORT: String(E2E_WEB_PORT), E2E_API_PORT: String(E2E_API_PORT) },
+  },
+});

@@ -1,0 +1,68 @@
+// Finds a Chromium for Playwright. Playwright's own browser download is not possible on every
+// machine (closed networks), so the tests use the system's Chromium:
+//   1. CHROMIUM_PATH, when set;
+//   2. a Chromium or Chrome on the usual paths;
+//   3. as root on Debian/Ubuntu: installs Debian's `chromium` package with apt-get;
+//   4. otherwise: says exactly what to do, and fails.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome-stable',
+  '/usr/bin/google-chrome',
+  '/snap/bin/chromium',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+];
+
+function executable(path) {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function hasCommand(name) {
+  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+}
+
+export function findChromium() {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv) {
+    if (executable(fromEnv)) return fromEnv;
+    throw new Error(`CHROMIUM_PATH is set to "${fromEnv}", but no executable is there.`);
+  }
+  return CANDIDATES.find(executable) ?? null;
+}
+
+export function ensureChromium() {
+  const found = findChromium();
+  if (found) return found;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && hasCommand('apt-get')) {
+    console.log('No Chromium found: installing Debian\'s "chromium" package with apt-get…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+    const installed = findChromium();
+    if (installed) return installed;
+  }
+  console.error(
+    [
+      'The end-to-end tests need Chromium, and none was found.',
+      'Do one of these, then run the command again:',
+      '  - Debian/Ubuntu: sudo apt-get install -y chromium   (or run the tests as root: they install it)',
+      '  - macOS: install Google Chrome or Chromium into /Applications',
+      '  - anywhere: set CHROMIUM_PATH=/path/to/chromium (Chromium or Chrome, version 120 or newer)',
+    ].join('\n'),
+  );
+  process.exit(1);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(ensureChromium());
+}

@@ -1,0 +1,68 @@
+// `npm test`: the quality gates, the unit tests, then the end-to-end tests in Chromium.
+// Ends with one "N passed, N failed" line over unit and e2e tests together.
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureChromium } from './chromium.mjs';
+import { npx, run } from './run.mjs';
+
+const reports = 'test-results/reports';
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const steps = [];
+async function step(name, fn) {
+  console.log(`\n── ${name} ──`);
+  const started = Date.now();
+  const code = await fn();
+  steps.push({ name, code, seconds: Math.round((Date.now() - started) / 1000) });
+  return code;
+}
+
+process.env.CHROMIUM_PATH = ensureChromium();
+
+await step('check (typecheck, lint, format)', () => run('npm', ['run', '--silent', 'check']));
+await step('unit tests (vitest)', () =>
+  npx([
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reports}/unit.json`,
+  ]),
+);
+await step('end-to-end tests (playwright, chromium)', () =>
+  run('node', ['scripts/e2e.mjs'], {
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
+  }),
+);
+
+const unit = readJson(`${reports}/unit.json`);
+const e2e = readJson(`${reports}/e2e.json`);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (unit) {
+  passed += unit.numPassedTests;
+  failed += unit.numFailedTests;
+  skipped += unit.numPendingTests + (unit.numTodoTests ?? 0);
+}
+if (e2e?.stats) {
+  // A flaky test failed first and passed on retry: it passed, and Playwright lists it.
+  passed += e2e.stats.expected + (e2e.stats.flaky ?? 0);
+  failed += e2e.stats.unexpected;
+  skipped += e2e.stats.skipped;
+}
+
+console.log('\n── summary ──');
+for (const s of steps) console.log(`${s.code === 0 ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds}s)`);
+const anyStepFailed = steps.some((s) => s.code !== 0);
+if (anyStepFailed && failed === 0) failed = 1; // a failed gate counts, even with no failing test
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(anyStepFailed ? 1 : 0);

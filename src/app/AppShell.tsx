@@ -1,0 +1,49 @@
+import { Suspense, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+import { useLoginStatus } from '../state/session';
+import { Spinner } from '../ui/Spinner';
+import { CookieNotice } from './CookieNotice';
+import { Footer } from './Footer';
+import { logOut } from './logOut';
+import { OfflineBanner } from './OfflineBanner';
+import { OverlayHost } from './overlays/OverlayHost';
+import { QaCornerMarker } from './QaCornerMarker';
+import { SessionExpiredDialog } from './SessionExpiredDialog';
+import { SideMenu } from './SideMenu';
+import { TopNav } from './TopNav';
+
+export function AppShell() {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const loggedIn = useLoginStatus() === 'AUTHENTICATED';
+  return (
+    <div className="app-shell" data-testid="app-shell">
+      <a className="skip-link" href="#main">
+        {t('shell.skipToContent')}
+      </a>
+      <OfflineBanner />
+      <TopNav menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+      <SideMenu
+        open={menuOpen}
+        onClose={closeMenu}
+        loggedIn={loggedIn}
+        onLogOut={() => {
+          closeMenu();
+          void logOut();
+        }}
+      />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Suspense fallback={<Spinner label={t('common.loading')} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <OverlayHost />
+      <SessionExpiredDialog />
+      <CookieNotice />
+      <QaCornerMarker />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import { missingFeatures } from './browserSupport';
+
+function fakeWindow(
+  overrides: Record<string, unknown>,
+  webgl2: unknown,
+): Window & typeof globalThis {
+  const canvas = { getContext: vi.fn(() => webgl2) };
+  return {
+    WebGL2RenderingContext: function WebGL2RenderingContext() {},
+    Worker: function Worker() {},
+    ResizeObserver: function ResizeObserver() {},
+    IntersectionObserver: function IntersectionObserver() {},
+    crypto: { subtle: {}, getRandomValues: () => undefined },
+    createImageBitmap: () => undefined,
+    AbortController: function AbortController() {},
+    document: { createElement: () => canvas },
+    ...overrides,
+  } as unknown as Window & typeof globalThis;
+}
+
+describe('missingFeatures', () => {
+  const gl = { getExtension: () => ({ loseContext: vi.fn() }) };
+
+  it('is empty on a capable browser', () => {
+    expect(missingFeatures(fakeWindow({}, gl))).toEqual([]);
+  });
+
+  it('reports WebGL2 when the context cannot be created or the API is absent', () => {
+    expect(missingFeatures(fakeWindow({}, null))).toEqual(['webgl2']);
+    expect(missingFeatures(fakeWindow({ WebGL2RenderingContext: undefined }, gl))).toEqual([
+      'webgl2',
+    ]);
+  });
+
+  it('reports every other missing feature by name', () => {
+    const win = fakeWindow({ Worker: undefined, ResizeObserver: undefined, crypto: undefined }, gl);
+    expect(missingFeatures(win)).toEqual(['worker', 'resizeObserver', 'webCrypto']);
+  });
+});

@@ -1,0 +1,17 @@
+import { clearStoredAuth } from '../api/authStore';
+import { sessionStore } from '../state/session';
+import { api } from './api';
+
+/**
+ * Revokes the token on the server when it can, and always forgets it locally: a user who asked
+ * to log out must end up logged out even when offline.
+ */
+export async function logOut(): Promise<void> {
+  try {
+    await api().request({ method: 'POST', path: '/logout', responseType: 'none' });
+  } catch {
+    // Offline or already revoked: the local session is cleared below either way.
+  }
+  clearStoredAuth();
+  sessionStore.getState().setStatus('NOT_STARTED');
+}

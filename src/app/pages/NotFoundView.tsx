@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useLoginStatus } from '../../state/session';
+import { MessagePage } from '../../ui/MessagePage';
+import { useBrand } from '../brand';
+import { useLegalLinks } from '../legalLinks';
+
+export type NotFoundKind = 'page' | 'album' | 'share';
+
+/**
+ * SPEC §2: not-found pages (album, share, page) have a title, a description, a learn-more link,
+ * the create-user text, and a login button when logged out.
+ */
+export function NotFoundView({ kind }: { kind: NotFoundKind }) {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const links = useLegalLinks();
+  const status = useLoginStatus();
+  const loggedIn = status === 'AUTHENTICATED' || status === 'FETCHING';
+  return (
+    <MessagePage
+      testId={`not-found-${kind}`}
+      title={t(`notFound.${kind}.title`)}
+      actions={
+        loggedIn ? (
+          <Link className="ui-button ui-button--primary" to="/photos">
+            {t('common.goToTimeline')}
+          </Link>
+        ) : (
+          <Link className="ui-button ui-button--primary" to="/photos" data-testid="login-button">
+            {t('common.signIn')}
+          </Link>
+        )
+      }
+    >
+      <p>{t(`notFound.${kind}.description`)}</p>
+      <p>
+        <a href={links.help} target="_blank" rel="noreferrer">
+          {t('common.learnMore')}
+        </a>
+      </p>
+      {loggedIn ? null : <p>{t('notFound.createUser', { brand: brand.name })}</p>}
+    </MessagePage>
+  );
+}

@@ -1,0 +1,5 @@
+import { NotFoundView } from './NotFoundView';
+
+export default function PageNotFoundPage() {
+  return <NotFoundView kind="page" />;
+}

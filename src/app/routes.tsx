@@ -1,0 +1,111 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { AppShell } from './AppShell';
+import { RouteErrorPage } from './RouteErrorPage';
+import { ShellLoading } from './ShellLoading';
+
+type PageModule = { default: ComponentType };
+
+export type FeatureArea =
+  | 'timeline'
+  | 'albums'
+  | 'publicAlbum'
+  | 'comments'
+  | 'carousel'
+  | 'share'
+  | 'trash'
+  | 'documents'
+  | 'settings'
+  | 'emailSettings'
+  | 'help'
+  | 'selectPhotos'
+  | 'profilePicture'
+  | 'developer'
+  | 'errors';
+
+export interface AppRoute {
+  path: string;
+  area: FeatureArea;
+  /** The page, imported lazily. Absent while the feature is not built: the page-not-found page renders. */
+  page?: () => Promise<PageModule>;
+}
+
+/**
+ * The one route table: every route of SPEC §2, the /_from_inside_app variants, the settings
+ * test-flags and advanced pages, and the catch-all. A feature issue fills in `page` for its routes.
+ */
+export const APP_ROUTES: readonly AppRoute[] = [
+  { path: '/photos', area: 'timeline' },
+  { path: '/photos/:fileId', area: 'carousel' },
+  { path: '/documents', area: 'documents' },
+
+  { path: '/albums', area: 'albums' },
+  { path: '/albums/:jobId', area: 'albums' },
+  { path: '/albums/:jobId/edit/addPhotos', area: 'albums' },
+  { path: '/albums/:jobId/edit/:tab', area: 'albums' },
+  { path: '/addPhotos/:jobId', area: 'albums' },
+
+  { path: '/a/:jobId', area: 'publicAlbum' },
+  { path: '/a/:jobId/createNew', area: 'publicAlbum' },
+  { path: '/a/:jobId/subscribe', area: 'publicAlbum' },
+  { path: '/a/:jobId/copyAlbum', area: 'publicAlbum' },
+  { path: '/a/:jobId/:fileId/copyAlbum', area: 'publicAlbum' },
+
+  { path: '/comments/:jobId/:fileId', area: 'comments' },
+  { path: '/carousel/:jobId/:fileId', area: 'carousel' },
+  { path: '/albumImage/:jobId/:fileId', area: 'share' },
+  { path: '/share/:shareId', area: 'share' },
+  { path: '/share/:shareId/copyShare', area: 'share' },
+
+  { path: '/deleted_items', area: 'trash' },
+  { path: '/deleted_items/photos', area: 'trash' },
+  { path: '/deleted_items/albums', area: 'trash' },
+  { path: '/_from_inside_app/deleted_items', area: 'trash' },
+  { path: '/_from_inside_app/deleted_items/photos', area: 'trash' },
+  { path: '/_from_inside_app/deleted_items/albums', area: 'trash' },
+
+  { path: '/settings', area: 'settings' },
+  { path: '/settings/privacy', area: 'settings' },
+  { path: '/_from_inside_app/settings/privacy', area: 'settings' },
+  { path: '/settings/takeout', area: 'settings' },
+  { path: '/settings/unsubscribe', area: 'settings' },
+  { path: '/settings/storage', area: 'settings' },
+  { path: '/settings/devices', area: 'settings' },
+  { path: '/settings/test-flags', area: 'settings' },
+  { path: '/settings/advanced', area: 'settings' },
+  { path: '/developer', area: 'developer' },
+
+  { path: '/emailSettings', area: 'emailSettings' },
+  { path: '/help', area: 'help' },
+  { path: '/selectPhotos', area: 'selectPhotos' },
+  { path: '/selectPhotos/:id', area: 'selectPhotos' },
+  { path: '/selectProfilePicture', area: 'profilePicture' },
+
+  { path: '/error/:code', area: 'errors', page: () => import('./pages/ErrorCodePage') },
+  { path: '*', area: 'errors', page: () => import('./pages/PageNotFoundPage') },
+];
+
+const notBuilt = () => import('./pages/PageNotFoundPage');
+
+/** Routes whose feature is not built yet: they render the page-not-found page. */
+export function pendingRoutes(routes: readonly AppRoute[] = APP_ROUTES): string[] {
+  return routes.filter((route) => !route.page).map((route) => route.path);
+}
+
+export function toRouteObjects(routes: readonly AppRoute[] = APP_ROUTES): RouteObject[] {
+  return [
+    {
+      element: <AppShell />,
+      errorElement: <RouteErrorPage />,
+      // Shown while the first lazily imported page loads.
+      HydrateFallback: ShellLoading,
+      children: [
+        { index: true, element: <Navigate to="/photos" replace /> },
+        ...routes.map((route): RouteObject => ({
+          path: route.path,
+          lazy: async () => ({ Component: (await (route.page ?? notBuilt)()).default }),
+        })),
+      ],
+    },
+  ];
+}

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const LOCALES = ['en_US', 'nb_NO', 'sv_SE', 'bg_BG'] as const;
+
+type Tree = { [key: string]: string | Tree };
+
+function load(locale: string): Tree {
+  return JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8')) as Tree;
+}
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') out.set(prefix + key, value);
+    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
+  }
+  return out;
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+}
+
+describe('locales', () => {
+  const en = flatten(load('en_US'));
+
+  it.each(LOCALES)('%s has exactly the keys of en_US and no empty values', (locale) => {
+    const other = flatten(load(locale));
+    expect([...other.keys()].sort()).toEqual([...en.keys()].sort());
+    const empty = [...other].filter(([, v]) => v.trim() === '').map(([k]) => k);
+    expect(empty).toEqual([]);
+  });
+
+  it.each(LOCALES)('%s keeps every interpolation placeholder of en_US', (locale) => {
+    const other = flatten(load(locale));
+    const mismatched = [...en].filter(
+      ([k, v]) => placeholders(v).join() !== placeholders(other.get(k) ?? '').join(),
+    );
+    expect(mismatched.map(([k]) => k)).toEqual([]);
+  });
+
+  it.each(['nb_NO', 'sv_SE', 'bg_BG'])('%s is a translation, not an English copy', (locale) => {
+    const other = flatten(load(locale));
+    // Brand-neutral strings such as "OK", "Version" or "Album" may legitimately coincide; most must not.
+    const same = [...en].filter(([k, v]) => other.get(k) === v && !k.startsWith('languages.'));
+    expect(same.length / en.size).toBeLessThan(0.15);
+  });
+});

@@ -1,0 +1,84 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { authFromQuery, clearStoredAuth, storeAuth } from './api/authStore';
+import { initApiClient } from './app/api';
+import { AppErrorBoundary } from './app/AppErrorBoundary';
+import { loadAppConfig } from './app/appConfig';
+import { missingFeatures } from './app/browserSupport';
+import { startConnectivityMonitor } from './app/connectivityMonitor';
+import { LegacyBrowserPage } from './app/pages/LegacyBrowserPage';
+import { toRouteObjects } from './app/routes';
+import { exposeTestHooks } from './app/testHooks';
+import { detectLocale, readLangCookie } from './domain/language';
+import { startSession } from './features/auth/session';
+import { i18next, initI18n } from './i18n';
+import { applyFlagsFromQuery } from './state/featureFlags';
+import { readString } from './state/persisted';
+import { sessionStore } from './state/session';
+import { trackViewport } from './state/viewport';
+import './app/app.css';
+
+async function boot(): Promise<void> {
+  // SPEC §2: flags, the staging switch, and auth data may arrive in the query string.
+  applyFlagsFromQuery(location.search);
+  const fromQuery = authFromQuery(location.search);
+  if (fromQuery.auth) storeAuth(fromQuery.auth.token, fromQuery.auth.hosts);
+  if (fromQuery.search !== location.search) {
+    history.replaceState(
+      history.state,
+      '',
+      `${location.pathname}${fromQuery.search}${location.hash}`,
+    );
+  }
+
+  await initI18n(
+    detectLocale({
+      stored: readString('language'),
+      cookieLang: readLangCookie(document.cookie),
+      browserLanguages: navigator.languages,
+    }),
+  );
+
+  const root = createRoot(document.getElementById('root')!);
+  if (missingFeatures(window).length > 0) {
+    root.render(
+      <I18nextProvider i18n={i18next}>
+        <LegacyBrowserPage />
+      </I18nextProvider>,
+    );
+    return;
+  }
+
+  const client = initApiClient(await loadAppConfig());
+  client.onUnauthorized((error) => {
+    // A password-protected album answers 401 too; that asks for its password, not a new login.
+    if (error.body?.includes('public job auth failed')) return;
+    clearStoredAuth();
+    sessionStore.getState().setStatus('UNAUTHENTICATED');
+  });
+  trackViewport(window);
+  startConnectivityMonitor(window);
+  exposeTestHooks();
+  void startSession();
+
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  });
+  const router = createBrowserRouter(toRouteObjects());
+  root.render(
+    <StrictMode>
+      <I18nextProvider i18n={i18next}>
+        <AppErrorBoundary>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </AppErrorBoundary>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+
+void boot();

@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { alertDialog, confirmDialog, dialogStore } from './dialogs';
+import { popupStore } from './popups';
+import { dismissToast, showToast, toastStore } from './toasts';
+
+describe('toasts', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    toastStore.setState({ toasts: [] });
+  });
+
+  it('auto-dismisses after 4000 ms (SPEC §8)', () => {
+    showToast({ message: { key: 'common.ok' } });
+    vi.advanceTimersByTime(3999);
+    expect(toastStore.getState().toasts).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(toastStore.getState().toasts).toHaveLength(0);
+  });
+
+  it('honours a longer duration such as the 5500 ms album copy failure', () => {
+    showToast({ kind: 'error', message: { key: 'common.ok' }, durationMs: 5500 });
+    vi.advanceTimersByTime(4000);
+    expect(toastStore.getState().toasts).toHaveLength(1);
+    vi.advanceTimersByTime(1500);
+    expect(toastStore.getState().toasts).toHaveLength(0);
+  });
+
+  it('keeps progress toasts until dismissed by code', () => {
+    const id = showToast({ kind: 'progress', message: { key: 'common.loading' } });
+    vi.advanceTimersByTime(60_000);
+    expect(toastStore.getState().toasts.map((t) => t.id)).toEqual([id]);
+    dismissToast(id);
+    expect(toastStore.getState().toasts).toHaveLength(0);
+  });
+});
+
+describe('dialogs', () => {
+  it('queues first in, first out and resolves each with its answer', async () => {
+    const first = confirmDialog({ body: { key: 'common.ok' } });
+    const second = alertDialog({ body: { key: 'common.close' } });
+    const [head, next] = dialogStore.getState().queue;
+    expect(head.kind).toBe('confirm');
+    expect(next.kind).toBe('alert');
+    dialogStore.getState().settle(head.id, true);
+    expect(dialogStore.getState().queue.map((d) => d.id)).toEqual([next.id]);
+    dialogStore.getState().settle(next.id, false);
+    await expect(first).resolves.toBe(true);
+    await expect(second).resolves.toBeUndefined();
+    expect(dialogStore.getState().queue).toEqual([]);
+  });
+
+  it('ignores a settle for a dialog that is already gone (double click)', async () => {
+    const answer = confirmDialog({ body: { key: 'common.ok' } });
+    const id = dialogStore.getState().queue[0].id;
+    dialogStore.getState().settle(id, false);
+    dialogStore.getState().settle(id, true);
+    await expect(answer).resolves.toBe(false);
+  });
+});
+
+describe('popups', () => {
+  afterEach(() => popupStore.setState({ queue: [], silencedUntil: {} }));
+
+  it('shows one at a time in order and skips a kind silenced until later', () => {
+    const store = popupStore.getState();
+    const a = store.enqueue('storageFull', undefined, 1000);
+    store.silence('sunset', 5000);
+    expect(store.enqueue('sunset', undefined, 4999)).toBeNull();
+    const b = store.enqueue('terms', undefined, 1000);
+    expect(popupStore.getState().queue.map((p) => p.id)).toEqual([a, b]);
+    popupStore.getState().dismiss(a!);
+    expect(popupStore.getState().queue[0].kind).toBe('terms');
+    expect(popupStore.getState().enqueue('sunset', undefined, 5001)).not.toBeNull();
+  });
+
+  it('does not queue the same kind twice', () => {
+    popupStore.getState().enqueue('storageFull');
+    expect(popupStore.getState().enqueue('storageFull')).toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export interface DialogProps {
+  open: boolean;
+  title?: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+  /** SPEC §2: dialogs are 512 or 640 px wide. */
+  width?: 512 | 640;
+  /** Escape, the close button and a click on the backdrop all call this. */
+  onClose: () => void;
+  role?: 'dialog' | 'alertdialog';
+}
+
+/**
+ * A modal on the native <dialog>: the browser traps focus, restores it on close and maps Escape
+ * to `cancel`, which we route to onClose so the owner decides what closing means.
+ */
+export function Dialog({
+  open,
+  title,
+  children,
+  actions,
+  width = 512,
+  onClose,
+  role = 'dialog',
+}: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="ui-dialog"
+      style={{ width: `min(${width}px, calc(100vw - 32px))` }}
+      role={role}
+      aria-labelledby={title ? titleId : undefined}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === ref.current) onClose();
+      }}
+    >
+      {title ? (
+        <h2 id={titleId} className="ui-dialog__title">
+          {title}
+        </h2>
+      ) : null}
+      <div className="ui-dialog__body">{children}</div>
+      {actions ? <div className="ui-dialog__actions">{actions}</div> : null}
+    </dialog>
+  );
+}

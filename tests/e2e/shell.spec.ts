@@ -1,0 +1,154 @@
+import { expect, test } from '@playwright/test';
+
+const LANGUAGES = [
+  {
+    locale: 'en-US',
+    lang: 'en-US',
+    photos: 'Photos',
+    albums: 'Albums',
+    notFound: 'Page not found',
+  },
+  {
+    locale: 'nb-NO',
+    lang: 'nb-NO',
+    photos: 'Bilder',
+    albums: 'Album',
+    notFound: 'Fant ikke siden',
+  },
+  {
+    locale: 'sv-SE',
+    lang: 'sv-SE',
+    photos: 'Bilder',
+    albums: 'Album',
+    notFound: 'Sidan hittades inte',
+  },
+  {
+    locale: 'bg-BG',
+    lang: 'bg-BG',
+    photos: 'Снимки',
+    albums: 'Албуми',
+    notFound: 'Страницата не е намерена',
+  },
+];
+
+for (const language of LANGUAGES) {
+  test.describe(`in ${language.locale}`, () => {
+    test.use({ locale: language.locale });
+
+    test('the shell renders translated, with footer and client version', async ({ page }) => {
+      await page.goto('/no/such/page');
+      await expect(page.locator('html')).toHaveAttribute('lang', language.lang);
+      const nav = page.getByRole('navigation', { name: /./ }).first();
+      await expect(nav.getByRole('link', { name: language.photos, exact: true })).toBeVisible();
+      await expect(nav.getByRole('link', { name: language.albums, exact: true })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(language.notFound);
+      await expect(page.getByTestId('client-version')).toContainText('1.2.3300.7');
+    });
+  });
+}
+
+test('an unknown URL shows the page-not-found page with a login button when logged out', async ({
+  page,
+}) => {
+  await page.goto('/this/route/does/not/exist?x=1');
+  const notFound = page.getByTestId('not-found-page');
+  await expect(notFound).toBeVisible();
+  await expect(notFound.getByRole('heading')).toHaveText('Page not found');
+  await expect(notFound.getByRole('link', { name: 'Learn more' })).toBeVisible();
+  await expect(notFound.getByTestId('login-button')).toBeVisible();
+  await expect(notFound).toContainText('Create a user');
+});
+
+test('/error/user_disabled is the account-terminated page; other codes the generic page', async ({
+  page,
+}) => {
+  await page.goto('/error/user_disabled');
+  await expect(page.getByTestId('account-terminated')).toBeVisible();
+  await page.goto('/error/500');
+  await expect(page.getByTestId('generic-error')).toContainText('Oops! Something went wrong.');
+  await expect(page.getByTestId('generic-error')).toContainText('500');
+});
+
+test('losing the network shows the offline banner and regaining it clears it', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/error/404');
+  await expect(page.getByTestId('app-shell')).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  await context.setOffline(true);
+  await expect(page.getByTestId('offline-banner')).toHaveText(/No Internet connection/);
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 10_000 });
+});
+
+test('the legacy-browser page shows when WebGL2 is missing', async ({ page }) => {
+  await page.addInitScript(() => {
+    // Simulate a browser without WebGL2.
+    Reflect.deleteProperty(window, 'WebGL2RenderingContext');
+  });
+  await page.goto('/photos');
+  await expect(page.getByTestId('legacy-browser')).toBeVisible();
+  await expect(page.getByTestId('legacy-browser')).toContainText('Your browser is not supported');
+  await expect(page.getByTestId('app-shell')).toHaveCount(0);
+});
+
+test('the QA corner marker is red with test flags, gold on staging, a gradient with both', async ({
+  page,
+}) => {
+  await page.goto('/error/1?use-telenor-id-pluss=1');
+  await expect(page.getByTestId('qa-marker')).toHaveAttribute('data-variant', 'flags');
+  await page.goto('/error/1?staging=1');
+  await expect(page.getByTestId('qa-marker')).toHaveAttribute('data-variant', 'both');
+  await page.goto('/error/1?use-telenor-id-pluss=0');
+  await expect(page.getByTestId('qa-marker')).toHaveAttribute('data-variant', 'staging');
+  await page.goto('/error/1?staging=0');
+  await expect(page.getByTestId('qa-marker')).toHaveCount(0);
+});
+
+test('confirm dialogs queue first in, first out and Escape cancels', async ({ page }) => {
+  await page.goto('/error/1');
+  await expect(page.getByTestId('app-shell')).toBeVisible();
+  const answers = page.evaluate(async () => {
+    const hooks = (
+      window as unknown as {
+        __capture: { actions: { confirmDialog: (r: object) => Promise<boolean> } };
+      }
+    ).__capture;
+    const first = hooks.actions.confirmDialog({ body: { key: 'common.yes' } });
+    const second = hooks.actions.confirmDialog({ body: { key: 'common.no' } });
+    return Promise.all([first, second]);
+  });
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Yes');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toContainText('No');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  expect(await answers).toEqual([false, true]);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});
+
+test('toasts auto-dismiss after 4 seconds', async ({ page }) => {
+  await page.goto('/error/1');
+  await expect(page.getByTestId('app-shell')).toBeVisible();
+  await page.evaluate(() => {
+    const hooks = (
+      window as unknown as { __capture: { actions: { showToast: (t: object) => number } } }
+    ).__capture;
+    hooks.actions.showToast({ message: { key: 'common.ok' } });
+  });
+  await expect(page.getByTestId('toast')).toHaveText(/OK/);
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 6000 });
+});
+
+test('the side menu opens from the top navigation and closes with Escape', async ({ page }) => {
+  await page.goto('/error/1');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('complementary', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Settings' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+});
