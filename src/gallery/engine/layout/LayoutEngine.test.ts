@@ -1,0 +1,150 @@
+import { expose } from 'comlink';
+import { afterEach, describe, expect, it } from 'vitest';
+import { layoutWorkerApi } from '../../../../workers/layout.worker';
+import type { LayoutWorkerRequest } from '../../../../workers/layout.shared';
+import { DESKTOP_METRICS, MOBILE_METRICS } from '../types';
+import { REFERENCE_ASPECT_MIX, sampleAspects, seededRandom } from './aspectMix';
+import { layoutSection } from './justified';
+import {
+  DEFAULT_ZOOM_INDEX,
+  InlineLayoutEngine,
+  WorkerLayoutEngine,
+  ZOOM_LEVELS,
+  metricsForZoom,
+  targetRowHeightFor,
+} from './LayoutEngine';
+
+const aspectsOf = (count: number, seed = 1) =>
+  sampleAspects(REFERENCE_ASPECT_MIX, count, seededRandom(seed));
+
+describe('zoom levels', () => {
+  it('scale the target row height, clamped to the levels', () => {
+    expect(ZOOM_LEVELS[DEFAULT_ZOOM_INDEX]).toBe(1);
+    expect(targetRowHeightFor(DESKTOP_METRICS, DEFAULT_ZOOM_INDEX)).toBe(180);
+    expect(targetRowHeightFor(DESKTOP_METRICS, 0)).toBe(90);
+    expect(targetRowHeightFor(MOBILE_METRICS, 3)).toBe(264);
+    expect(targetRowHeightFor(DESKTOP_METRICS, 99)).toBe(Math.round(180 * ZOOM_LEVELS.at(-1)!));
+    expect(targetRowHeightFor(DESKTOP_METRICS, -3)).toBe(90);
+    expect(metricsForZoom(DESKTOP_METRICS, DEFAULT_ZOOM_INDEX)).toBe(DESKTOP_METRICS);
+    expect(metricsForZoom(DESKTOP_METRICS, 4).targetRowHeight).toBe(396);
+  });
+});
+
+describe('InlineLayoutEngine', () => {
+  it('returns what layoutSection returns', async () => {
+    const aspects = aspectsOf(500);
+    const expected = layoutSection(aspects, 1280, 180, 2, 8);
+    const layout = await new InlineLayoutEngine().layout({
+      aspects,
+      width: 1280,
+      metrics: DESKTOP_METRICS,
+    });
+    expect(layout).toEqual(expected);
+  });
+
+  it('changes the row height with the zoom level', async () => {
+    const engine = new InlineLayoutEngine();
+    const aspects = new Float32Array([1, 1]);
+    const heights = await Promise.all(
+      ZOOM_LEVELS.map(async (_, zoom) => {
+        const layout = await engine.layout({
+          aspects,
+          width: 5000,
+          metrics: DESKTOP_METRICS,
+          zoom,
+        });
+        return layout.rects[3];
+      }),
+    );
+    expect(heights).toEqual([90, 126, 180, 270, 396]);
+  });
+
+  it('rejects a request aborted before it starts', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const request = { aspects: aspectsOf(3), width: 800, metrics: DESKTOP_METRICS };
+    await expect(
+      new InlineLayoutEngine().layout({ ...request, signal: controller.signal }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+/*
+ * The real Worker does not exist in node: these tests serve the worker's own API (the object
+ * layout.worker.ts exposes) over a MessageChannel, so the comlink messages, transfers and queue
+ * are the real ones; only the thread is not.
+ */
+describe('WorkerLayoutEngine over a MessageChannel', () => {
+  const channels: MessageChannel[] = [];
+  const received: LayoutWorkerRequest[] = [];
+  afterEach(() => {
+    for (const channel of channels.splice(0)) {
+      channel.port1.close();
+      channel.port2.close();
+    }
+    received.length = 0;
+  });
+
+  function engineOverChannel(): WorkerLayoutEngine {
+    const channel = new MessageChannel();
+    channels.push(channel);
+    expose(
+      {
+        layout(request: LayoutWorkerRequest) {
+          received.push(request);
+          return layoutWorkerApi.layout(request);
+        },
+      },
+      channel.port2,
+    );
+    return new WorkerLayoutEngine(channel.port1);
+  }
+
+  it('sends the worker message shape and returns the layout', async () => {
+    const engine = engineOverChannel();
+    const aspects = aspectsOf(300, 7);
+    const copy = aspects.slice();
+    const layout = await engine.layout({ aspects, width: 390, metrics: MOBILE_METRICS, zoom: 1 });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toEqual({
+      aspects: copy,
+      width: 390,
+      targetRowHeight: targetRowHeightFor(MOBILE_METRICS, 1),
+      spacing: 2,
+      rowCap: 8,
+    });
+    expect(layout).toEqual(layoutSection(copy, 390, 123, 2, 8));
+    // The aspects were transferred, not copied.
+    expect(aspects.buffer.byteLength).toBe(0);
+    engine.dispose();
+  });
+
+  it('answers queued requests in order, and drops the aborted ones unsent', async () => {
+    const engine = engineOverChannel();
+    const controller = new AbortController();
+    const request = (count: number, signal?: AbortSignal) =>
+      engine.layout({ aspects: aspectsOf(count), width: 1000, metrics: DESKTOP_METRICS, signal });
+    const first = request(10);
+    const aborted = request(20, controller.signal);
+    const third = request(30);
+    expect(engine.pending).toBeGreaterThanOrEqual(1);
+    controller.abort();
+    await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+    expect((await first).rects.length).toBe(40);
+    expect((await third).rects.length).toBe(120);
+    expect(received.map((r) => r.aspects.length)).toEqual([10, 30]);
+    engine.dispose();
+  });
+
+  it('rejects what is queued, and anything asked later, once disposed', async () => {
+    const engine = engineOverChannel();
+    const request = () =>
+      engine.layout({ aspects: aspectsOf(5), width: 1000, metrics: DESKTOP_METRICS });
+    const inFlight = request();
+    const queued = request();
+    engine.dispose();
+    await expect(inFlight).rejects.toThrow(/disposed/);
+    await expect(queued).rejects.toThrow(/disposed/);
+    await expect(request()).rejects.toThrow(/disposed/);
+  });
+});

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { DESKTOP_METRICS, MOBILE_METRICS } from '../types';
+import { REFERENCE_ASPECT_MIX, perturbMix, sampleAspects, seededRandom } from './aspectMix';
+import { MAX_ROW_STRETCH, MIN_PANORAMA_HEIGHT, layoutSection } from './justified';
+
+const T = DESKTOP_METRICS.targetRowHeight;
+const S = DESKTOP_METRICS.spacing;
+const CAP = DESKTOP_METRICS.rowCap;
+
+interface Row {
+  start: number;
+  end: number;
+  y: number;
+  h: number;
+}
+
+/** Groups consecutive items by their top edge. */
+function rowsOf(rects: Float32Array): Row[] {
+  const rows: Row[] = [];
+  for (let i = 0; i < rects.length / 4; i++) {
+    const y = rects[i * 4 + 1];
+    const last = rows[rows.length - 1];
+    if (last && last.y === y) last.end = i + 1;
+    else rows.push({ start: i, end: i + 1, y, h: rects[i * 4 + 3] });
+  }
+  return rows;
+}
+
+const rect = (rects: Float32Array, i: number) => ({
+  x: rects[i * 4],
+  y: rects[i * 4 + 1],
+  w: rects[i * 4 + 2],
+  h: rects[i * 4 + 3],
+});
+
+describe('layoutSection', () => {
+  it('lays out zero items as nothing', () => {
+    const layout = layoutSection(new Float32Array(0), 1000, T, S, CAP);
+    expect(layout).toEqual({ rects: new Float32Array(0), rowsHeight: 0, rowCount: 0 });
+  });
+
+  it('keeps one item at the target height, left-aligned (the last row is not stretched)', () => {
+    const layout = layoutSection(new Float32Array([1.5]), 1000, T, S, CAP);
+    expect(rect(layout.rects, 0)).toEqual({ x: 0, y: 0, w: 270, h: T });
+    expect(layout.rowsHeight).toBe(T);
+    expect(layout.rowCount).toBe(1);
+  });
+
+  it('gives a panorama the full width and its own row, down to a minimum height', () => {
+    const wide = layoutSection(new Float32Array([1, 8, 1]), 1000, T, S, CAP);
+    expect(rowsOf(wide.rects).map((r) => r.end - r.start)).toEqual([1, 1, 1]);
+    expect(rect(wide.rects, 1)).toEqual({ x: 0, y: T * MAX_ROW_STRETCH + S, w: 1000, h: 125 });
+    const extreme = layoutSection(new Float32Array([40]), 1000, T, S, CAP);
+    expect(rect(extreme.rects, 0).h).toBe(Math.round(MIN_PANORAMA_HEIGHT * T));
+    expect(rect(extreme.rects, 0).w).toBe(1000);
+  });
+
+  it('caps a row of few narrow items at 1.5x the target, left-aligned', () => {
+    // Two portraits, then a panorama that cannot join them: the portraits' row would have to be
+    // 1000 / 1.2 = 833 px high to fill.
+    const layout = layoutSection(new Float32Array([0.6, 0.6, 9]), 1000, T, S, CAP);
+    expect(rect(layout.rects, 0)).toEqual({ x: 0, y: 0, w: 162, h: 270 });
+    expect(rect(layout.rects, 1)).toEqual({ x: 164, y: 0, w: 162, h: 270 });
+  });
+
+  it('puts at most rowCap items in a row', () => {
+    const layout = layoutSection(new Float32Array(20).fill(0.5), 4000, T, S, CAP);
+    expect(rowsOf(layout.rects).map((r) => r.end - r.start)).toEqual([8, 8, 4]);
+  });
+
+  it('treats aspects that are not positive numbers as squares', () => {
+    const layout = layoutSection(new Float32Array([0, Number.NaN, -2]), 1000, T, S, CAP);
+    expect([0, 1, 2].map((i) => rect(layout.rects, i).w)).toEqual([T, T, T]);
+  });
+
+  it('reuses `out` when it is long enough, and returns exactly 4 floats an item', () => {
+    const aspects = new Float32Array([1, 1.5, 0.75]);
+    const out = new Float32Array(64);
+    const layout = layoutSection(aspects, 1000, T, S, CAP, out);
+    expect(layout.rects.buffer).toBe(out.buffer);
+    expect(layout.rects.length).toBe(12);
+    const short = new Float32Array(4);
+    expect(layoutSection(aspects, 1000, T, S, CAP, short).rects.buffer).not.toBe(short.buffer);
+  });
+
+  const cases = [
+    { name: 'desktop', metrics: DESKTOP_METRICS, widths: [640, 1000, 1280, 1600.5, 2400] },
+    { name: 'mobile', metrics: MOBILE_METRICS, widths: [320, 360, 390, 414] },
+  ];
+  for (const { name, metrics, widths } of cases) {
+    it(`keeps every row rule over seeded ${name} sections`, () => {
+      const random = seededRandom(name.length);
+      const { targetRowHeight: target, spacing, rowCap } = metrics;
+      for (const width of widths) {
+        for (let section = 0; section < 25; section++) {
+          const count = 1 + Math.floor(random() * 300);
+          const aspects = sampleAspects(perturbMix(REFERENCE_ASPECT_MIX, random), count, random);
+          const { rects, rowsHeight, rowCount } = layoutSection(
+            aspects,
+            width,
+            target,
+            spacing,
+            rowCap,
+          );
+          const rows = rowsOf(rects);
+          expect(rows.length).toBe(rowCount);
+          let y = 0;
+          rows.forEach((row, r) => {
+            const count = row.end - row.start;
+            const isLast = r === rows.length - 1;
+            expect(count).toBeLessThanOrEqual(rowCap);
+            expect(row.y).toBe(y);
+            y += row.h + spacing;
+            let sum = 0;
+            for (let i = row.start; i < row.end; i++) sum += aspects[i];
+            const panorama = aspects[row.start] * target > width;
+            if (panorama) {
+              expect(count).toBe(1);
+              expect(rect(rects, row.start)).toMatchObject({ x: 0, w: width });
+              expect(row.h).toBe(Math.max(Math.round(width / sum), Math.round(0.35 * target)));
+              return;
+            }
+            // Greedy: the row fits at the target height, and the next item would not have.
+            expect(sum * target + spacing * (count - 1)).toBeLessThanOrEqual(width + 1e-3);
+            if (!isLast && count < rowCap) {
+              const next = aspects[row.end];
+              expect((sum + next) * target + spacing * count).toBeGreaterThan(width - 1e-3);
+            }
+            const fill = (width - spacing * (count - 1)) / sum;
+            const ceiling = isLast ? target : MAX_ROW_STRETCH * target;
+            expect(Math.abs(row.h - Math.min(fill, ceiling))).toBeLessThanOrEqual(0.5);
+            expect(row.h).toBeGreaterThanOrEqual(target - 0.5);
+            expect(row.h).toBeLessThanOrEqual(ceiling + 0.5);
+            // No overlap, exact gaps, whole pixels; a filled row ends exactly at the width.
+            let x = 0;
+            for (let i = row.start; i < row.end; i++) {
+              const item = rect(rects, i);
+              expect(item.x).toBe(x);
+              expect(item.h).toBe(row.h);
+              expect(item.w).toBeGreaterThan(0);
+              // Edges round to whole pixels from the exact row: each is off by half a pixel at most.
+              expect(Math.abs(item.w - aspects[i] * Math.min(fill, ceiling))).toBeLessThan(1.01);
+              x = item.x + item.w + spacing;
+            }
+            const right = x - spacing;
+            if (fill <= ceiling) expect(Math.abs(right - width)).toBeLessThanOrEqual(0.5);
+            else expect(right).toBeLessThanOrEqual(width);
+          });
+          expect(rowsHeight).toBe(y - spacing);
+        }
+      }
+    });
+  }
+});
