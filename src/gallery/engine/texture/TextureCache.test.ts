@@ -1,0 +1,320 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../clock';
+import { TextureCache, type TextureCacheOptions } from './TextureCache';
+import { createTestRenderer, fakeBitmap, FakeBitmap, FakeLoader, flush } from './testing';
+import { FALLBACK_LAYER, type TextureTier } from './tiers';
+
+type Want = string | [fileId: string, tier?: TextureTier, priority?: number];
+
+function setup(overrides: Partial<TextureCacheOptions> = {}) {
+  const loader = new FakeLoader();
+  const onChange = vi.fn();
+  const cache = new TextureCache({
+    smallLayers: 8,
+    largeLayers: 2,
+    maxUploadsPerFrame: 8,
+    loader,
+    clock: new ManualClock(),
+    onChange,
+    ...overrides,
+  });
+  const gpu = createTestRenderer();
+  /** One visibility pass: the tiles in the margin, as the tile renderer would request them. */
+  const pass = (...wants: Want[]): void => {
+    cache.beginFrame();
+    for (const want of wants) {
+      const [fileId, tier = 'small', priority = 0] = typeof want === 'string' ? [want] : want;
+      cache.request(fileId, tier, priority);
+    }
+    cache.endFrame();
+  };
+  const upload = (): number => cache.uploadPending(gpu.renderer);
+  /** Resolves the loads of these small tiles and uploads them. */
+  const load = async (...fileIds: string[]): Promise<void> => {
+    for (const fileId of fileIds) loader.resolve(fileId);
+    await flush();
+    upload();
+  };
+  return { loader, onChange, cache, gpu, pass, upload, load };
+}
+
+describe('TextureCache', () => {
+  it('loads the highest priority first, within the in-flight limit', async () => {
+    const { loader, pass } = setup({ maxInFlight: 2 });
+    pass(['low', 'small', 1], ['high', 'small', 9], ['mid', 'small', 5], ['mid2', 'small', 5]);
+    expect(loader.names()).toEqual(['small:high', 'small:mid']);
+    loader.resolve('high');
+    await flush();
+    expect(loader.names()).toEqual(['small:high', 'small:mid', 'small:mid2']);
+  });
+
+  it('is idempotent: a tile requested again, in the same or a later pass, loads once', async () => {
+    const { loader, cache, pass, load } = setup();
+    pass('a', 'a', ['a', 'small', 3]);
+    cache.request('a', 'small', 3);
+    await load('a');
+    pass('a');
+    expect(loader.names()).toEqual(['small:a']);
+    expect(cache.state('a', 'small')).toBe('ready');
+  });
+
+  it('uploads at most maxUploadsPerFrame a frame, most urgent first, and asks for more frames', async () => {
+    const { loader, cache, gpu, onChange, pass, upload } = setup({ maxUploadsPerFrame: 2 });
+    pass(['a', 'small', 1], ['b', 'small', 4], ['c', 'small', 3], ['d', 'small', 2], 'e');
+    for (const id of ['a', 'b', 'c', 'd', 'e']) loader.resolve(id);
+    await flush();
+    onChange.mockClear();
+
+    expect(upload()).toBe(2);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect([cache.layerOf('b', 'small'), cache.layerOf('c', 'small')]).toEqual([1, 2]);
+    expect(cache.state('a', 'small')).toBe('loading');
+    expect(upload()).toBe(2);
+    expect(upload()).toBe(1);
+    expect(upload()).toBe(0);
+    expect(onChange).toHaveBeenCalledTimes(2);
+    // Layer 0 first: the fallback picture, once.
+    expect(gpu.layerUploads().map((call) => call[0])).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(cache.stats()).toMatchObject({ uploadsThisFrame: 0, uploadsTotal: 5 });
+  });
+
+  it('uploads the bitmap itself into its layer with texSubImage3D, then closes it', async () => {
+    const { loader, cache, gpu, pass, upload } = setup();
+    pass('a');
+    const bitmap = fakeBitmap('small', 'a');
+    loader.resolve('a', 'small', bitmap);
+    await flush();
+    upload();
+    const [target, level, x, y, layer, w, h, depth, format, type, source] =
+      gpu.callsOf('texSubImage3D')[1];
+    expect([target, level, x, y, layer, w, h, depth, format, type]).toEqual([
+      'TEXTURE_2D_ARRAY',
+      0,
+      0,
+      0,
+      cache.layerOf('a', 'small'),
+      256,
+      256,
+      1,
+      'RGBA',
+      'UNSIGNED_BYTE',
+    ]);
+    expect(source).toBe(bitmap);
+    expect((bitmap as unknown as FakeBitmap).closed).toBe(true);
+    // Each pool allocated once (texStorage3D), never filled from a CPU copy.
+    expect(gpu.callsOf('texStorage3D')).toEqual([['TEXTURE_2D_ARRAY', 1, 'RGBA8', 256, 256, 8]]);
+  });
+
+  it('counts a large upload as 16 small ones, but always allows one a frame', async () => {
+    const { loader, cache, pass, upload } = setup({ maxUploadsPerFrame: 8 });
+    pass(['p', 'large', 9], ['q', 'large', 8], ['s', 'small', 1]);
+    loader.resolve('p', 'large');
+    loader.resolve('q', 'large');
+    loader.resolve('s');
+    await flush();
+    expect(upload()).toBe(1);
+    expect(cache.state('p', 'large')).toBe('ready');
+    expect(upload()).toBe(1);
+    expect(cache.state('q', 'large')).toBe('ready');
+    expect(upload()).toBe(1);
+  });
+
+  it('asks for another frame when a large upload waits behind small ones', async () => {
+    const { loader, cache, onChange, pass, upload } = setup({ maxUploadsPerFrame: 8 });
+    pass(['s', 'small', 9], ['p', 'large', 1]);
+    loader.resolve('s');
+    loader.resolve('p', 'large');
+    await flush();
+    onChange.mockClear();
+    expect(upload()).toBe(1);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(upload()).toBe(1);
+    expect(cache.state('p', 'large')).toBe('ready');
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('evicts the least recently used tile outside the margin when a pool is full', async () => {
+    const { cache, pass, load } = setup({ smallLayers: 4 }); // fallback + 3 tiles
+    pass('a', 'b', 'c');
+    await load('a', 'b', 'c');
+    pass('c', 'a', 'd'); // b left the margin
+    await load('d');
+    expect(cache.state('b', 'small')).toBe('none');
+    expect(cache.layerOf('d', 'small')).toBe(2); // b's layer
+    pass('e'); // everything left; c was touched longest ago
+    await load('e');
+    expect(cache.state('c', 'small')).toBe('none');
+    expect(['a', 'd', 'e'].map((id) => cache.state(id, 'small'))).toEqual([
+      'ready',
+      'ready',
+      'ready',
+    ]);
+    expect(cache.stats().evictionsTotal).toBe(2);
+  });
+
+  it('never evicts a tile of the margin: a pool smaller than the screen waits, drawing no frames', async () => {
+    const { loader, cache, onChange, pass, upload } = setup({ smallLayers: 3 });
+    pass('a', 'b', 'c');
+    for (const id of ['a', 'b', 'c']) loader.resolve(id);
+    await flush();
+    onChange.mockClear();
+    expect(upload()).toBe(2);
+    expect(upload()).toBe(0);
+    expect(onChange).not.toHaveBeenCalled();
+    expect(cache.state('c', 'small')).toBe('loading');
+    expect(cache.stats().awaitingUpload).toBe(1);
+    pass('c'); // a and b scrolled away
+    expect(upload()).toBe(1);
+    expect(cache.state('c', 'small')).toBe('ready');
+  });
+
+  it('cancels loads of tiles that left the margin and never starts queued ones', async () => {
+    const { loader, cache, pass } = setup({ maxInFlight: 2 });
+    pass('a', 'b', 'c');
+    const a = loader.find('a');
+    pass('b');
+    expect(a.signal.aborted).toBe(true);
+    expect(loader.find('b').signal.aborted).toBe(false);
+    expect(loader.names()).toEqual(['small:a', 'small:b']);
+    expect(cache.state('a', 'small')).toBe('none');
+    expect(cache.stats()).toMatchObject({ inFlight: 1, queued: 0 });
+    // A result that arrives anyway is closed, not uploaded.
+    const late = fakeBitmap('small');
+    a.resolve(late);
+    await flush();
+    expect((late as unknown as FakeBitmap).closed).toBe(true);
+    expect(cache.state('a', 'small')).toBe('none');
+  });
+
+  it('closes a decoded bitmap whose tile left before its upload', async () => {
+    const { loader, cache, pass, upload } = setup();
+    pass('a');
+    const bitmap = fakeBitmap('small');
+    loader.resolve('a', 'small', bitmap);
+    await flush();
+    pass();
+    expect((bitmap as unknown as FakeBitmap).closed).toBe(true);
+    expect(upload()).toBe(0);
+    expect(cache.state('a', 'small')).toBe('none');
+  });
+
+  it('shows the fallback layer for a failed small tile, and retries once it comes back', async () => {
+    const { loader, cache, gpu, onChange, pass, upload } = setup();
+    pass('a', ['a', 'large']);
+    onChange.mockClear();
+    loader.reject('a');
+    loader.reject('a', 'large');
+    await flush();
+    expect(onChange).toHaveBeenCalled();
+    expect(cache.state('a', 'small')).toBe('failed');
+    expect(cache.layerOf('a', 'small')).toBe(FALLBACK_LAYER);
+    expect(cache.layerOf('a', 'large')).toBe(-1); // the renderer keeps the small tile
+    upload();
+    const [fallback] = gpu.layerUploads();
+    expect(fallback.slice(0, 3)).toEqual([FALLBACK_LAYER, 256, 256]);
+    expect((fallback[3] as Uint8Array).length).toBe(256 * 256 * 4);
+    expect(cache.stats()).toMatchObject({ failed: 2, failedTotal: 2 });
+    pass(); // scrolled away and back
+    pass('a');
+    expect(loader.names()).toEqual(['small:a', 'large:a', 'small:a']);
+  });
+
+  it('treats a bitmap of the wrong size as a failure', async () => {
+    const { loader, cache, pass } = setup();
+    pass('a');
+    const wrong = new FakeBitmap(256, 170) as unknown as ImageBitmap;
+    loader.resolve('a', 'small', wrong);
+    await flush();
+    expect(cache.state('a', 'small')).toBe('failed');
+    expect((wrong as unknown as FakeBitmap).closed).toBe(true);
+  });
+
+  it('uses the large tier only when asked', async () => {
+    const { loader, cache, gpu, pass, load } = setup();
+    pass('a', 'b');
+    await load('a', 'b');
+    expect(loader.calls.every((call) => call.tier === 'small')).toBe(true);
+    expect(cache.state('a', 'large')).toBe('none');
+    expect(cache.stats().bytesInUse).toEqual({ small: 3 * 256 * 256 * 4, large: 0 });
+    expect(gpu.callsOf('texStorage3D')).toHaveLength(1);
+  });
+
+  it('re-requests the visible tiles after a context loss and uploads them again', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined); // three.js announces the loss
+    const { loader, cache, gpu, onChange, pass, upload, load } = setup();
+    pass('a', 'b', 'c');
+    await load('a', 'b', 'c');
+    pass('a', 'b'); // c stays cached but off screen
+
+    gpu.loseContext();
+    cache.onContextLost();
+    expect(upload()).toBe(0);
+    expect(['a', 'b', 'c'].map((id) => cache.state(id, 'small'))).toEqual([
+      'loading',
+      'loading',
+      'none',
+    ]);
+    expect(loader.names().slice(3)).toEqual(['small:a', 'small:b']);
+    loader.resolve('a');
+    loader.resolve('b');
+    await flush();
+
+    gpu.calls.length = 0;
+    onChange.mockClear();
+    gpu.restoreContext();
+    cache.onContextRestored();
+    expect(onChange).toHaveBeenCalledTimes(1);
+    pass('a', 'b');
+    expect(upload()).toBe(2);
+    expect(gpu.callsOf('texStorage3D')).toHaveLength(1); // the pool exists again
+    expect(gpu.layerUploads().map((call) => call[0])).toEqual([FALLBACK_LAYER, 1, 2]);
+    expect(cache.state('a', 'small')).toBe('ready');
+  });
+
+  it('notices a lost and restored context by itself, from uploadPending', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const { loader, cache, gpu, pass, upload, load } = setup();
+    pass('a');
+    await load('a');
+    gpu.loseContext();
+    expect(upload()).toBe(0);
+    expect(cache.state('a', 'small')).toBe('loading');
+    gpu.restoreContext();
+    loader.resolve('a');
+    await flush();
+    gpu.calls.length = 0;
+    expect(upload()).toBe(1);
+    expect(gpu.layerUploads().map((call) => call[0])).toEqual([FALLBACK_LAYER, 1]);
+  });
+
+  it('reports stats', async () => {
+    const { loader, cache, pass, upload } = setup({ maxInFlight: 2 });
+    pass('a', 'b', 'c', ['d', 'large'], 'e');
+    loader.resolve('a');
+    loader.reject('b');
+    await flush();
+    expect(cache.stats()).toMatchObject({ queued: 1, inFlight: 2, awaitingUpload: 1, failed: 1 });
+    upload();
+    expect(cache.stats()).toMatchObject({
+      uploadsThisFrame: 1,
+      uploadsTotal: 1,
+      ready: 1,
+      layersInUse: { small: 2, large: 0 },
+      bytesInUse: { small: 2 * 256 * 256 * 4, large: 0 },
+      bytesAllocated: { small: 8 * 256 * 256 * 4, large: 2 * 1024 * 1024 * 4 },
+    });
+  });
+
+  it('dispose aborts loads and closes waiting bitmaps', async () => {
+    const { loader, cache, pass } = setup();
+    pass('a', 'b');
+    const bitmap = fakeBitmap('small');
+    loader.resolve('a', 'small', bitmap);
+    await flush();
+    cache.dispose();
+    expect((bitmap as unknown as FakeBitmap).closed).toBe(true);
+    expect(loader.find('b').signal.aborted).toBe(true);
+    cache.request('c', 'small', 0);
+    expect(loader.calls).toHaveLength(2);
+  });
+});

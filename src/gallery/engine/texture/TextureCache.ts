@@ -1,0 +1,258 @@
+import { DataTexture, Texture, Vector3, type DataArrayTexture, type WebGLRenderer } from 'three';
+import type { FrameClock } from '../clock';
+import { createFallbackPixels } from './fallbackImage';
+import { LayerPool } from './LayerPool';
+import { emptyStats, type TextureCacheStats } from './stats';
+import { TileState } from './TileEntry';
+import { TileRequests } from './TileRequests';
+import type { ThumbnailLoader } from './ThumbnailLoader';
+import {
+  FALLBACK_LAYER,
+  TEXTURE_TIERS,
+  TIER_LAYER_SIZE,
+  UPLOAD_COST,
+  type TextureTier,
+} from './tiers';
+
+export interface TextureCacheOptions {
+  /** Layers of the small pool, the fallback layer included (see poolSizesFor). */
+  smallLayers: number;
+  largeLayers: number;
+  /** Upload allowance per frame in small-layer units (a large upload costs UPLOAD_COST.large). */
+  maxUploadsPerFrame: number;
+  loader: ThumbnailLoader;
+  clock: FrameClock;
+  /** Asks the renderer for a frame (frameloop "demand"): a bitmap waits, or a tile failed. */
+  onChange: () => void;
+  /**
+   * Loads at once. The limit lives here, not in the worker, so that the priority order decides
+   * what is fetched next and a queued tile that scrolls away costs nothing. Default 6, the
+   * browsers' HTTP/1.1 connections per host.
+   */
+  maxInFlight?: number;
+}
+
+export type TileStatus = 'none' | 'loading' | 'ready' | 'failed';
+
+/** The part of WebGLRenderer the cache uses; R3F's `gl` satisfies it. */
+export type UploadRenderer = Pick<
+  WebGLRenderer,
+  'copyTextureToTexture' | 'getContext' | 'properties'
+>;
+
+const STATUS: readonly TileStatus[] = ['loading', 'loading', 'loading', 'ready', 'failed', 'none'];
+
+/**
+ * GPU texture cache of the gallery: two DataArrayTexture pools (tiers.ts), filled from a
+ * ThumbnailLoader, at most `maxUploadsPerFrame` per frame, evicting least-recently-used tiles.
+ *
+ * Per frame, inside the frame callback: `beginFrame()`, `request()` for every tile in the margin
+ * (visible first: higher priority), `endFrame()`, then `uploadPending(gl)` before drawing, then
+ * `layerOf()` / `state()` per tile. A tile not requested in a pass is cancelled if still loading
+ * and becomes an eviction candidate if uploaded; tiles of the current and the last complete pass
+ * are never evicted, so a pool smaller than the screen degrades to placeholders, not thrashing.
+ */
+export class TextureCache {
+  readonly textures: Readonly<Record<TextureTier, DataArrayTexture>>;
+  private readonly pools: Record<TextureTier, LayerPool>;
+  private readonly requests: TileRequests;
+  /** renderer.properties of the WebGL state our layers live in; a new one means they are gone. */
+  private boundProperties: unknown = null;
+  private fallbackUploaded = false;
+  private contextLost = false;
+  private disposed = false;
+  private readonly fallbackSource: DataTexture;
+  // Must never be rendered or passed to initTexture: copyTextureToTexture takes its texSubImage3D
+  // path only for a source unknown to renderer.properties.
+  private readonly bitmapSource = new Texture<ImageBitmap | null>(null);
+  private readonly uploadPosition = new Vector3();
+  private readonly snapshot: TextureCacheStats = emptyStats();
+
+  constructor(private readonly options: TextureCacheOptions) {
+    this.pools = {
+      small: new LayerPool('small', Math.max(2, options.smallLayers), FALLBACK_LAYER + 1),
+      large: new LayerPool('large', Math.max(1, options.largeLayers), 0),
+    };
+    this.textures = { small: this.pools.small.texture, large: this.pools.large.texture };
+    const maxInFlight = Math.max(1, options.maxInFlight ?? 6);
+    this.requests = new TileRequests(options.loader, maxInFlight, options.onChange);
+    const size = TIER_LAYER_SIZE.small;
+    this.fallbackSource = new DataTexture(createFallbackPixels(size), size, size);
+  }
+
+  /** Starts a visibility pass; every tile still wanted must be requested before `endFrame()`. */
+  beginFrame(): void {
+    this.requests.beginPass();
+  }
+
+  /** Wants this tile (higher priority loads and uploads first) and marks it recently used. */
+  request(fileId: string, tier: TextureTier, priority: number): void {
+    if (this.disposed) return;
+    const entry = this.requests.request(fileId, tier, priority);
+    if (entry.state === TileState.Ready) this.pools[tier].touch(entry);
+  }
+
+  /** Ends the pass: tiles it did not request stop loading and become eviction candidates. */
+  endFrame(): void {
+    if (!this.disposed) this.requests.endPass();
+  }
+
+  /** The layer holding the tile in its tier's texture, or -1; failed small tiles: FALLBACK_LAYER. */
+  layerOf(fileId: string, tier: TextureTier): number {
+    const entry = this.requests.get(fileId, tier);
+    if (entry === undefined) return -1;
+    if (entry.state === TileState.Ready) return entry.layer;
+    // A failed large tile returns -1: the renderer keeps the small one (or its fallback).
+    return entry.state === TileState.Failed && tier === 'small' ? FALLBACK_LAYER : -1;
+  }
+
+  state(fileId: string, tier: TextureTier): TileStatus {
+    const entry = this.requests.get(fileId, tier);
+    return entry === undefined ? 'none' : STATUS[entry.state];
+  }
+
+  /**
+   * Uploads decoded bitmaps, most urgent first, within this frame's allowance, and closes them.
+   * Call once per frame inside the frame callback, before drawing. Returns the number uploaded.
+   */
+  uploadPending(renderer: UploadRenderer): number {
+    this.snapshot.uploadsThisFrame = 0;
+    this.snapshot.uploadMs = 0;
+    if (this.disposed) return 0;
+    if (renderer.getContext().isContextLost()) {
+      this.onContextLost();
+      return 0;
+    }
+    this.contextLost = false;
+    if (renderer.properties !== this.boundProperties) {
+      // Fresh WebGL state (context restored, or another renderer): none of our layers is on it.
+      if (this.boundProperties !== null) this.discardGpuCopies();
+      this.boundProperties = renderer.properties;
+    }
+    if (!this.fallbackUploaded) {
+      this.copyIntoLayer(renderer, this.fallbackSource, this.pools.small, FALLBACK_LAYER);
+      this.fallbackUploaded = true;
+    }
+    const decoded = this.requests.decodedByUrgency();
+    if (decoded.length === 0) return 0;
+    const started = this.options.clock.now();
+    let allowance = this.options.maxUploadsPerFrame;
+    let uploads = 0;
+    let outOfAllowance = false;
+    for (let i = decoded.length - 1; i >= 0; i--) {
+      const entry = decoded[i];
+      const bitmap = entry.bitmap;
+      if (bitmap === null || entry.state !== TileState.Decoded) continue;
+      // Cheaper (small) uploads behind a skipped large one may still fit this frame.
+      if (UPLOAD_COST[entry.tier] > allowance && uploads > 0) {
+        outOfAllowance = true;
+        continue;
+      }
+      const layer = this.acquireLayer(entry.tier);
+      // Every layer holds a tile of the margin: it waits until tiles leave it.
+      if (layer < 0) continue;
+      this.bitmapSource.image = bitmap;
+      this.copyIntoLayer(renderer, this.bitmapSource, this.pools[entry.tier], layer);
+      this.bitmapSource.image = null;
+      bitmap.close();
+      this.requests.markReady(entry, layer);
+      this.pools[entry.tier].link(entry);
+      allowance -= UPLOAD_COST[entry.tier];
+      uploads++;
+    }
+    this.requests.compactDecoded();
+    this.snapshot.uploadsThisFrame = uploads;
+    this.snapshot.uploadsTotal += uploads;
+    this.snapshot.uploadMs = this.options.clock.now() - started;
+    // Bitmaps wait for the allowance: ask for the next frame. Not for those waiting for a layer:
+    // that would draw frames while idle.
+    if (outOfAllowance) this.options.onChange();
+    return uploads;
+  }
+
+  /** Frees the least recently used tile outside the current margin; returns its layer or -1. */
+  evictLeastRecentlyUsed(tier: TextureTier): number {
+    const victim = this.pools[tier].leastRecentlyUsed();
+    // The list is ordered by lastPass, so a protected head means every tile is protected.
+    if (victim === null || victim.lastPass >= this.requests.protectedPass()) return -1;
+    const layer = victim.layer;
+    this.pools[tier].unlink(victim);
+    this.requests.forget(victim);
+    this.snapshot.evictionsTotal++;
+    return layer;
+  }
+
+  /** The WebGL context is gone, and every layer with it: visible tiles load again. */
+  onContextLost(): void {
+    if (this.contextLost || this.disposed) return;
+    this.contextLost = true;
+    this.discardGpuCopies();
+  }
+
+  /** The context is back (three.js re-allocates the pools): ask for a frame to upload again. */
+  onContextRestored(): void {
+    if (!this.contextLost || this.disposed) return;
+    this.contextLost = false;
+    this.options.onChange();
+  }
+
+  /** Counters for engine.stats(); the returned object is reused and valid until the next call. */
+  stats(): Readonly<TextureCacheStats> {
+    const s = this.snapshot;
+    for (const tier of TEXTURE_TIERS) {
+      const pool = this.pools[tier];
+      const fallback = tier === 'small' && this.fallbackUploaded ? 1 : 0;
+      s.layersInUse[tier] = pool.tilesInUse + fallback;
+      s.bytesInUse[tier] = s.layersInUse[tier] * pool.layerBytes;
+      s.bytesAllocated[tier] = pool.layers * pool.layerBytes;
+    }
+    s.queued = this.requests.count(TileState.Queued);
+    s.inFlight = this.requests.count(TileState.Loading);
+    s.awaitingUpload = this.requests.count(TileState.Decoded);
+    s.ready = this.requests.count(TileState.Ready);
+    s.failed = this.requests.count(TileState.Failed);
+    s.failedTotal = this.requests.failedTotal;
+    return s;
+  }
+
+  /** Cancels every load, closes waiting bitmaps and frees the GPU pools. The loader is not ours. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.requests.dispose();
+    for (const tier of TEXTURE_TIERS) this.pools[tier].dispose();
+    this.fallbackSource.dispose();
+    this.bitmapSource.dispose();
+  }
+
+  private acquireLayer(tier: TextureTier): number {
+    const layer = this.pools[tier].takeFreeLayer();
+    return layer >= 0 ? layer : this.evictLeastRecentlyUsed(tier);
+  }
+
+  /** Every layer is empty: tiles of the margin queue again, the others are forgotten. */
+  private discardGpuCopies(): void {
+    const threshold = this.requests.protectedPass();
+    for (const tier of TEXTURE_TIERS) {
+      this.pools[tier].forEachOccupant((entry) => {
+        if (entry.lastPass < threshold) this.requests.forget(entry);
+        else this.requests.requeue(entry);
+      });
+      this.pools[tier].reset();
+    }
+    this.fallbackUploaded = false;
+    this.requests.startLoads();
+  }
+
+  private copyIntoLayer(
+    renderer: UploadRenderer,
+    source: Texture,
+    pool: LayerPool,
+    layer: number,
+  ): void {
+    this.uploadPosition.set(0, 0, layer);
+    // three.js binds and, on first use or after a restore, allocates the pool (texStorage3D), then
+    // calls texSubImage3D(TEXTURE_2D_ARRAY, 0, 0, 0, layer, w, h, 1, RGBA, UNSIGNED_BYTE, image).
+    renderer.copyTextureToTexture(source, pool.texture, null, this.uploadPosition);
+  }
+}

@@ -1,0 +1,26 @@
+export {
+  TextureCache,
+  type TextureCacheOptions,
+  type TileStatus,
+  type UploadRenderer,
+} from './TextureCache';
+export type { TextureCacheStats } from './stats';
+export type { ThumbnailLoader } from './ThumbnailLoader';
+export { WorkerThumbnailLoader, type WorkerThumbnailLoaderOptions } from './WorkerThumbnailLoader';
+export {
+  TEXTURE_BUDGETS,
+  poolSizesFor,
+  maxArrayTextureLayersOf,
+  type DeviceClass,
+  type TextureBudget,
+  type TexturePoolSizes,
+} from './budgets';
+export {
+  FALLBACK_LAYER,
+  TEXTURE_TIERS,
+  TIER_LAYER_SIZE,
+  UPLOAD_COST,
+  layerBytes,
+  preferredTier,
+  type TextureTier,
+} from './tiers';

@@ -1,0 +1,63 @@
+/**
+ * The two texture tiers of the gallery. Every layer is a square: a thumbnail of any aspect ratio is
+ * decoded stretched to the square, and the renderer samples the full 0..1 UV on a quad that has
+ * the picture's aspect, so the picture comes out undistorted.
+ *
+ * Orientation (must stay true for the tile shader): layer texel row 0 (v = 0) holds the TOP row of
+ * the picture, because ImageBitmap uploads ignore UNPACK_FLIP_Y_WEBGL and the decode keeps
+ * `imageOrientation: 'from-image'` so EXIF rotation is honoured. A quad whose uv.y grows upwards
+ * samples `vec3(uv.x, 1.0 - uv.y, layer)`.
+ *
+ * Colour: texels are sRGB-encoded bytes in a plain RGBA8 texture (no SRGB8_ALPHA8), so the tile
+ * shader writes them to the drawing buffer unchanged (no colorspace_fragment conversion).
+ */
+export type TextureTier = 'small' | 'large';
+
+export const TEXTURE_TIERS: readonly TextureTier[] = ['small', 'large'];
+
+/**
+ * Edge of a layer in texels. Small matches the service's 256 thumbnail. Large is 1024 rather than
+ * the 1280 source: a 1280² RGBA8 layer costs 6.55 MB against 4.19 MB (1.56× more large tiles fit
+ * the same budget), and the large tier only serves grid tiles between 257 and ~1000 device pixels,
+ * where 1024 loses nothing visible. Decoding resizes to this size, so nothing else changes.
+ */
+export const TIER_LAYER_SIZE: Readonly<Record<TextureTier, number>> = Object.freeze({
+  small: 256,
+  large: 1024,
+});
+
+/** Bytes of one RGBA8 layer of the tier. */
+export function layerBytes(tier: TextureTier): number {
+  const size = TIER_LAYER_SIZE[tier];
+  return size * size * 4;
+}
+
+/**
+ * What one upload costs against `maxUploadsPerFrame`, in small-layer units: a large layer has 16×
+ * the texels and takes about 16× the upload time, so a frame that allows 8 small uploads does not
+ * also allow 8 large ones (tens of milliseconds on a phone). A frame always allows one upload, so
+ * the large tier never starves.
+ */
+export const UPLOAD_COST: Readonly<Record<TextureTier, number>> = Object.freeze({
+  small: 1,
+  large: (TIER_LAYER_SIZE.large / TIER_LAYER_SIZE.small) ** 2,
+});
+
+/** Layer 0 of the small tier holds the generated "thumbnail failed" picture. */
+export const FALLBACK_LAYER = 0;
+
+/**
+ * SPEC: the large tier only when the tile's on-screen size × devicePixelRatio exceeds the small
+ * one and the scroll is idle. The layer is square, so the longer side decides.
+ */
+export function preferredTier(
+  widthCss: number,
+  heightCss: number,
+  devicePixelRatio: number,
+  scrollIdle: boolean,
+): TextureTier {
+  if (!scrollIdle) return 'small';
+  return Math.max(widthCss, heightCss) * devicePixelRatio > TIER_LAYER_SIZE.small
+    ? 'large'
+    : 'small';
+}
