@@ -1,0 +1,148 @@
+import {
+  BufferGeometry,
+  DynamicDrawUsage,
+  Float32BufferAttribute,
+  GLSL3,
+  InstancedBufferAttribute,
+  InstancedMesh,
+  RawShaderMaterial,
+  type Texture,
+  Vector2,
+} from 'three';
+import fragmentShader from '../../../../shaders/tile.frag.glsl?raw';
+import vertexShader from '../../../../shaders/tile.vert.glsl?raw';
+
+/** Enough for the smallest zoom on a 4K screen with margins; the mesh never grows per frame. */
+export const DEFAULT_TILE_CAPACITY = 4096;
+
+/**
+ * One instanced mesh draws every visible tile in a single draw call, however large the library.
+ * Per-instance data lives in typed arrays that the frame loop overwrites in place; only the
+ * used range is uploaded.
+ */
+export class TileRenderer {
+  readonly mesh: InstancedMesh<BufferGeometry, RawShaderMaterial>;
+  readonly capacity: number;
+  private readonly rect: InstancedBufferAttribute;
+  private readonly layer: InstancedBufferAttribute;
+  private readonly fade: InstancedBufferAttribute;
+  private readonly color: InstancedBufferAttribute;
+  private readonly scale: InstancedBufferAttribute;
+  private readonly viewport = new Vector2(1, 1);
+  private count = 0;
+
+  constructor(textures: { small: Texture; large: Texture }, capacity = DEFAULT_TILE_CAPACITY) {
+    this.capacity = capacity;
+    const geometry = new BufferGeometry();
+    // Two triangles of a unit quad; the vertex shader scales it to each tile's rect.
+    geometry.setAttribute(
+      'position',
+      new Float32BufferAttribute([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0], 3),
+    );
+    this.rect = instanced(geometry, 'aRect', capacity, 4);
+    this.layer = instanced(geometry, 'aLayer', capacity, 2);
+    this.fade = instanced(geometry, 'aFade', capacity, 1);
+    this.color = instanced(geometry, 'aColor', capacity, 3);
+    this.scale = instanced(geometry, 'aScale', capacity, 1);
+    const material = new RawShaderMaterial({
+      glslVersion: GLSL3,
+      vertexShader,
+      fragmentShader,
+      uniforms: {
+        uViewport: { value: this.viewport },
+        uTime: { value: 0 },
+        uSmall: { value: textures.small },
+        uLarge: { value: textures.large },
+      },
+      depthTest: false,
+      depthWrite: false,
+      transparent: false,
+    });
+    this.mesh = new InstancedMesh(geometry, material, capacity);
+    // Positions come from attributes, not the mesh's matrix: three's culling would be wrong.
+    this.mesh.frustumCulled = false;
+    this.mesh.count = 0;
+  }
+
+  setViewport(width: number, height: number): void {
+    this.viewport.set(Math.max(1, width), Math.max(1, height));
+  }
+
+  setTextures(textures: { small: Texture; large: Texture }): void {
+    this.mesh.material.uniforms.uSmall.value = textures.small;
+    this.mesh.material.uniforms.uLarge.value = textures.large;
+  }
+
+  /** Starts a frame's instance list. */
+  begin(): void {
+    this.count = 0;
+  }
+
+  /**
+   * Adds one tile. `y` is camera-relative (layout y minus scroll position), already small.
+   * Returns false when the capacity is reached (the rest of the frame's tiles are dropped).
+   */
+  push(
+    x: number,
+    y: number,
+    w: number,
+    h: number,
+    smallLayer: number,
+    largeLayer: number,
+    fade: number,
+    rgb: number,
+    scale = 1,
+  ): boolean {
+    const i = this.count;
+    if (i >= this.capacity) return false;
+    const r = this.rect.array as Float32Array;
+    r[i * 4] = x;
+    r[i * 4 + 1] = y;
+    r[i * 4 + 2] = w;
+    r[i * 4 + 3] = h;
+    const l = this.layer.array as Float32Array;
+    l[i * 2] = smallLayer;
+    l[i * 2 + 1] = largeLayer;
+    (this.fade.array as Float32Array)[i] = fade;
+    const c = this.color.array as Float32Array;
+    c[i * 3] = ((rgb >> 16) & 255) / 255;
+    c[i * 3 + 1] = ((rgb >> 8) & 255) / 255;
+    c[i * 3 + 2] = (rgb & 255) / 255;
+    (this.scale.array as Float32Array)[i] = scale;
+    this.count = i + 1;
+    return true;
+  }
+
+  /** Ends the frame's list: uploads only the used range of each attribute. */
+  end(): number {
+    const count = this.count;
+    this.mesh.count = count;
+    for (const attribute of [this.rect, this.layer, this.fade, this.color, this.scale]) {
+      attribute.clearUpdateRanges();
+      attribute.addUpdateRange(0, count * attribute.itemSize);
+      attribute.needsUpdate = true;
+    }
+    return count;
+  }
+
+  get instanceCount(): number {
+    return this.count;
+  }
+
+  dispose(): void {
+    this.mesh.geometry.dispose();
+    this.mesh.material.dispose();
+  }
+}
+
+function instanced(
+  geometry: BufferGeometry,
+  name: string,
+  capacity: number,
+  itemSize: number,
+): InstancedBufferAttribute {
+  const attribute = new InstancedBufferAttribute(new Float32Array(capacity * itemSize), itemSize);
+  attribute.setUsage(DynamicDrawUsage);
+  geometry.setAttribute(name, attribute);
+  return attribute;
+}

@@ -1,0 +1,63 @@
+/**
+ * Shared engine types. The engine knows sections of files with aspect ratios and dates; it does
+ * not know which page it serves (timeline, album grid, trash, picker).
+ */
+
+/** SPEC §3 Timeline section counts. */
+export interface SectionCounts {
+  pictures: number;
+  videos: number;
+  screenshots: number;
+}
+
+/** SPEC §3 Timeline section: a month, or a day range of a dense month (days 1 to 31). */
+export interface SectionDescriptor {
+  /** Stable key, e.g. "2019-03" or "2019-03-01-10". */
+  key: string;
+  year: number;
+  /** 1..12 */
+  month: number;
+  startDay: number;
+  endDay: number;
+  counts: SectionCounts;
+}
+
+export type SectionFetchStatus = 'UNFETCHED' | 'FETCHING' | 'FETCHED';
+
+/** The sizes of SPEC §9 "Timeline cells", per breakpoint, in CSS pixels. */
+export interface GridMetrics {
+  targetRowHeight: number;
+  spacing: number;
+  headerHeight: number;
+  headerGap: number;
+  groupGap: number;
+  /** SPEC §9: row cap 8 elements. */
+  rowCap: number;
+}
+
+export const DESKTOP_METRICS: GridMetrics = Object.freeze({
+  targetRowHeight: 180,
+  spacing: 2,
+  headerHeight: 30,
+  headerGap: 12,
+  groupGap: 44,
+  rowCap: 8,
+});
+
+export const MOBILE_METRICS: GridMetrics = Object.freeze({
+  targetRowHeight: 176,
+  spacing: 2,
+  headerHeight: 30,
+  headerGap: 8,
+  groupGap: 24,
+  rowCap: 8,
+});
+
+/** Result of laying out one section's items: rects relative to the top-left of its first row. */
+export interface SectionLayout {
+  /** x, y, width, height per item (4 floats an item), CSS pixels. */
+  rects: Float32Array;
+  /** Height of the rows alone (no header, no gaps). */
+  rowsHeight: number;
+  rowCount: number;
+}
