@@ -56,7 +56,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/app/**/*.tsx', 'src/features/**/*.tsx'],
+    files: ['src/app/**/*.tsx', 'src/features/**/*.tsx', 'src/gallery/react/**/*.tsx'],
     ignores: ['**/*.test.tsx'],
     rules: noLiteralText,
   },
@@ -64,7 +64,26 @@ export default tseslint.config(
     // The engine is framework-free so album grids, trash and pickers can reuse it, and so its
     // per-frame path never touches React. Timers, frames, fetch and storage go through one wrapper each.
     files: ['src/gallery/engine/**/*.ts'],
+    ignores: ['src/gallery/engine/clock.ts', '**/*.test.ts'],
     rules: {
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'requestAnimationFrame',
+          'cancelAnimationFrame',
+          'setTimeout',
+          'setInterval',
+          'clearTimeout',
+        ].map((name) => ({
+          name,
+          message: 'Use the FrameClock (engine/clock.ts) so tests can drive time.',
+        })),
+        ...['fetch', 'localStorage', 'sessionStorage'].map((name) => ({
+          name,
+          message:
+            'The engine gets data through its sources and the decode worker, never directly.',
+        })),
+      ],
       'no-restricted-imports': [
         'error',
         {

@@ -13,6 +13,7 @@ import { LegacyBrowserPage } from './app/pages/LegacyBrowserPage';
 import { toRouteObjects } from './app/routes';
 import { exposeTestHooks } from './app/testHooks';
 import { detectLocale, readLangCookie } from './domain/language';
+import { completeLoginFromCallback } from './features/auth/login';
 import { startSession } from './features/auth/session';
 import { i18next, initI18n } from './i18n';
 import { applyFlagsFromQuery } from './state/featureFlags';
@@ -62,7 +63,10 @@ async function boot(): Promise<void> {
   trackViewport(window);
   startConnectivityMonitor(window);
   exposeTestHooks();
-  void startSession();
+  // Back from the identity provider: finish the login, then go where the user was before it.
+  const callback = await completeLoginFromCallback();
+  if (callback.kind !== 'none') history.replaceState(null, '', callback.returnTo);
+  if (callback.kind !== 'failure') void startSession();
 
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { startLogin } from '../features/auth/login';
 import { sessionStore, useLoginStatus } from '../state/session';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -8,10 +8,10 @@ import { Dialog } from '../ui/Dialog';
 export function SessionExpiredDialog() {
   const { t } = useTranslation();
   const status = useLoginStatus();
-  const navigate = useNavigate();
   const signIn = () => {
     sessionStore.getState().setStatus('NOT_STARTED');
-    void navigate('/photos');
+    // Back to where the user was once signed in again (SPEC §2).
+    startLogin().catch(() => sessionStore.getState().setStatus('FAILED'));
   };
   return (
     <Dialog

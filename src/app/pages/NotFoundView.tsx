@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useLoginStatus } from '../../state/session';
+import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
+import { startLogin } from '../../features/auth/login';
 import { useBrand } from '../brand';
 import { useLegalLinks } from '../legalLinks';
 
@@ -27,9 +29,13 @@ export function NotFoundView({ kind }: { kind: NotFoundKind }) {
             {t('common.goToTimeline')}
           </Link>
         ) : (
-          <Link className="ui-button ui-button--primary" to="/photos" data-testid="login-button">
+          <Button
+            variant="primary"
+            data-testid="login-button"
+            onClick={() => void startLogin({ ifFails: location.pathname })}
+          >
             {t('common.signIn')}
-          </Link>
+          </Button>
         )
       }
     >

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+export interface WebServerOptions {
+  /** The built client (vite build output). */
+  distDir: string;
+  /** Served as /app-config.json: where the client finds the API before it has a service dict. */
+  appConfig?: { apiOrigin: string; stagingApiOrigin?: string };
+}
+
+/**
+ * The web listener: the built client with an SPA fallback, so every client route deep-links.
+ * Hashed assets are immutable; index.html is always revalidated so a deploy is picked up.
+ */
+export async function createWebServer({
+  distDir,
+  appConfig,
+}: WebServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  await app.register(fastifyStatic, {
+    root: path.resolve(distDir),
+    index: false,
+    wildcard: false,
+    setHeaders(res, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  if (appConfig) {
+    app.get('/app-config.json', (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').send(appConfig),
+    );
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ error: 'not_found' });
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+  return app;
+}

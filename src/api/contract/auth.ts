@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** GET /st/4/telenorid/preflight_oauth2login: where to send the browser to sign in. */
+export const PreflightResponseSchema = z.object({
+  authorization_url: z.string().url(),
+  authorization_params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+
+/** POST /st/4/telenorid/postflight_oauth2callback: the session the login created. */
+export const PostflightResponseSchema = z.object({
+  auth_token: z.string().min(1),
+  service_dict: z.record(z.string(), z.unknown()),
+  user_uuid: z.string(),
+  new_user: z.boolean(),
+});
+
+export const PostflightRequestSchema = z.object({
+  code: z.string().min(1).max(512),
+  code_verifier: z.string().min(43).max(512),
+  state: z.string().max(512).optional(),
+  device_name: z.string().max(255).optional(),
+});

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBrand } from '../../app/brand';
+import { Button } from '../../ui/Button';
+import { MessagePage } from '../../ui/MessagePage';
+import { startLogin } from './login';
+
+/** The logged-out prompt ("please sign in"), with the reason when the last attempt failed. */
+export function LoginPrompt({ failed }: { failed: boolean }) {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(false);
+  const signIn = () => {
+    setBusy(true);
+    setError(false);
+    startLogin().catch(() => {
+      setBusy(false);
+      setError(true);
+    });
+  };
+  return (
+    <MessagePage
+      testId="login-prompt"
+      title={t('auth.promptTitle', { brand: brand.name })}
+      actions={
+        <Button variant="primary" onClick={signIn} disabled={busy} data-testid="sign-in">
+          {t('common.signIn')}
+        </Button>
+      }
+    >
+      <p>{t('notFound.loggedOutPrompt')}</p>
+      {failed || error ? (
+        <p role="alert" className="form-error">
+          {error ? t('auth.startFailed') : t('auth.loginFailed')}
+        </p>
+      ) : null}
+    </MessagePage>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Breakpoint } from '../../state/viewport';
+import { DESKTOP_METRICS, MOBILE_METRICS, type GridMetrics } from '../../gallery/engine/types';
+
+/** SPEC §9: mobile cells below the 600 px breakpoint, desktop cells above. */
+export function metricsFor(breakpoint: Breakpoint): GridMetrics {
+  return breakpoint === 'mobile' ? MOBILE_METRICS : DESKTOP_METRICS;
+}
+
+/**
+ * Room beside the grid. The right inset holds the fast scroller; on phones it is 70 px or less,
+ * so the scroller collapses to a thin thumb (SPEC §9).
+ */
+export function insetsFor(breakpoint: Breakpoint): { left: number; right: number } {
+  switch (breakpoint) {
+    case 'mobile':
+      return MOBILE_INSETS;
+    case 'tabletPortrait':
+      return TABLET_INSETS;
+    default:
+      return DESKTOP_INSETS;
+  }
+}
+
+const MOBILE_INSETS = Object.freeze({ left: 4, right: 4 });
+const TABLET_INSETS = Object.freeze({ left: 16, right: 72 });
+const DESKTOP_INSETS = Object.freeze({ left: 24, right: 88 });
