@@ -36,7 +36,8 @@ export default defineConfig({
     command: 'npx --no-install tsx tests/e2e/harness/serve.ts',
     url: `http://127.0.0.1:${E2E_WEB_PORT}/app-config.json`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The first run seeds the library (2,000,000 files take a few minutes on 2 cores).
+    timeout: 600_000,
     env: { E2E_WEB_PORT: String(E2E_WEB_PORT), E2E_API_PORT: String(E2E_API_PORT) },
   },
 });

@@ -24,11 +24,16 @@ export function missingFeatures(win: Window & typeof globalThis): RequiredFeatur
   return missing;
 }
 
+/** Read once by the support probe: the texture pools must fit the context's array layers. */
+export const gpuLimits = { maxArrayTextureLayers: 256 };
+
 function hasWebGL2(win: Window & typeof globalThis): boolean {
   if (typeof win.WebGL2RenderingContext !== 'function') return false;
   try {
     const gl = win.document.createElement('canvas').getContext('webgl2');
     if (!gl) return false;
+    const layers: unknown = gl.getParameter(gl.MAX_ARRAY_TEXTURE_LAYERS);
+    if (typeof layers === 'number' && layers > 0) gpuLimits.maxArrayTextureLayers = layers;
     // Give the probe context back at once: browsers cap the number of live contexts.
     gl.getExtension('WEBGL_lose_context')?.loseContext();
     return true;

@@ -35,7 +35,7 @@ export interface AppRoute {
  * test-flags and advanced pages, and the catch-all. A feature issue fills in `page` for its routes.
  */
 export const APP_ROUTES: readonly AppRoute[] = [
-  { path: '/photos', area: 'timeline' },
+  { path: '/photos', area: 'timeline', page: () => import('../features/timeline/TimelinePage') },
   { path: '/photos/:fileId', area: 'carousel' },
   { path: '/documents', area: 'documents' },
 

@@ -64,6 +64,8 @@ export class GalleryEngine {
   private frameNow = 0;
   private wantLarge = false;
   private fading = false;
+  /** First and last visible (section, item) of the last frame; -1 when none. */
+  private readonly range = new Int32Array([-1, -1, -1, -1]);
 
   constructor(options: GalleryEngineOptions) {
     this.clock = options.clock ?? browserClock;
@@ -160,6 +162,7 @@ export class GalleryEngine {
     this.frameNow = now;
     this.wantLarge = !scrolling && !this.fastScrolling;
     this.fading = false;
+    this.range.fill(-1);
     this.textures.beginFrame();
     this.tiles.begin();
     this.timeline.forEachVisibleItem(
@@ -183,6 +186,34 @@ export class GalleryEngine {
   /** Date at the top of the viewport (the scroller tooltip, tests and benchmarks read it). */
   dateAtViewport(): { year: number; month: number; day: number | null } {
     return this.timeline.dateAt(this.scroll.position + 1);
+  }
+
+  /** A plain-object view of every counter, for tests and benchmarks. */
+  snapshot() {
+    const textures = this.textures.stats();
+    return {
+      frames: this.stats.frames,
+      drawCalls: this.stats.lastDrawCalls,
+      maxDrawCalls: this.stats.maxDrawCalls,
+      uploads: this.stats.lastUploads,
+      maxUploads: this.stats.maxUploads,
+      uploadsTotal: textures.uploadsTotal,
+      tiles: this.stats.lastTiles,
+      textureBytes: { ...textures.bytesInUse },
+      texturesReady: textures.ready,
+      texturesFailed: textures.failed,
+      texturesLoading: textures.queued + textures.inFlight + textures.awaitingUpload,
+      visibleRange: {
+        first: { section: this.range[0], item: this.range[1] },
+        last: { section: this.range[2], item: this.range[3] },
+      },
+      date: this.dateAtViewport(),
+      position: this.scroll.position,
+      contentHeight: this.scroll.contentHeight,
+      fastScrolling: this.fastScrolling,
+      frameTimes: this.stats.frameTimePercentiles(),
+      ...this.timeline.stats(),
+    };
   }
 
   onContextLost(): void {
@@ -217,6 +248,12 @@ export class GalleryEngine {
     const priority = (inView ? 1e7 : 0) - Math.abs(y + item.h / 2 - this.height / 2);
     if (!this.fastScrolling) this.textures.request(id, 'small', priority);
     if (!inView) return;
+    if (this.range[0] === -1) {
+      this.range[0] = item.section;
+      this.range[1] = item.item;
+    }
+    this.range[2] = item.section;
+    this.range[3] = item.item;
     const small = this.textures.layerOf(id, 'small');
     let large = -1;
     let fade = 0;

@@ -75,6 +75,7 @@ export function GalleryView({ engine, metrics, insets, label }: GalleryViewProps
         frameloop="demand"
         dpr={[1, 2]}
         gl={{ antialias: false, alpha: false, powerPreference: 'high-performance' }}
+        onCreated={({ gl }) => gl.setClearColor(0xffffff, 1)}
         onPointerDown={(event) => {
           if (event.pointerType === 'mouse') return;
           event.currentTarget.setPointerCapture(event.pointerId);

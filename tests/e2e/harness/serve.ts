@@ -1,19 +1,31 @@
-// The servers the end-to-end tests run against: the built client (dist-e2e, with test hooks)
-// on the web port, pointing at the API port.
-import { createWebServer } from '../../../server/web';
+// The servers the end-to-end tests run against: the real contract server (API + web) with its
+// SQLite database, serving the client built with test hooks (dist-e2e/). The seeded library is
+// kept between local runs under node_modules/.cache (keyed by its size); CI starts fresh.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { startServers } from '../../../server/main';
 
 const webPort = Number(process.env.E2E_WEB_PORT ?? 4180);
 const apiPort = Number(process.env.E2E_API_PORT ?? 4181);
+const files = Number(process.env.E2E_SEED_FILES ?? 2_000_000);
+const dataDir =
+  process.env.E2E_DATA_DIR ?? path.resolve('node_modules/.cache/capture-e2e', `files-${files}`);
 
-const web = await createWebServer({
+if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true });
+const started = Date.now();
+const servers = await startServers({
+  dataDir,
+  apiPort,
+  webPort,
   distDir: 'dist-e2e',
-  appConfig: { apiOrigin: `http://127.0.0.1:${apiPort}` },
+  seed: { files, users: 2, albums: 3, trash: 20 },
 });
-await web.listen({ host: '127.0.0.1', port: webPort });
-console.log(`e2e web on http://127.0.0.1:${webPort}`);
+console.log(
+  `e2e servers ready in ${Math.round((Date.now() - started) / 1000)} s: web ${servers.webUrl}, api ${servers.apiUrl}, ${files} files`,
+);
 
 const stop = async () => {
-  await web.close();
+  await servers.close();
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());

@@ -36,6 +36,27 @@ export function fullRowHeight(
 }
 
 /**
+ * Whether a row of `count` items whose aspects add up to `aspectSum`, which the next item (aspect
+ * `nextAspect`) does not fit at the target height, takes that item all the same and ends below the
+ * target: when that height is strictly closer to the target than the row's own (capped) height.
+ * A panorama never joins a row. The caller checks the row cap (a row at the cap takes nothing).
+ */
+export function takesNextItem(
+  aspectSum: number,
+  count: number,
+  nextAspect: number,
+  width: number,
+  targetRowHeight: number,
+  spacing: number,
+): boolean {
+  if (isPanorama(nextAspect, width, targetRowHeight)) return false;
+  const higher = fullRowHeight(aspectSum, count, width, targetRowHeight, spacing);
+  const lower = (width - spacing * count) / (aspectSum + nextAspect);
+  // |lower - target| < |higher - target|, with lower < target <= higher.
+  return lower + higher > 2 * targetRowHeight;
+}
+
+/**
  * Lays out one section: rects (x, y, w, h per item, CSS pixels, relative to the top-left of the
  * first row) in `out` when it holds at least 4 floats an item, else in a new array. The returned
  * `rects` always has exactly 4 floats an item (a view of `out` when `out` is longer).
@@ -44,9 +65,13 @@ export function fullRowHeight(
  * - an item whose width at the target height exceeds `width` (a panorama) has a row of its own,
  *   full width, height `width / aspect` but at least MIN_PANORAMA_HEIGHT x target;
  * - otherwise items join the row while the row at the target height is no wider than `width`, up
- *   to `rowCap` items; the row is then scaled to fill `width` exactly (so it is at least the
- *   target height), but no higher than MAX_ROW_STRETCH x target (then it stays left-aligned);
- * - the section's last row keeps the target height, left-aligned, unless it already fills.
+ *   to `rowCap` items. The row then ends there (scaled up to fill `width`: at least the target
+ *   height) or, when the next item is no panorama and the cap allows, after that item (scaled
+ *   down to fill: below the target), whichever height is closer to the target (takesNextItem);
+ *   ties keep the higher row. A row never passes MAX_ROW_STRETCH x target (then it stays
+ *   left-aligned), so rows lie between 0.5x and 1.5x the target;
+ * - the section's last row keeps the target height, left-aligned, unless it already fills (it
+ *   is never stretched above the target; it may be a row that took its next item, below it).
  * Row heights and item edges are whole pixels (given a whole `width` and `spacing`) so nothing
  * blurs and no sub-pixel gap accumulates; the last item of a filled row ends exactly at `width`.
  * Aspects that are not positive numbers count as 1.
@@ -69,7 +94,8 @@ export function layoutSection(
   if (rowsHeight < 0) {
     // Rare: an aspect was 0, negative or NaN. Lay out a cleaned copy rather than check every
     // aspect twice on the hot path.
-    const clean = aspects.map((a) => (a > 0 ? a : 1));
+    const clean = new Float32Array(n);
+    for (let i = 0; i < n; i++) clean[i] = aspects[i] > 0 ? aspects[i] : 1;
     rowsHeight = layoutRows(clean, width, targetRowHeight, spacing, cap, rects);
   }
   return { rects, rowsHeight, rowCount: rowsLaidOut };
@@ -83,26 +109,45 @@ let rowsLaidOut = 0;
 
 /**
  * The hot loop: rowsHeight, or -1 as soon as an aspect is not a positive number (every aspect is
- * read first by the greedy pass, so the placing pass needs no check). Runs per item are a few
- * float operations and four stores; rounding is Math.floor(v + 0.5), which equals Math.round for
- * the positive values here and is several times faster in V8, where Math.round is not inlined.
+ * read first by the row scan, so the placing pass needs no check). Per item: a few float
+ * operations and four stores.
+ *
+ * Written for V8's optimizing compiler (bench/layout.bench.ts measures it):
+ * - every number stays a double. Rounding is `v + ROUNDER - ROUNDER`, ROUNDER = 1.5 x 2^52: two
+ *   float additions round any |v| < 2^51 to the nearest whole number (ties to even). Math.floor or
+ *   Math.round would make V8 keep edges as int32, converting each to int and back, with a check;
+ * - ROUNDER is a local: a module-level constant is reloaded from the module context and checked
+ *   at every use;
+ * - the numeric parameters are copied through `* 1`: a value merged with a raw parameter (the row
+ *   height is the fill height or the ceiling, an edge is computed or the width) is kept tagged,
+ *   and V8 then boxes the computed double into a new heap number per row;
+ * - the choice between ending before or after the next item is arithmetic, not a branch: it goes
+ *   either way about half the time, so a branch would mispredict once a row in two;
+ * - along a row, edges are rounded from the exact running position (one addition a step on the
+ *   dependency chain), so rounding never accumulates and every gap is exactly `spacing`.
  */
 function layoutRows(
   aspects: Float32Array,
-  width: number,
-  target: number,
-  spacing: number,
+  widthPx: number,
+  targetPx: number,
+  spacingPx: number,
   cap: number,
   rects: Float32Array,
 ): number {
-  const n = aspects.length;
+  const ROUNDER = 6755399441055744;
+  const width = widthPx * 1;
+  const target = targetPx * 1;
+  const spacing = spacingPx * 1;
+  const n = aspects.length | 0;
+  const rowCap = cap | 0;
   const maxHeight = MAX_ROW_STRETCH * target;
-  const minPanoramaHeight = Math.floor(MIN_PANORAMA_HEIGHT * target + 0.5);
+  const minPanoramaHeight = MIN_PANORAMA_HEIGHT * target + ROUNDER - ROUNDER;
   // The row at the target height fits while the sum of its aspects stays within `bound`, which
   // shrinks by one spacing (in aspect units) per item already in the row.
   const widthInAspects = width / target;
   const spacingInAspects = spacing / target;
-  let y = 0;
+  const twoTargets = 2 * target;
+  let y = 0.5 - 0.5; // a double from the start (a literal 0 would start as a small integer)
   let rows = 0;
   let start = 0;
 
@@ -112,7 +157,7 @@ function layoutRows(
     rows++;
 
     if (first > widthInAspects) {
-      const h = Math.max(Math.floor(width / first + 0.5), minPanoramaHeight);
+      const h = Math.max(width / first + ROUNDER - ROUNDER, minPanoramaHeight);
       const o = start * 4;
       rects[o] = 0;
       rects[o + 1] = y;
@@ -123,48 +168,61 @@ function layoutRows(
       continue;
     }
 
-    // Greedy: the next item joins while the row at the target height stays within the width.
-    // A panorama never joins, since it alone is wider than the row.
+    // Scan: the next item joins while the row at the target height stays within the width.
     let sum = first;
     let bound = widthInAspects;
     let end = start + 1;
-    const limit = start + cap < n ? start + cap : n;
-    while (end < limit) {
+    const limit = n - start > rowCap ? start + rowCap : n;
+    let fill = 0.5 - 0.5;
+    for (;;) {
+      if (end === limit) {
+        fill = (width - spacing * (end - 1 - start)) / sum;
+        break;
+      }
       const a = aspects[end];
       if (!(a > 0)) return -1;
       const grown = sum + a;
       bound -= spacingInAspects;
-      if (grown > bound) break;
+      if (grown > bound) {
+        // Item `end` does not fit at the target height: end the row before it (higher than the
+        // target) or after it (lower), whichever is closer (takesNextItem, as arithmetic).
+        const count = end - start;
+        const higher = (width - spacing * (count - 1)) / sum;
+        const lower = (width - spacing * count) / grown;
+        const closer = lower + Math.min(higher, maxHeight) > twoTargets;
+        const take = a > widthInAspects ? 0 : +closer;
+        fill = higher + take * (lower - higher);
+        end += take;
+        break;
+      }
       sum = grown;
       end++;
     }
 
     const last = end - 1;
-    const fillHeight = (width - spacing * (last - start)) / sum;
     const ceiling = end === n ? target : maxHeight;
-    const fills = fillHeight <= ceiling;
-    const h = fills ? fillHeight : ceiling;
+    const fills = fill <= ceiling;
+    const h = Math.min(fill, ceiling);
     // Row constants as float32 (exact: whole pixels): stored per item without a conversion each.
-    const rowHeight = Math.fround(Math.floor(h + 0.5));
+    const rowHeight = Math.fround(h + ROUNDER - ROUNDER);
     const top = Math.fround(y);
 
-    // Edges are rounded from the exact running position (`exact` carries the + 0.5), so rounding
-    // never accumulates along the row; with a whole spacing every gap is exactly `spacing`.
-    let exact = 0.5;
-    let x = 0;
+    // `left` is the exact left edge of item i; its right edge rounds from left + aspect * h.
+    let left = 0.5 - 0.5;
+    let x = 0.5 - 0.5;
     let o = start * 4;
     for (let i = start; i < last; i++, o += 4) {
-      exact += aspects[i] * h;
-      const edge = Math.floor(exact);
+      const w = aspects[i] * h;
+      const edge = left + w + ROUNDER - ROUNDER;
+      left += w + spacing;
       rects[o] = x;
       rects[o + 1] = top;
       rects[o + 2] = edge - x;
       rects[o + 3] = rowHeight;
-      exact += spacing;
       x = edge + spacing;
     }
     // The last item of a filled row ends exactly at the width; any other never passes it.
-    const edge = fills ? width : Math.min(Math.floor(exact + aspects[last] * h), width);
+    const edge = fills ? width : Math.min(left + aspects[last] * h + ROUNDER - ROUNDER, width);
     rects[o] = x;
     rects[o + 1] = top;
     rects[o + 2] = edge - x;

@@ -1,5 +1,6 @@
 import {
   BufferGeometry,
+  DoubleSide,
   DynamicDrawUsage,
   Float32BufferAttribute,
   GLSL3,
@@ -54,6 +55,8 @@ export class TileRenderer {
         uSmall: { value: textures.small },
         uLarge: { value: textures.large },
       },
+      // The quad is wound in pixel space (y down), so it faces away after the y flip: draw both sides.
+      side: DoubleSide,
       depthTest: false,
       depthWrite: false,
       transparent: false,

@@ -1,0 +1,92 @@
+import { FilesResponseSchema, type FileInfo } from '../../api/contract/files';
+import { TimelineMonthsResponseSchema } from '../../api/contract/jobs';
+import type { ApiClient } from '../../api/http';
+import {
+  FILE_KIND,
+  type SectionFiles,
+  type TimelineSource,
+} from '../../gallery/engine/timeline/TimelineSource';
+import type { SectionDescriptor } from '../../gallery/engine/types';
+
+/** Unix seconds of a section's first moment and of the moment after its last day (UTC). */
+export function sectionRange(section: SectionDescriptor): { start: number; end: number } {
+  const start = Date.UTC(section.year, section.month - 1, section.startDay) / 1000;
+  const end = Date.UTC(section.year, section.month - 1, section.endDay + 1) / 1000;
+  return { start, end };
+}
+
+/** The timeline of one job over the API: months from /timeline/months, files per section. */
+export function apiTimelineSource(client: ApiClient, jobId: string): TimelineSource {
+  const base = `/jobs/${encodeURIComponent(jobId)}`;
+  return {
+    async sections(signal) {
+      const { data } = await client.request({
+        method: 'GET',
+        path: `${base}/timeline/months`,
+        schema: TimelineMonthsResponseSchema,
+        signal,
+      });
+      return data.months.map((m): SectionDescriptor => ({
+        key: `${m.year}-${m.month}-${m.startDay}`,
+        year: m.year,
+        month: m.month,
+        startDay: m.startDay,
+        endDay: m.endDay,
+        counts: m.counts,
+      }));
+    },
+    async files(section, signal) {
+      const { start, end } = sectionRange(section);
+      const { data } = await client.request({
+        method: 'GET',
+        path: `${base}/files`,
+        query: { start, end },
+        schema: FilesResponseSchema,
+        signal,
+      });
+      return toColumns(data.files.filter(showsOnTimeline));
+    },
+  };
+}
+
+type FileRow = Pick<
+  FileInfo,
+  'id' | 'ctime' | 'mtime' | 'width' | 'height' | 'duration' | 'type' | 'screenshot'
+>;
+
+/**
+ * Documents live in the documents area, not the timeline (SPEC §2); of a live or burst group
+ * only the master shows on its own (SPEC §5).
+ */
+export function showsOnTimeline(file: FileInfo): boolean {
+  if (file.type === 'document') return false;
+  return !(file.group && !file.group.master && file.type === 'movie');
+}
+
+/** Column-wise copies of the answer, so the row objects can be collected right away. */
+export function toColumns(files: readonly FileRow[]): SectionFiles {
+  const n = files.length;
+  const out: SectionFiles = {
+    ids: new Array<string>(n),
+    aspects: new Float32Array(n),
+    times: new Float64Array(n),
+    kinds: new Uint8Array(n),
+    durations: new Float32Array(n),
+  };
+  for (let i = 0; i < n; i++) {
+    const file = files[i];
+    (out.ids as string[])[i] = file.id;
+    const w = file.width ?? 0;
+    const h = file.height ?? 0;
+    out.aspects[i] = w > 0 && h > 0 ? w / h : 4 / 3;
+    out.times[i] = file.ctime || file.mtime;
+    out.kinds[i] =
+      file.type === 'movie'
+        ? FILE_KIND.video
+        : file.screenshot
+          ? FILE_KIND.screenshot
+          : FILE_KIND.picture;
+    out.durations[i] = file.duration ?? 0;
+  }
+  return out;
+}

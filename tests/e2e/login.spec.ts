@@ -1,0 +1,95 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_API_PORT } from '../../playwright.config';
+import { DEMO, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
+
+const API = `http://127.0.0.1:${E2E_API_PORT}`;
+
+test('a logged-out user signs in through the identity page and lands back on /photos', async ({
+  page,
+}) => {
+  await page.goto('/photos');
+  await expect(page.getByTestId('login-prompt')).toBeVisible();
+  await signInThroughIdentityPage(page);
+  await expect(page).toHaveURL(/\/photos$/);
+  await expect(page.getByTestId('timeline')).toBeVisible();
+  await expect(page.getByTestId('login-prompt')).toHaveCount(0);
+  // The code and state are gone from the address bar.
+  expect(page.url()).not.toContain('code=');
+});
+
+test('after login the user returns to the location stored before login', async ({ page }) => {
+  await page.goto('/no/such/place');
+  await page.getByTestId('login-button').click();
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await expect(page).toHaveURL(/\/no\/such\/place$/);
+  await expect(page.getByTestId('not-found-page')).toBeVisible();
+  await expect(page.getByTestId('login-button')).toHaveCount(0);
+});
+
+test('a wrong password shows the error on the identity page', async ({ page }) => {
+  await page.goto('/photos');
+  await page.getByTestId('sign-in').click();
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await expect(page.getByRole('alert')).toContainText(/wrong email or password/i);
+});
+
+test('log out returns to the logged-out state', async ({ page }) => {
+  await openTimelineSignedIn(page);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByTestId('login-prompt')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('login-prompt')).toBeVisible();
+});
+
+/** A second session of the demo user made by talking to the API directly (PKCE as the client does). */
+async function apiLogin(request: APIRequestContext): Promise<string> {
+  const verifier = randomBytes(128).toString('hex');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const pre = await request.get(`${API}/st/4/telenorid/preflight_oauth2login`, {
+    params: {
+      code_challenge: challenge,
+      oauth_redirect_uri: 'http://127.0.0.1/',
+      locale: 'en_US',
+      redir: '/',
+    },
+  });
+  expect(pre.ok()).toBe(true);
+  const { authorization_url, authorization_params } = (await pre.json()) as {
+    authorization_url: string;
+    authorization_params: Record<string, string>;
+  };
+  const form = await request.post(authorization_url, {
+    form: { ...authorization_params, email: DEMO.email, password: DEMO.password },
+    maxRedirects: 0,
+  });
+  expect(form.status()).toBe(302);
+  const code = new URL(form.headers()['location']).searchParams.get('code')!;
+  const post = await request.post(`${API}/st/4/telenorid/postflight_oauth2callback`, {
+    data: { code, code_verifier: verifier, device_name: 'Test runner' },
+  });
+  expect(post.ok()).toBe(true);
+  return ((await post.json()) as { auth_token: string }).auth_token;
+}
+
+test("a revoked device's token gets the session-expired dialog", async ({ page, request }) => {
+  await openTimelineSignedIn(page);
+  const other = await apiLogin(request);
+  const auth = { Authorization: `Basic ${Buffer.from(`${other}:`).toString('base64')}` };
+  const devices = (await (await request.get(`${API}/devices`, { headers: auth })).json()) as {
+    current: string;
+    devices: { id: string; name: string }[];
+  };
+  for (const device of devices.devices.filter((d) => d.id !== devices.current)) {
+    const revoked = await request.delete(`${API}/devices/${device.id}`, { headers: auth });
+    expect(revoked.ok()).toBe(true);
+  }
+  await page.reload();
+  await expect(page.getByTestId('session-expired')).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toContainText('Session expired');
+});

@@ -1,0 +1,151 @@
+import { expect, test } from '@playwright/test';
+import { canvasColourStats, snapshot, waitForSceneReady } from './support/gallery';
+import { openTimelineSignedIn } from './support/login';
+
+test.describe.configure({ mode: 'serial' });
+
+test('the seeded library renders real thumbnails on the canvas', async ({ page }) => {
+  await openTimelineSignedIn(page);
+  const ready = await waitForSceneReady(page);
+  expect(ready.sections).toBeGreaterThan(200);
+  expect(ready.drawCalls).toBeLessThanOrEqual(5);
+  const colours = await canvasColourStats(page.locator('[data-testid="gallery"] canvas'));
+  // Synthetic thumbnails are coloured gradients with text; placeholders are one flat grey.
+  expect(colours.nonGrey).toBeGreaterThan(500);
+  expect(colours.distinct).toBeGreaterThan(50);
+  // The newest month is at the top and its header is DOM text.
+  await expect(page.locator('.gallery-headers__header:not([hidden])').first()).toBeVisible();
+});
+
+test('no frame is drawn while idle', async ({ page }) => {
+  await openTimelineSignedIn(page);
+  await waitForSceneReady(page);
+  const before = (await snapshot(page)).frames;
+  await page.waitForTimeout(1500);
+  expect((await snapshot(page)).frames).toBe(before);
+});
+
+test('End reaches the oldest month and Home the newest', async ({ page }) => {
+  await openTimelineSignedIn(page);
+  await waitForSceneReady(page);
+  const { newest, oldest } = await page.evaluate(() => {
+    const g = (
+      window as unknown as {
+        __capture: {
+          gallery: {
+            timeline: {
+              sectionCount: number;
+              sectionYear(i: number): number;
+              sectionMonth(i: number): number;
+            };
+          };
+        };
+      }
+    ).__capture.gallery.timeline;
+    const last = g.sectionCount - 1;
+    return {
+      newest: { year: g.sectionYear(0), month: g.sectionMonth(0) },
+      oldest: { year: g.sectionYear(last), month: g.sectionMonth(last) },
+    };
+  });
+  await page.getByTestId('gallery').focus();
+  await page.keyboard.press('End');
+  await expect
+    .poll(async () => (await snapshot(page)).position, { timeout: 10_000 })
+    .toBeGreaterThan(0);
+  await waitForSceneReady(page);
+  await expect
+    .poll(async () => {
+      const s = await snapshot(page);
+      return (
+        s.position >=
+        s.contentHeight - (await page.getByTestId('gallery').boundingBox())!.height - 1
+      );
+    })
+    .toBe(true);
+  // The oldest section is on screen at the bottom.
+  const atEnd = await page.evaluate(() => {
+    const g = (
+      window as unknown as {
+        __capture: {
+          gallery: {
+            timeline: { dateAt(y: number): { year: number; month: number } };
+            scroll: { position: number; viewportHeight: number };
+          };
+        };
+      }
+    ).__capture.gallery;
+    return g.timeline.dateAt(g.scroll.position + g.scroll.viewportHeight - 5);
+  });
+  expect({ year: atEnd.year, month: atEnd.month }).toEqual(oldest);
+  await page.keyboard.press('Home');
+  await expect.poll(async () => (await snapshot(page)).position).toBe(0);
+  const top = await snapshot(page);
+  expect({ year: top.date.year, month: top.date.month }).toEqual(newest);
+});
+
+test('20 random fast-scroller jumps each land in the target month', async ({ page }) => {
+  await openTimelineSignedIn(page);
+  await waitForSceneReady(page);
+  const slider = page.getByRole('slider');
+  const box = (await slider.boundingBox())!;
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let jump = 0; jump < 20; jump++) {
+    const fraction = random();
+    const target = await page.evaluate((f) => {
+      const g = (
+        window as unknown as {
+          __capture: {
+            gallery: {
+              fastScroll: {
+                monthIndexAtTrack(f: number): number;
+                monthDate(m: number): { year: number; month: number };
+                trackToPosition(f: number): number;
+                monthIndexAt(y: number): number;
+              };
+              scroll: { maxPosition: number };
+            };
+          };
+        }
+      ).__capture.gallery;
+      const month = g.fastScroll.monthIndexAtTrack(f);
+      // A month wholly inside the last screen is shown at the clamped end position.
+      const landing = Math.min(g.fastScroll.trackToPosition(f), g.scroll.maxPosition);
+      const expected = g.fastScroll.monthIndexAt(landing);
+      return { month, expected: g.fastScroll.monthDate(expected) };
+    }, fraction);
+    // The thumb is 32 px; the track's usable height excludes it.
+    await page.mouse.click(box.x + box.width / 2, box.y + 16 + fraction * (box.height - 32));
+    await expect
+      .poll(async () => {
+        const s = await snapshot(page);
+        return `${s.date.year}-${s.date.month}`;
+      })
+      .toBe(`${target.expected.year}-${target.expected.month}`);
+  }
+});
+
+test('the date and the thumbnails survive a forced WebGL context loss', async ({ page }) => {
+  await openTimelineSignedIn(page);
+  await page.getByTestId('gallery').focus();
+  await page.keyboard.press('PageDown');
+  await page.keyboard.press('PageDown');
+  const before = await waitForSceneReady(page);
+  await page.evaluate(async () => {
+    const canvas = document.querySelector('[data-testid="gallery"] canvas') as HTMLCanvasElement;
+    const gl = canvas.getContext('webgl2')!;
+    const lose = gl.getExtension('WEBGL_lose_context')!;
+    lose.loseContext();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    lose.restoreContext();
+  });
+  await expect
+    .poll(async () => (await snapshot(page)).frames, { timeout: 10_000 })
+    .toBeGreaterThan(before.frames);
+  const after = await waitForSceneReady(page);
+  expect(after.date).toEqual(before.date);
+  expect(after.position).toBe(before.position);
+  const colours = await canvasColourStats(page.locator('[data-testid="gallery"] canvas'));
+  expect(colours.nonGrey).toBeGreaterThan(500);
+});
