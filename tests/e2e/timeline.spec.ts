@@ -20,9 +20,21 @@ test('the seeded library renders real thumbnails on the canvas', async ({ page }
 test('no frame is drawn while idle', async ({ page }) => {
   await openTimelineSignedIn(page);
   await waitForSceneReady(page);
-  const before = (await snapshot(page)).frames;
-  await page.waitForTimeout(1500);
-  expect((await snapshot(page)).frames).toBe(before);
+  // Let late arrivals (a large thumbnail and its 200 ms fade) finish: a full second with no frame.
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const frames = (await snapshot(page)).frames;
+        const quiet = frames === last;
+        last = frames;
+        return quiet;
+      },
+      { intervals: [1000], timeout: 20_000 },
+    )
+    .toBe(true);
+  await page.waitForTimeout(2000);
+  expect((await snapshot(page)).frames).toBe(last);
 });
 
 test('End reaches the oldest month and Home the newest', async ({ page }) => {

@@ -146,11 +146,16 @@ export class GalleryEngine {
     const started = this.clock.now();
     const scrolling = this.scroll.step(now);
     const shift = this.timeline.takeShift();
-    if (shift !== 0) this.scroll.shiftBy(shift);
+    // Someone who went to the end (End key, scroller at the bottom) stays there while the
+    // sections around it replace their estimates.
+    const atEnd =
+      this.scroll.contentHeight > this.height && this.scroll.position >= this.scroll.maxPosition - 0.5;
+    if (shift !== 0 && !atEnd) this.scroll.shiftBy(shift);
     const total = this.timeline.totalHeight();
     if (total !== this.scroll.contentHeight) {
       this.scroll.setContentHeight(total);
       this.fastScroll.sectionsChanged();
+      if (atEnd && !scrolling) this.scroll.scrollTo(this.scroll.maxPosition, { animate: false });
     }
     const top = this.scroll.position;
     this.timeline.anchorY = top;

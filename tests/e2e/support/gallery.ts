@@ -9,6 +9,7 @@ export interface Snapshot {
   texturesReady: number;
   texturesLoading: number;
   sectionsLoaded: number;
+  sectionsFetching: number;
   sections: number;
   position: number;
   contentHeight: number;
@@ -17,7 +18,10 @@ export interface Snapshot {
 }
 
 /** The engine's counters (exposed by test builds on window.__capture.gallery). */
-export function snapshot(page: Page): Promise<Snapshot> {
+export async function snapshot(page: Page): Promise<Snapshot> {
+  await page.waitForFunction(() =>
+    Boolean((window as unknown as { __capture?: { gallery?: unknown } }).__capture?.gallery),
+  );
   return page.evaluate(() => {
     const hooks = (window as unknown as { __capture: { gallery: { snapshot(): unknown } } })
       .__capture;

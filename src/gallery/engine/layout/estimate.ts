@@ -1,6 +1,6 @@
 import type { GridMetrics } from '../types';
 import { REFERENCE_ASPECT_MIX, REFERENCE_MEAN_ASPECT, type AspectShape } from './aspectMix';
-import { fullRowHeight, isPanorama, panoramaRowHeight } from './justified';
+import { fullRowHeight, isPanorama, panoramaRowHeight, takesNextItem } from './justified';
 
 /*
  * The height of a section's rows before its files load, from its item count alone.
@@ -142,19 +142,23 @@ function buildHeightModel(
   const stride = SUM_BINS + 1;
   const aspectInBins = aspects.map((a) => a / step);
 
+  const panorama = aspects.map((a) => (isPanorama(a, width, target) ? 1 : 0));
+
   // open[(c - 1) * stride + b]: probability that the open row has c items with aspect sum b*step.
   let open = new Float64Array(cap * stride);
   let next = new Float64Array(cap * stride);
-  // closedFrom[j]: probability that the open row closed because kind j did not fit (nor,
-  // since kinds ascend, would any wider kind): kinds j and up then start the next row.
+  // closedFrom[j]: probability that the open row closed before the new item, which was kind j or
+  // wider (kinds ascend): kinds j and up then start the next row.
   const closedFrom = new Float64Array(kinds);
-  let empty = 1; // probability that no row is open (at the start, or just after a panorama)
+  let empty = 1; // probability that no row is open (at the start, or after a closed row)
   let closedPitch = 0; // expected sum over the closed rows of (height + spacing)
   const exact = new Float64Array(EXACT_ITEMS + 1);
 
   for (let item = 1; item <= EXACT_ITEMS; item++) {
     next.fill(0);
     closedFrom.fill(0);
+    // Probability that the new item ended its row (the row took it: nothing is open after it).
+    let tookLast = 0;
     for (let c = 1; c <= cap; c++) {
       const base = (c - 1) * stride;
       // The (c+1)th item fits while the row at the target height stays within the width.
@@ -170,18 +174,32 @@ function buildHeightModel(
           j++;
         }
         if (j === kinds) continue;
-        const height = fullRowHeight(b * step, c, width, target, spacing);
-        closedPitch += p * tailWeight[j] * (height + spacing);
-        closedFrom[j] += p;
+        // Kind j and up do not fit at the target height. Below the cap, the narrower of them
+        // (up to `taken`) are taken all the same, ending the row below the target
+        // (takesNextItem: monotonic in the aspect, so they are a run of kinds).
+        const sum = b * step;
+        let taken = j;
+        if (c < cap) {
+          while (taken < kinds && takesNextItem(sum, c, aspects[taken], width, target, spacing)) {
+            const lower = (width - spacing * c) / (sum + aspects[taken]);
+            closedPitch += p * weights[taken] * (lower + spacing);
+            taken++;
+          }
+          tookLast += p * (tailWeight[j] - tailWeight[taken]);
+        }
+        if (taken === kinds) continue;
+        const height = fullRowHeight(sum, c, width, target, spacing);
+        closedPitch += p * tailWeight[taken] * (height + spacing);
+        closedFrom[taken] += p;
       }
     }
-    // Start the rows: every kind after an empty row, kinds j and up after a close at j.
+    // Start the rows: every kind after no open row, kinds j and up after a close at j.
     let starting = empty;
-    empty = 0;
+    empty = tookLast;
     for (let j = 0; j < kinds; j++) {
       starting += closedFrom[j];
       const mass = starting * weights[j];
-      if (isPanorama(aspects[j], width, target)) {
+      if (panorama[j]) {
         // A panorama is a whole row: closed at once.
         closedPitch += mass * (panoramaRowHeight(aspects[j], width, target) + spacing);
         empty += mass;

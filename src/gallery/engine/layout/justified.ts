@@ -69,7 +69,7 @@ export function takesNextItem(
  *   height) or, when the next item is no panorama and the cap allows, after that item (scaled
  *   down to fill: below the target), whichever height is closer to the target (takesNextItem);
  *   ties keep the higher row. A row never passes MAX_ROW_STRETCH x target (then it stays
- *   left-aligned), so rows lie between 0.5x and 1.5x the target;
+ *   left-aligned), so rows other than panoramas lie between 0.5x and 1.5x the target;
  * - the section's last row keeps the target height, left-aligned, unless it already fills (it
  *   is never stretched above the target; it may be a row that took its next item, below it).
  * Row heights and item edges are whole pixels (given a whole `width` and `spacing`) so nothing

@@ -156,9 +156,10 @@ export class SelectionModel {
   clear(): void {
     this.cancelRange();
     const cleared = this.bits.fillAll(false);
-    const forgot = this.anchorValue !== null || this.previewState.set(null, this.bits);
+    const hadPreview = this.previewState.set(null, this.bits);
+    const hadAnchor = this.anchorValue !== null;
     this.anchorValue = null;
-    if (cleared || forgot) this.changed();
+    if (cleared || hadPreview || hadAnchor) this.changed();
   }
 
   enterSelectionMode(): void {

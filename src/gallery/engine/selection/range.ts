@@ -76,10 +76,11 @@ export interface RangeLoadOptions {
 
 /**
  * The unloaded sections a range select must load first, in timeline order (SPEC §4: range
- * selection loads missing timeline sections first). With a calendar and 'month' or 'year', a
- * group with an unloaded section in the range loads whole: the month's other day sections
- * (days 1 to 31) or the year's other months, even outside the range. Groups are contiguous in
- * timeline order, so only the groups at the range's two ends can reach past it.
+ * selection loads missing timeline sections first; "a month group not fully loaded triggers
+ * loading the whole year, days 1 to 31, or that month"). With a calendar and 'month' or 'year',
+ * every group the range touches that is not fully loaded loads whole: the month's other day
+ * sections (days 1 to 31) or the year's other months, even outside the range. Groups are
+ * contiguous in timeline order, so only the groups at the range's two ends reach past it.
  */
 export function sectionsToLoadForRange(
   index: SelectableIndex,
@@ -95,12 +96,8 @@ export function sectionsToLoadForRange(
   let from = first;
   let to = last;
   if (groupOf) {
-    if (hasUnloaded(index, groupOf, first, 1, last)) {
-      while (from > 0 && groupOf(from - 1) === groupOf(first)) from--;
-    }
-    if (hasUnloaded(index, groupOf, last, -1, first)) {
-      while (to < index.sectionCount - 1 && groupOf(to + 1) === groupOf(last)) to++;
-    }
+    while (from > 0 && groupOf(from - 1) === groupOf(first)) from--;
+    while (to < index.sectionCount - 1 && groupOf(to + 1) === groupOf(last)) to++;
   }
   const result: number[] = [];
   for (let s = from; s <= to; s++) if (!index.isLoaded(s)) result.push(s);
@@ -112,20 +109,4 @@ function groupKeyOf(options: RangeLoadOptions): ((section: number) => number) | 
   if (!calendar || granularity === 'section') return null;
   if (granularity === 'year') return (s) => calendar.sectionYear(s);
   return (s) => calendar.sectionYear(s) * 12 + calendar.sectionMonth(s) - 1;
-}
-
-/** Whether the group of section `end` has an unloaded section from `end` inward up to `limit`. */
-function hasUnloaded(
-  index: SelectableIndex,
-  groupOf: (section: number) => number,
-  end: number,
-  step: 1 | -1,
-  limit: number,
-): boolean {
-  const group = groupOf(end);
-  for (let s = end; step > 0 ? s <= limit : s >= limit; s += step) {
-    if (groupOf(s) !== group) return false;
-    if (!index.isLoaded(s)) return true;
-  }
-  return false;
 }
