@@ -1,9 +1,8 @@
 // `npm start`: builds the client, then runs the contract server (API + web) with its embedded
-// database, seeding a demo library on the first run.
-import { existsSync } from 'node:fs';
-import { npx, run } from './run.mjs';
+// database, seeding a demo library on the first run. DATA_DIR, WEB_PORT, API_PORT and
+// SEED_FILES are honoured (see server/main.ts).
+import { npx } from './run.mjs';
 
 const build = await npx(['vite', 'build', '--logLevel', 'warn']);
 if (build !== 0) process.exit(build);
-const entry = existsSync('server/main.ts') ? 'server/main.ts' : 'server/serve-web.ts';
-process.exit(await run('npx', ['--no-install', 'tsx', entry]));
+process.exit(await npx(['tsx', 'server/main.ts']));

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E_API_PORT } from '../../playwright.config';
 
 const LANGUAGES = [
   {
@@ -151,4 +152,18 @@ test('the side menu opens from the top navigation and closes with Escape', async
     'aria-expanded',
     'false',
   );
+});
+
+test('a 401 runs the unauthorised handlers: a token the server does not know shows the session-expired dialog', async ({
+  page,
+}) => {
+  const api = `http://127.0.0.1:${E2E_API_PORT}`;
+  const dict = { appHost: api, thumbHost: api, videoHost: api, pollHost: api, downloadHost: api };
+  await page.goto(
+    `/photos?auth_token=not-a-real-token&service_dict=${encodeURIComponent(JSON.stringify(dict))}`,
+  );
+  await expect(page.getByTestId('session-expired')).toBeVisible();
+  // The credentials were taken out of the address bar and dropped after the 401.
+  expect(page.url()).not.toContain('auth_token');
+  expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
 });

@@ -32,6 +32,8 @@ const SUM_BINS = 256;
 /** A log-uniform shape (panoramas, free crops) is represented by this many aspects. */
 const POINTS_PER_RANGE = 4;
 const MAX_CACHED_MODELS = 16;
+/** Power-iteration rounds for the steady state of row starts (converged far sooner). */
+const STEADY_ROUNDS = 200;
 
 interface HeightModel {
   /** exact[n]: expected rowsHeight of n items. */
@@ -104,7 +106,7 @@ function heightModel(
   return model;
 }
 
-/** The mix as discrete aspects, ascending, with probabilities (log-uniform shapes at midpoints). */
+/** The mix as discrete aspects, ascending, with probabilities. */
 function discretize(mix: readonly AspectShape[], scale: number) {
   const points: { aspect: number; weight: number }[] = [];
   let total = 0;
@@ -112,8 +114,15 @@ function discretize(mix: readonly AspectShape[], scale: number) {
   for (const shape of mix) {
     const count = shape.max > shape.min ? POINTS_PER_RANGE : 1;
     for (let k = 0; k < count; k++) {
-      const aspect = scale * shape.min * Math.pow(shape.max / shape.min, (k + 0.5) / count);
-      points.push({ aspect, weight: shape.weight / total / count });
+      // A log-uniform shape: `count` slices of equal probability, each at its own mean aspect
+      // ((hi - lo) / ln(hi / lo)), so the mix keeps its mean.
+      let aspect = shape.min;
+      if (count > 1) {
+        const lo = shape.min * Math.pow(shape.max / shape.min, k / count);
+        const hi = shape.min * Math.pow(shape.max / shape.min, (k + 1) / count);
+        aspect = (hi - lo) / Math.log(hi / lo);
+      }
+      points.push({ aspect: scale * aspect, weight: shape.weight / total / count });
     }
   }
   points.sort((p, q) => p.aspect - q.aspect);
@@ -121,6 +130,134 @@ function discretize(mix: readonly AspectShape[], scale: number) {
     aspects: Float64Array.from(points, (p) => p.aspect),
     weights: Float64Array.from(points, (p) => p.weight),
   };
+}
+
+/**
+ * The distribution of open rows of one length, and how they grow or close as the next item
+ * arrives. A state is a bin of the row's aspect sum (b * step); each bin also carries the mass-
+ * weighted exact sum of the rows in it (`sums`), and the rules read that centroid rather than the
+ * bin: with one item, a bin holds a single kind and the rules see its exact aspect, so the
+ * estimate flips where the layout flips (a row taking its next item or not is often decided by a
+ * pixel of width, and a shape like 4/3 is 40% of a library).
+ */
+class RowStates {
+  readonly kinds: number;
+  readonly tailWeight: Float64Array;
+  readonly panorama: Uint8Array;
+  /** Results of the last `advance`, as sums of probability mass (and mass x height or items). */
+  takenMass = 0;
+  pitch = 0;
+  items = 0;
+  /** closedAt[j]: mass of rows that closed before the new item, which was kind j or wider. */
+  readonly closedAt: Float64Array;
+  private readonly binsPerAspect: number;
+
+  constructor(
+    readonly aspects: Float64Array,
+    readonly weights: Float64Array,
+    readonly width: number,
+    readonly target: number,
+    readonly spacing: number,
+    readonly cap: number,
+    readonly step: number,
+  ) {
+    const kinds = aspects.length;
+    this.kinds = kinds;
+    // tailWeight[j]: probability that the next item is kind j or wider.
+    this.tailWeight = new Float64Array(kinds + 1);
+    for (let j = kinds - 1; j >= 0; j--) this.tailWeight[j] = this.tailWeight[j + 1] + weights[j];
+    this.panorama = Uint8Array.from(aspects, (a) => (isPanorama(a, width, target) ? 1 : 0));
+    this.closedAt = new Float64Array(kinds);
+    this.binsPerAspect = 1 / step;
+  }
+
+  /** Bin of an aspect sum (an open row's sum never passes width / target: it fits). */
+  bin(sum: number): number {
+    return Math.min(SUM_BINS, Math.round(sum * this.binsPerAspect));
+  }
+
+  /**
+   * The next item arrives at the open rows of `count` items (`mass`, `sums` over the bins): rows
+   * it fits go to `nextMass`, `nextSums` (rows of count + 1); the others close, before it or
+   * after it (takesNextItem). Adds the closed rows to takenMass, pitch, items and closedAt.
+   */
+  advance(
+    count: number,
+    mass: Float64Array,
+    sums: Float64Array,
+    from: number,
+    nextMass: Float64Array,
+    nextSums: Float64Array,
+    to: number,
+  ): void {
+    const { aspects, weights, tailWeight, kinds, width, target, spacing } = this;
+    // The (count+1)th item fits while the row at the target height stays within the width.
+    const room = count < this.cap ? (width - spacing * count) / target : -1;
+    for (let b = 0; b <= SUM_BINS; b++) {
+      const p = mass[from + b];
+      if (p === 0) continue;
+      const sum = sums[from + b] / p;
+      const free = room - sum;
+      let j = 0;
+      for (; j < kinds && aspects[j] <= free; j++) {
+        const grown = sum + aspects[j];
+        const q = p * weights[j];
+        const g = to + this.bin(grown);
+        nextMass[g] += q;
+        nextSums[g] += q * grown;
+      }
+      if (j === kinds) continue;
+      // Kinds j and up do not fit at the target height. Below the cap, the narrower of them are
+      // taken all the same, the row ending below the target (a run of kinds: the lower height
+      // only falls as the aspect grows). The row closes before the wider ones.
+      let taken = j;
+      if (count < this.cap) {
+        for (; taken < kinds; taken++) {
+          if (!takesNextItem(sum, count, aspects[taken], width, target, spacing)) break;
+          const q = p * weights[taken];
+          this.pitch += q * ((width - spacing * count) / (sum + aspects[taken]) + spacing);
+          this.items += q * (count + 1);
+          this.takenMass += q;
+        }
+      }
+      if (taken === kinds) continue;
+      const q = p * tailWeight[taken];
+      this.pitch += q * (fullRowHeight(sum, count, width, target, spacing) + spacing);
+      this.items += q * count;
+      this.closedAt[taken] += p;
+    }
+  }
+
+  /**
+   * Starts rows with the next item: kind j with probability `from(j)` * weight (a panorama row
+   * closes at once; the others open rows of one item in `mass`, `sums`). Returns the panorama mass.
+   */
+  start(startMass: Float64Array, mass: Float64Array, sums: Float64Array): number {
+    let panoramas = 0;
+    let starting = 0;
+    for (let j = 0; j < this.kinds; j++) {
+      starting += startMass[j];
+      const q = starting * this.weights[j];
+      if (q === 0) continue;
+      const aspect = this.aspects[j];
+      if (this.panorama[j]) {
+        this.pitch += q * (panoramaRowHeight(aspect, this.width, this.target) + this.spacing);
+        this.items += q;
+        panoramas += q;
+      } else {
+        mass[this.bin(aspect)] += q;
+        sums[this.bin(aspect)] += q * aspect;
+      }
+    }
+    return panoramas;
+  }
+
+  resetResults(): void {
+    this.takenMass = 0;
+    this.pitch = 0;
+    this.items = 0;
+    this.closedAt.fill(0);
+  }
 }
 
 function buildHeightModel(
@@ -133,88 +270,104 @@ function buildHeightModel(
   const spacing = metrics.spacing;
   const cap = Math.max(1, Math.floor(metrics.rowCap));
   const { aspects, weights } = discretize(mix, scale);
-  const kinds = aspects.length;
-  // tailWeight[j]: probability that the next item is kind j or wider.
-  const tailWeight = new Float64Array(kinds + 1);
-  for (let j = kinds - 1; j >= 0; j--) tailWeight[j] = tailWeight[j + 1] + weights[j];
-  // An open row's aspect sum never passes width / target (it fits at the target height).
   const step = width / target / SUM_BINS;
+  const states = new RowStates(aspects, weights, width, target, spacing, cap, step);
+  const kinds = aspects.length;
   const stride = SUM_BINS + 1;
-  const aspectInBins = aspects.map((a) => a / step);
 
-  const panorama = aspects.map((a) => (isPanorama(a, width, target) ? 1 : 0));
-
-  // open[(c - 1) * stride + b]: probability that the open row has c items with aspect sum b*step.
-  let open = new Float64Array(cap * stride);
-  let next = new Float64Array(cap * stride);
-  // closedFrom[j]: probability that the open row closed before the new item, which was kind j or
-  // wider (kinds ascend): kinds j and up then start the next row.
-  const closedFrom = new Float64Array(kinds);
-  let empty = 1; // probability that no row is open (at the start, or after a closed row)
+  // mass[(c - 1) * stride + b]: probability that the open row has c items in sum bin b.
+  let mass = new Float64Array(cap * stride);
+  let sums = new Float64Array(cap * stride);
+  let nextMass = new Float64Array(cap * stride);
+  let nextSums = new Float64Array(cap * stride);
+  // startMass[j]: mass of new rows whose first item is drawn from kinds j and up.
+  const startMass = new Float64Array(kinds);
+  let empty = 1; // probability that no row is open (at the start, or after a row closed whole)
   let closedPitch = 0; // expected sum over the closed rows of (height + spacing)
   const exact = new Float64Array(EXACT_ITEMS + 1);
 
   for (let item = 1; item <= EXACT_ITEMS; item++) {
-    next.fill(0);
-    closedFrom.fill(0);
-    // Probability that the new item ended its row (the row took it: nothing is open after it).
-    let tookLast = 0;
+    nextMass.fill(0);
+    nextSums.fill(0);
+    states.resetResults();
     for (let c = 1; c <= cap; c++) {
-      const base = (c - 1) * stride;
-      // The (c+1)th item fits while the row at the target height stays within the width.
-      const room = c < cap ? (width - spacing * c) / target : -1;
-      for (let b = 0; b <= SUM_BINS; b++) {
-        const p = open[base + b];
-        if (p === 0) continue;
-        const free = room - b * step;
-        let j = 0;
-        while (j < kinds && aspects[j] <= free) {
-          const grown = Math.min(SUM_BINS, Math.floor(b + aspectInBins[j] + 0.5));
-          next[c * stride + grown] += p * weights[j];
-          j++;
-        }
-        if (j === kinds) continue;
-        // Kind j and up do not fit at the target height. Below the cap, the narrower of them
-        // (up to `taken`) are taken all the same, ending the row below the target
-        // (takesNextItem: monotonic in the aspect, so they are a run of kinds).
-        const sum = b * step;
-        let taken = j;
-        if (c < cap) {
-          while (taken < kinds && takesNextItem(sum, c, aspects[taken], width, target, spacing)) {
-            const lower = (width - spacing * c) / (sum + aspects[taken]);
-            closedPitch += p * weights[taken] * (lower + spacing);
-            taken++;
-          }
-          tookLast += p * (tailWeight[j] - tailWeight[taken]);
-        }
-        if (taken === kinds) continue;
-        const height = fullRowHeight(sum, c, width, target, spacing);
-        closedPitch += p * tailWeight[taken] * (height + spacing);
-        closedFrom[taken] += p;
-      }
+      states.advance(c, mass, sums, (c - 1) * stride, nextMass, nextSums, c * stride);
     }
-    // Start the rows: every kind after no open row, kinds j and up after a close at j.
-    let starting = empty;
-    empty = tookLast;
-    for (let j = 0; j < kinds; j++) {
-      starting += closedFrom[j];
-      const mass = starting * weights[j];
-      if (panorama[j]) {
-        // A panorama is a whole row: closed at once.
-        closedPitch += mass * (panoramaRowHeight(aspects[j], width, target) + spacing);
-        empty += mass;
-      } else next[Math.min(SUM_BINS, Math.round(aspectInBins[j]))] += mass;
-    }
-    [open, next] = [next, open];
+    startMass.set(states.closedAt);
+    startMass[0] += empty;
+    // No row is open after a row that took the new item, or after a panorama.
+    empty = states.takenMass + states.start(startMass, nextMass, nextSums);
+    closedPitch += states.pitch;
+    [mass, nextMass] = [nextMass, mass];
+    [sums, nextSums] = [nextSums, sums];
     // The open row, if any, is the last row and keeps the target height; the last row, open or
     // closed, has no spacing below it.
     exact[item] = closedPitch + (1 - empty) * (target + spacing) - spacing;
   }
-  // Near the cap, rows stay in step with the start for a long time (every row full at the cap),
-  // so the slope is measured over one whole period of the cap, the last: within 0.5% of the
-  // steady slope of a 2,000,000-item layout at 390 to 1920 px (longer windows reach back into
-  // the start and do worse).
   const period = Math.min(cap, EXACT_ITEMS >> 2);
-  const perItem = (exact[EXACT_ITEMS] - exact[EXACT_ITEMS - period]) / period;
-  return { exact, period, perItem };
+  return { exact, period, perItem: steadyHeightPerItem(states) };
+}
+
+/**
+ * The height a long section adds per item: expected row pitch / expected items per row, over the
+ * stationary distribution of how rows start (renewal). A row starts with an item drawn from kinds
+ * j and up, j being the kind its predecessor stopped before (0 after a row that closed whole): a
+ * chain over j, whose transitions, pitch and items come from laying out one row from each start.
+ */
+function steadyHeightPerItem(states: RowStates): number {
+  const { kinds, cap } = states;
+  const stride = SUM_BINS + 1;
+  const transition = new Float64Array(kinds * kinds);
+  const pitch = new Float64Array(kinds);
+  const items = new Float64Array(kinds);
+  let mass = new Float64Array(stride);
+  let sums = new Float64Array(stride);
+  let nextMass = new Float64Array(stride);
+  let nextSums = new Float64Array(stride);
+  const startMass = new Float64Array(kinds);
+  for (let from = 0; from < kinds; from++) {
+    if (states.tailWeight[from] === 0) continue;
+    mass.fill(0);
+    sums.fill(0);
+    states.resetResults();
+    startMass.fill(0);
+    startMass[from] = 1 / states.tailWeight[from];
+    let closedWhole = states.start(startMass, mass, sums);
+    for (let c = 1; c <= cap; c++) {
+      nextMass.fill(0);
+      nextSums.fill(0);
+      states.advance(c, mass, sums, 0, nextMass, nextSums, 0);
+      [mass, nextMass] = [nextMass, mass];
+      [sums, nextSums] = [nextSums, sums];
+    }
+    closedWhole += states.takenMass;
+    transition[from * kinds] += closedWhole;
+    // A row closed before an item of kind j or wider: the next starts with it.
+    for (let j = 0; j < kinds; j++) {
+      transition[from * kinds + j] += states.closedAt[j] * states.tailWeight[j];
+    }
+    pitch[from] = states.pitch;
+    items[from] = states.items;
+  }
+  // Stationary distribution of the starts: power iteration of the lazy chain (half the mass
+  // stays), which has the same stationary distribution and cannot oscillate.
+  let share = new Float64Array(kinds);
+  let nextShare = new Float64Array(kinds);
+  share[0] = 1;
+  for (let round = 0; round < STEADY_ROUNDS; round++) {
+    for (let j = 0; j < kinds; j++) nextShare[j] = share[j] / 2;
+    for (let from = 0; from < kinds; from++) {
+      const half = share[from] / 2;
+      if (half === 0) continue;
+      for (let j = 0; j < kinds; j++) nextShare[j] += half * transition[from * kinds + j];
+    }
+    [share, nextShare] = [nextShare, share];
+  }
+  let rowPitch = 0;
+  let rowItems = 0;
+  for (let from = 0; from < kinds; from++) {
+    rowPitch += share[from] * pitch[from];
+    rowItems += share[from] * items[from];
+  }
+  return rowPitch / rowItems;
 }

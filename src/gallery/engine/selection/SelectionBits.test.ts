@@ -75,8 +75,9 @@ describe('SelectionBits', () => {
     bits.fillRange(range, false);
     expect(bits.count).toBe(0);
     // A range over empty sections only is never "all selected".
-    expect(bits.isRangeSelected({ start: { section: 1, item: 0 }, end: { section: 1, item: 0 } }))
-      .toBe(false);
+    expect(
+      bits.isRangeSelected({ start: { section: 1, item: 0 }, end: { section: 1, item: 0 } }),
+    ).toBe(false);
   });
 
   describe('resize', () => {

@@ -42,6 +42,20 @@ describe('SelectionModel', () => {
     expect(model.selectionMode).toBe(false);
   });
 
+  it('moves the anchor without selecting, e.g. for keyboard focus', () => {
+    const { model } = modelOf([3]);
+    const listener = vi.fn();
+    model.subscribe(listener);
+    model.setAnchor(at(0, 2));
+    model.setAnchor(at(0, 2));
+    model.setAnchor(at(0, 3));
+    expect(model.anchor).toEqual(at(0, 2));
+    expect(model.count).toBe(0);
+    model.setAnchor(null);
+    expect(model.anchor).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
   it('ignores positions outside the sections (a placeholder tile is item -1)', () => {
     const { model } = modelOf([3]);
     expect(model.toggle(0, -1)).toBe(false);

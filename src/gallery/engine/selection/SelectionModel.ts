@@ -1,5 +1,6 @@
 import {
   clampPosition,
+  comparePositions,
   orderedRange,
   sectionsToLoadForRange,
   type PositionRange,
@@ -118,6 +119,8 @@ export class SelectionModel {
   /** Moves the anchor without selecting (keyboard focus, or null to forget it). */
   setAnchor(position: ItemPosition | null): void {
     if (position && !this.bits.contains(position.section, position.item)) return;
+    const old = this.anchorValue;
+    if (old === position || (old && position && comparePositions(old, position) === 0)) return;
     this.anchorValue = position && { section: position.section, item: position.item };
     this.changed();
   }

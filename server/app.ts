@@ -1,0 +1,62 @@
+import cors from '@fastify/cors';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ServerContext } from './context';
+import { HttpError } from './errors';
+import { registerAccountRoutes } from './routes/account';
+import { registerAuthRoutes } from './routes/auth';
+import { registerJobRoutes } from './routes/jobs';
+import { registerThumbnailRoutes } from './routes/thumbnails';
+
+/**
+ * Maps any error to a JSON answer: expected failures keep their status, validation failures are
+ * 400, Fastify's own 4xx (bad JSON, body too large, bad content type) pass through; only a real
+ * bug is a 500.
+ */
+function errorAnswer(error: unknown): { status: number; body: Record<string, unknown> } {
+  if (error instanceof HttpError) {
+    return { status: error.statusCode, body: { error: error.code, message: error.message } };
+  }
+  if (error instanceof z.ZodError) {
+    const issues = error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`);
+    return { status: 400, body: { error: 'invalid_request', message: issues.join('; ') } };
+  }
+  const status = (error as FastifyError).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const code = (error as FastifyError).code;
+    return { status, body: { error: code ?? 'bad_request', message: (error as Error).message } };
+  }
+  return { status: 500, body: { error: 'internal_error', message: 'Internal server error' } };
+}
+
+export async function createApiServer(
+  ctx: ServerContext,
+  options: { logger?: boolean } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+  // Any origin: the web listener's port varies in dev and tests; auth is a header, not a cookie.
+  await app.register(cors, {
+    origin: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Range', 'If-None-Match'],
+    exposedHeaders: ['x-last-event-serial', 'ETag', 'Content-Range', 'capture-total-items'],
+    maxAge: 600,
+  });
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = errorAnswer(error);
+    if (status >= 500) request.log.error(error);
+    return reply.code(status).send(body);
+  });
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ error: 'not_found', message: 'No such call' }),
+  );
+  registerAuthRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
+  registerJobRoutes(app, ctx);
+  registerThumbnailRoutes(app, ctx);
+  return app;
+}

@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+import { tokenFromBasicAuth } from '../../src/api/basicAuth';
+import type { ServerContext } from '../context';
+import { userById, type UserRow } from '../db/users';
+import { HttpError, unauthorized } from '../errors';
+import { sessionByToken } from './sessions';
+
+export interface Caller {
+  user: UserRow;
+  sessionId: string;
+}
+
+export interface GuardOptions {
+  /** Thumbnails and file content: `<img src>` and `<video src>` cannot send headers. */
+  allowQueryToken?: boolean;
+  /** Logout must work for a disabled account too. */
+  allowDisabled?: boolean;
+}
+
+function queryToken(request: FastifyRequest): string | null {
+  const token = (request.query as Record<string, unknown> | undefined)?.token;
+  return typeof token === 'string' && token.length > 0 && token.length <= 256 ? token : null;
+}
+
+/** The authenticated caller, or throws 401 (no/unknown/revoked token) or 403 user_disabled. */
+export function requireCaller(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  options: GuardOptions = {},
+): Caller {
+  const token =
+    tokenFromBasicAuth(request.headers.authorization) ??
+    (options.allowQueryToken ? queryToken(request) : null);
+  if (!token || token.length > 256) throw unauthorized();
+  const session = sessionByToken(ctx.db, token, ctx.now());
+  if (!session) throw unauthorized();
+  const user = userById(ctx.db, session.userId);
+  if (!user) throw unauthorized();
+  if (user.disabled && !options.allowDisabled) {
+    throw new HttpError(403, 'user_disabled', 'Account terminated (user_disabled)');
+  }
+  return { user, sessionId: session.sessionId };
+}

@@ -1,0 +1,188 @@
+import type { FileInfo } from '../../src/api/contract/files';
+import { fileIdOf, parseFileId, utcDay } from './ids';
+import { stmt, type Db } from './open';
+
+export const KIND = { picture: 0, movie: 1, document: 2 } as const;
+export const GROUP = { none: 0, live: 1, burst: 2 } as const;
+const KIND_NAMES = ['picture', 'movie', 'document'] as const;
+const GROUP_NAMES = [null, 'live', 'burst'] as const;
+
+/** A files row as the listing reads it. */
+export interface FileRow {
+  id: number;
+  tag: number;
+  job: number;
+  path: string;
+  ctime: number | null;
+  mtime: number;
+  capture_time: number;
+  size: number;
+  width: number;
+  height: number;
+  duration: number;
+  kind: number;
+  screenshot: number;
+  checksum: string | null;
+  group_type: number;
+  group_id: string | null;
+  master: number;
+  blob: string | null;
+}
+
+const COLUMNS =
+  'id, tag, job, path, ctime, mtime, capture_time, size, width, height, duration, kind, ' +
+  'screenshot, checksum, group_type, group_id, master, blob';
+const F_COLUMNS = COLUMNS.replace(/(\w+)/g, 'f.$1');
+
+/** The compact wire form (FileSchema): optional fields are left out rather than sent empty. */
+export function toFileJson(row: FileRow): FileInfo {
+  const json: FileInfo = {
+    id: fileIdOf(row.id, row.tag),
+    path: row.path,
+    ctime: row.ctime,
+    mtime: row.mtime,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    duration: row.duration,
+    type: KIND_NAMES[row.kind] ?? 'document',
+  };
+  if (row.screenshot) json.screenshot = true;
+  if (row.checksum) json.checksum = row.checksum;
+  const groupType = GROUP_NAMES[row.group_type];
+  if (groupType && row.group_id) {
+    json.group = { type: groupType, id: row.group_id, master: row.master === 1 };
+  }
+  return json;
+}
+
+export interface FileQuery {
+  job: number;
+  start: number;
+  end: number;
+  uploadedSince: number | null;
+}
+
+/** Timeline order: capture time desc, then path asc; served by files_job_time. */
+export function listFiles(db: Db, query: FileQuery): FileRow[] {
+  const statement = stmt<[number, number, number, number], FileRow>(
+    db,
+    `SELECT ${COLUMNS} FROM files
+     WHERE job = ? AND deleted = 0 AND capture_time >= ? AND capture_time < ? AND uploaded >= ?
+     ORDER BY capture_time DESC, path ASC`,
+  );
+  return statement.all(query.job, query.start, query.end, query.uploadedSince ?? -1e15);
+}
+
+/** A non-deleted file by public id, with its job's owner, or null (unknown, forged or trashed). */
+export function findFile(db: Db, publicId: string): (FileRow & { owner_id: number }) | null {
+  const parsed = parseFileId(publicId);
+  if (!parsed) return null;
+  const row = stmt<[number], FileRow & { owner_id: number }>(
+    db,
+    `SELECT ${F_COLUMNS}, j.owner_id
+       FROM files f JOIN jobs j ON j.id = f.job WHERE f.id = ? AND f.deleted = 0`,
+  ).get(parsed.rowId);
+  return row && row.tag === parsed.tag ? row : null;
+}
+
+export interface NewFile {
+  job: number;
+  tag: number;
+  path: string;
+  ctime: number | null;
+  mtime: number;
+  uploaded: number;
+  size: number;
+  width: number;
+  height: number;
+  duration: number;
+  kind: number;
+  screenshot: boolean;
+  checksum: string | null;
+  groupType: number;
+  groupId: string | null;
+  master: boolean;
+  blob: string | null;
+}
+
+export const INSERT_FILE_SQL = `INSERT INTO files (tag, job, path, ctime, mtime, capture_time,
+  uploaded, size, width, height, duration, kind, screenshot, checksum, group_type, group_id, master,
+  blob) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+export function insertParams(f: NewFile): unknown[] {
+  return [
+    f.tag,
+    f.job,
+    f.path,
+    f.ctime,
+    f.mtime,
+    f.ctime ?? f.mtime,
+    f.uploaded,
+    f.size,
+    f.width,
+    f.height,
+    f.duration,
+    f.kind,
+    f.screenshot ? 1 : 0,
+    f.checksum,
+    f.groupType,
+    f.groupId,
+    f.master ? 1 : 0,
+    f.blob,
+  ];
+}
+
+/**
+ * Adds one file and keeps day_counts and the job's serial in step (the upload path). Returns the
+ * public id. Bulk seeding does not come through here: it rebuilds day_counts in one statement.
+ */
+export function addFile(db: Db, file: NewFile): string {
+  const run = db.transaction(() => {
+    const info = stmt(db, INSERT_FILE_SQL).run(...insertParams(file));
+    adjustDayCounts(db, file, 1);
+    stmt(
+      db,
+      'UPDATE jobs SET last_serial = last_serial + 1, last_update = ?, mtime = ? WHERE id = ?',
+    ).run(file.uploaded, file.uploaded, file.job);
+    return fileIdOf(Number(info.lastInsertRowid), file.tag);
+  });
+  return run();
+}
+
+/** +1 on add, -1 when a file leaves the timeline (trash, delete). */
+export function adjustDayCounts(
+  db: Db,
+  file: Pick<NewFile, 'job' | 'ctime' | 'mtime' | 'kind' | 'screenshot' | 'size'>,
+  sign: 1 | -1,
+): void {
+  const isPicture = file.kind === KIND.picture;
+  stmt(
+    db,
+    `INSERT INTO day_counts (job, day, pictures, videos, screenshots, documents, bytes)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (job, day) DO UPDATE SET pictures = pictures + excluded.pictures,
+       videos = videos + excluded.videos, screenshots = screenshots + excluded.screenshots,
+       documents = documents + excluded.documents, bytes = bytes + excluded.bytes`,
+  ).run(
+    file.job,
+    utcDay(file.ctime ?? file.mtime),
+    isPicture && !file.screenshot ? sign : 0,
+    file.kind === KIND.movie ? sign : 0,
+    isPicture && file.screenshot ? sign : 0,
+    file.kind === KIND.document ? sign : 0,
+    sign * file.size,
+  );
+}
+
+/** Recomputes day_counts from files in one pass (after a bulk insert). */
+export function rebuildDayCounts(db: Db): void {
+  db.exec(`
+    DELETE FROM day_counts;
+    INSERT INTO day_counts (job, day, pictures, videos, screenshots, documents, bytes)
+    SELECT job, CAST(strftime('%Y%m%d', capture_time, 'unixepoch') AS INTEGER) AS day,
+      SUM(kind = 0 AND screenshot = 0), SUM(kind = 1), SUM(kind = 0 AND screenshot = 1),
+      SUM(kind = 2), SUM(size)
+    FROM files WHERE deleted = 0 GROUP BY job, day;
+  `);
+}

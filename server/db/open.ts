@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+/**
+ * Tables without the secondary indexes of `files`: the seeder bulk-inserts first and builds
+ * those afterwards (far faster than maintaining them row by row); `ensureIndexes` adds them.
+ */
+const TABLES = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS users (
+  id INTEGER PRIMARY KEY,
+  uuid TEXT NOT NULL UNIQUE,
+  email TEXT NOT NULL UNIQUE,
+  name TEXT,
+  password_hash TEXT NOT NULL,
+  max_space INTEGER NOT NULL,
+  disabled INTEGER NOT NULL DEFAULT 0,
+  read_only INTEGER NOT NULL DEFAULT 0,
+  created INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sessions (
+  id TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  token_hash TEXT NOT NULL UNIQUE,
+  device_id TEXT,
+  device_name TEXT,
+  created INTEGER NOT NULL,
+  last_used INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id);
+CREATE TABLE IF NOT EXISTS jobs (
+  id INTEGER PRIMARY KEY,
+  uuid TEXT NOT NULL UNIQUE,
+  owner_id INTEGER NOT NULL REFERENCES users(id),
+  type TEXT NOT NULL,
+  title TEXT,
+  ctime INTEGER NOT NULL,
+  mtime INTEGER NOT NULL,
+  last_update INTEGER NOT NULL,
+  last_serial INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS jobs_owner ON jobs(owner_id, type);
+-- kind: 0 picture, 1 movie, 2 document. group_type: 0 none, 1 live, 2 burst.
+-- capture_time = ctime ?? mtime, so the timeline needs one column and one index.
+-- blob: stored content of an upload; NULL for synthetic (seeded) files.
+CREATE TABLE IF NOT EXISTS files (
+  id INTEGER PRIMARY KEY,
+  tag INTEGER NOT NULL,
+  job INTEGER NOT NULL,
+  path TEXT NOT NULL,
+  ctime INTEGER,
+  mtime INTEGER NOT NULL,
+  capture_time INTEGER NOT NULL,
+  uploaded INTEGER NOT NULL,
+  size INTEGER NOT NULL,
+  width INTEGER NOT NULL DEFAULT 0,
+  height INTEGER NOT NULL DEFAULT 0,
+  duration REAL NOT NULL DEFAULT 0,
+  kind INTEGER NOT NULL,
+  screenshot INTEGER NOT NULL DEFAULT 0,
+  checksum TEXT,
+  group_type INTEGER NOT NULL DEFAULT 0,
+  group_id TEXT,
+  master INTEGER NOT NULL DEFAULT 0,
+  blob TEXT,
+  deleted INTEGER NOT NULL DEFAULT 0,
+  dtime INTEGER
+);
+-- Per job and UTC day (yyyymmdd) counts of non-deleted files: timeline sections and account
+-- totals come from here, never from scanning files.
+CREATE TABLE IF NOT EXISTS day_counts (
+  job INTEGER NOT NULL,
+  day INTEGER NOT NULL,
+  pictures INTEGER NOT NULL DEFAULT 0,
+  videos INTEGER NOT NULL DEFAULT 0,
+  screenshots INTEGER NOT NULL DEFAULT 0,
+  documents INTEGER NOT NULL DEFAULT 0,
+  bytes INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (job, day)
+) WITHOUT ROWID;
+`;
+
+const FILE_INDEXES = `
+CREATE INDEX IF NOT EXISTS files_job_time ON files(job, capture_time) WHERE deleted = 0;
+CREATE INDEX IF NOT EXISTS files_job_trash ON files(job, dtime) WHERE deleted = 1;
+`;
+
+export function ensureIndexes(db: Db): void {
+  db.exec(FILE_INDEXES);
+}
+
+export function dropFileIndexes(db: Db): void {
+  db.exec('DROP INDEX IF EXISTS files_job_time; DROP INDEX IF EXISTS files_job_trash;');
+}
+
+/** Opens (creating if needed) DATA_DIR/capture.db. Indexes are left to the caller (see above). */
+export function openDb(dataDir: string): Db {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const db = new Database(path.join(dataDir, 'capture.db'));
+  db.pragma('journal_mode = WAL');
+  // WAL + NORMAL: commits do not fsync, a crash can only lose the last transactions.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('cache_size = -65536');
+  db.exec(TABLES);
+  return db;
+}
+
+export function getMeta(db: Db, key: string): string | null {
+  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as
+    { value: string } | undefined;
+  return row?.value ?? null;
+}
+
+export function setMeta(db: Db, key: string, value: string): void {
+  db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, value);
+}
+
+export function isEmpty(db: Db): boolean {
+  return db.prepare('SELECT 1 FROM users LIMIT 1').get() === undefined;
+}
+
+const statements = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/** A prepared statement, compiled once per connection (hot routes run the same SQL often). */
+export function stmt<P extends unknown[] = unknown[], R = unknown>(
+  db: Db,
+  sql: string,
+): Database.Statement<P, R> {
+  let cache = statements.get(db);
+  if (!cache) {
+    cache = new Map();
+    statements.set(db, cache);
+  }
+  let statement = cache.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql);
+    cache.set(sql, statement);
+  }
+  return statement as unknown as Database.Statement<P, R>;
+}

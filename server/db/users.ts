@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { stmt, type Db } from './open';
+
+export interface UserRow {
+  id: number;
+  uuid: string;
+  email: string;
+  name: string | null;
+  password_hash: string;
+  max_space: number;
+  disabled: number;
+  read_only: number;
+}
+
+export interface JobRow {
+  id: number;
+  uuid: string;
+  owner_id: number;
+  type: 'timeline' | 'story' | 'share';
+  title: string | null;
+  ctime: number;
+  mtime: number;
+  last_update: number;
+  last_serial: number;
+}
+
+/** SPEC §9 storage meter default: 15 GiB. */
+export const DEFAULT_MAX_SPACE = 15 * 1024 ** 3;
+
+export interface NewUser {
+  email: string;
+  name: string | null;
+  passwordHash: string;
+  maxSpace?: number;
+  now: number;
+}
+
+/** A user and their timeline job (every account has exactly one). */
+export function createUser(db: Db, user: NewUser): { userId: number; timelineJob: number } {
+  return db.transaction(() => {
+    const info = stmt(
+      db,
+      `INSERT INTO users (uuid, email, name, password_hash, max_space, created)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+    ).run(
+      randomUUID(),
+      user.email.toLowerCase(),
+      user.name,
+      user.passwordHash,
+      user.maxSpace ?? DEFAULT_MAX_SPACE,
+      user.now,
+    );
+    const userId = Number(info.lastInsertRowid);
+    const timelineJob = createJob(db, userId, 'timeline', null, user.now);
+    return { userId, timelineJob };
+  })();
+}
+
+export function createJob(
+  db: Db,
+  ownerId: number,
+  type: JobRow['type'],
+  title: string | null,
+  now: number,
+): number {
+  const info = stmt(
+    db,
+    `INSERT INTO jobs (uuid, owner_id, type, title, ctime, mtime, last_update)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(randomUUID(), ownerId, type, title, now, now, now);
+  return Number(info.lastInsertRowid);
+}
+
+export function userByEmail(db: Db, email: string): UserRow | undefined {
+  return stmt<[string], UserRow>(db, 'SELECT * FROM users WHERE email = ?').get(
+    email.trim().toLowerCase(),
+  );
+}
+
+export function userById(db: Db, id: number): UserRow | undefined {
+  return stmt<[number], UserRow>(db, 'SELECT * FROM users WHERE id = ?').get(id);
+}
+
+export function timelineJobOf(db: Db, userId: number): JobRow | undefined {
+  return stmt<[number], JobRow>(
+    db,
+    `SELECT * FROM jobs WHERE owner_id = ? AND type = 'timeline' ORDER BY id LIMIT 1`,
+  ).get(userId);
+}
+
+export function jobByUuid(db: Db, uuid: string): JobRow | undefined {
+  return stmt<[string], JobRow>(db, 'SELECT * FROM jobs WHERE uuid = ?').get(uuid);
+}
+
+export interface Totals {
+  pictures: number;
+  videos: number;
+  screenshots: number;
+  documents: number;
+  bytes: number;
+}
+
+/** Sums of day_counts over one job, or over every job a user owns. */
+export function totals(db: Db, by: { job: number } | { owner: number }): Totals {
+  const where = 'job' in by ? 'job = ?' : 'job IN (SELECT id FROM jobs WHERE owner_id = ?)';
+  const row = stmt<[number], Totals>(
+    db,
+    `SELECT COALESCE(SUM(pictures), 0) AS pictures, COALESCE(SUM(videos), 0) AS videos,
+         COALESCE(SUM(screenshots), 0) AS screenshots, COALESCE(SUM(documents), 0) AS documents,
+         COALESCE(SUM(bytes), 0) AS bytes
+       FROM day_counts WHERE ${where}`,
+  ).get('job' in by ? by.job : by.owner);
+  return row ?? { pictures: 0, videos: 0, screenshots: 0, documents: 0, bytes: 0 };
+}

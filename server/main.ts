@@ -1,0 +1,127 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { createApiServer } from './app';
+import { PkceStore } from './auth/pkce';
+import type { ServerContext } from './context';
+import { ensureIndexes, getMeta, isEmpty, openDb } from './db/open';
+import { ThumbnailService } from './media/thumbnails';
+import { DEMO_EMAIL, DEMO_PASSWORD, SEED_STATE, seedLibrary, type SeedOptions } from './seed/seed';
+import { createWebServer } from './web';
+
+export interface StartOptions {
+  dataDir: string;
+  host?: string;
+  /** 0 picks a free port. */
+  apiPort?: number;
+  webPort?: number;
+  /** Built client; the web listener is skipped when null. */
+  distDir?: string | null;
+  /** Seeded on first run only (empty users table). */
+  seed?: Omit<SeedOptions, 'onProgress'>;
+  /** Overrides the origin put in the service dictionary (e.g. behind a proxy). */
+  publicApiOrigin?: string;
+  logger?: boolean;
+}
+
+export interface RunningServers {
+  apiUrl: string;
+  webUrl: string | null;
+  context: ServerContext;
+  close(): Promise<void>;
+}
+
+const originOf = (host: string, port: number): string =>
+  `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/** Opens DATA_DIR, seeds it on first run, and starts the API and web listeners. */
+export async function startServers(options: StartOptions): Promise<RunningServers> {
+  const host = options.host ?? '127.0.0.1';
+  const db = openDb(options.dataDir);
+  if (isEmpty(db)) await seedLibrary(db, options.seed ?? { files: 5000, users: 2, albums: 3 });
+  if (getMeta(db, SEED_STATE) === 'running') {
+    db.close();
+    throw new Error(`${options.dataDir} holds an interrupted seed: delete it and start again`);
+  }
+  ensureIndexes(db);
+
+  const context: ServerContext = {
+    db,
+    dataDir: options.dataDir,
+    publicApiOrigin: options.publicApiOrigin ?? '',
+    pkce: new PkceStore(),
+    thumbnails: new ThumbnailService(options.dataDir),
+    now: () => Math.floor(Date.now() / 1000),
+  };
+  const listening: FastifyInstance[] = [];
+  const close = async () => {
+    await Promise.all(listening.map((app) => app.close()));
+    db.close();
+  };
+  try {
+    const api = await createApiServer(context, { logger: options.logger ?? false });
+    await api.listen({ host, port: options.apiPort ?? 0 });
+    listening.push(api);
+    const apiUrl = originOf(host, (api.server.address() as { port: number }).port);
+    context.publicApiOrigin ||= apiUrl;
+
+    let webUrl: string | null = null;
+    if (options.distDir !== null) {
+      const web = await createWebServer({
+        distDir: options.distDir ?? 'dist',
+        appConfig: { apiOrigin: context.publicApiOrigin },
+      });
+      await web.listen({ host, port: options.webPort ?? 0 });
+      listening.push(web);
+      webUrl = originOf(host, (web.server.address() as { port: number }).port);
+    }
+    return { apiUrl, webUrl, context, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+function envInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  const dataDir = process.env.DATA_DIR ?? './data';
+  const servers = await startServers({
+    dataDir,
+    host: process.env.HOST ?? '127.0.0.1',
+    apiPort: envInt('API_PORT', 8081),
+    webPort: envInt('WEB_PORT', 8080),
+    distDir: process.env.WEB_DIST ?? 'dist',
+    seed: { files: envInt('SEED_FILES', 5000), users: 2, albums: 3, trash: 20 },
+    logger: process.env.LOG === '1',
+  });
+  console.log(`Capture web: ${servers.webUrl}  (API ${servers.apiUrl}, data ${dataDir})`);
+  console.log(`Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    servers.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+// Run only when started directly (tsx server/main.ts), not when imported by tests or harnesses.
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

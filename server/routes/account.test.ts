@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountInfoSchema } from '../../src/api/contract/account';
+import { login, testServer, type TestServer } from '../testing';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await testServer(1000, 1);
+});
+afterAll(() => server.close());
+
+describe('GET /account_info', () => {
+  it('answers AccountInfoSchema with totals computed from the files', async () => {
+    const { auth } = await login(server.app);
+    const res = await server.app.inject({ url: '/account_info', headers: auth });
+    expect(res.statusCode).toBe(200);
+    const info = AccountInfoSchema.strict().parse(res.json());
+    expect(info.logged_in_as).toBe('demo@example.com');
+    const expected = server.ctx.db
+      .prepare(
+        `SELECT SUM(size) AS bytes, SUM(kind = 0 AND screenshot = 0) AS pictures,
+           SUM(kind = 1) AS videos, SUM(screenshot) AS screenshots, SUM(kind = 2) AS documents
+         FROM files f JOIN jobs j ON j.id = f.job WHERE j.owner_id = ? AND f.deleted = 0`,
+      )
+      .get(server.seed.demoUserId) as Record<string, number>;
+    expect(info.used_space).toBe(expected.bytes);
+    expect(info.file_type_counters).toEqual({
+      picture_count: expected.pictures,
+      video_count: expected.videos,
+      screenshot_count: expected.screenshots,
+      document_count: expected.documents,
+    });
+    expect(info.has_files_not_media).toBe(expected.documents > 0);
+    expect(info.tos_to_approve).toBeNull();
+  });
+
+  it('answers 403 user_disabled for a disabled account, and logout still works', async () => {
+    const { auth } = await login(server.app, 'user1@example.com');
+    server.ctx.db.prepare("UPDATE users SET disabled = 1 WHERE email = 'user1@example.com'").run();
+    const res = await server.app.inject({ url: '/account_info', headers: auth });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain('user_disabled');
+    const out = await server.app.inject({ method: 'POST', url: '/logout', headers: auth });
+    expect(out.statusCode).toBe(204);
+  });
+
+  it('lists supported extensions', async () => {
+    const res = await server.app.inject({ url: '/supported_extensions' });
+    const body = res.json<{ pictures: string[]; videos: string[] }>();
+    expect(body.pictures).toContain('heic');
+    expect(body.videos).toContain('mp4');
+  });
+
+  it('answers unknown calls with 404 JSON', async () => {
+    const res = await server.app.inject({ url: '/no/such/call' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toHaveProperty('error', 'not_found');
+  });
+});

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '../db/open';
+import { TEST_NOW } from '../testing';
+import { seedLibrary } from './seed';
+
+const dirs: string[] = [];
+async function seeded(files: number, seed = 1): Promise<Db> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'capture-seed-'));
+  dirs.push(dir);
+  const db = openDb(dir);
+  await seedLibrary(db, { files, users: 1, albums: 2, trash: 10, seed, now: TEST_NOW });
+  return db;
+}
+afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+const rows = (db: Db) =>
+  db.prepare('SELECT path, capture_time, width, height, kind FROM files ORDER BY id').all();
+
+describe('seedLibrary', () => {
+  it('is deterministic for a seed', async () => {
+    const [a, b] = [await seeded(2000), await seeded(2000)];
+    expect(rows(a)).toEqual(rows(b));
+    expect(rows(await seeded(2000, 2))).not.toEqual(rows(a));
+  });
+
+  it('makes a realistic library', async () => {
+    const n = 30_000;
+    const db = await seeded(n);
+    const stats = db
+      .prepare(
+        `SELECT COUNT(*) AS n, SUM(kind = 1) AS videos, SUM(screenshot) AS shots,
+           SUM(kind = 2) AS docs, SUM(group_type = 1) AS live, SUM(group_type = 2) AS burst,
+           SUM(width > 2 * height) AS panos, SUM(height > width) AS portrait,
+           MIN(capture_time) AS first, MAX(capture_time) AS last, SUM(deleted) AS trashed,
+           SUM(kind = 1 AND (duration < 1 OR duration > 120)) AS bad_durations
+         FROM files WHERE job = 1`,
+      )
+      .get() as Record<string, number>;
+    expect(stats.n).toBe(n);
+    expect(stats.videos / n).toBeGreaterThan(0.07);
+    expect(stats.videos / n).toBeLessThan(0.1);
+    expect(stats.shots / n).toBeCloseTo(0.05, 1);
+    expect(stats.docs / n).toBeCloseTo(0.01, 1);
+    expect(stats.live).toBeGreaterThan(0);
+    expect(stats.burst).toBeGreaterThan(0);
+    expect(stats.panos).toBeGreaterThan(0);
+    expect(stats.portrait).toBeGreaterThan(n / 5);
+    expect(stats.bad_durations).toBe(0);
+    expect(stats.trashed).toBe(10);
+    expect((TEST_NOW - stats.first) / (365.25 * 86_400)).toBeGreaterThan(21);
+    expect(stats.last).toBeLessThanOrEqual(TEST_NOW);
+
+    const perMonth = db
+      .prepare(
+        `SELECT strftime('%Y-%m', capture_time, 'unixepoch') AS m, COUNT(*) AS n FROM files
+         WHERE job = 1 GROUP BY m ORDER BY m`,
+      )
+      .all() as { m: string; n: number }[];
+    // Some months are empty, the densest holds ~4%, and the last year outweighs the first.
+    expect(perMonth.length).toBeLessThan(22 * 12);
+    expect(Math.max(...perMonth.map((m) => m.n))).toBeGreaterThan(n * 0.035);
+    const year = (y: string) =>
+      perMonth.filter((m) => m.m.startsWith(y)).reduce((s, m) => s + m.n, 0);
+    expect(year('2024')).toBeGreaterThan(5 * year('2004'));
+    const july = perMonth.filter((m) => m.m.endsWith('-07')).reduce((s, m) => s + m.n, 0);
+    const june = perMonth.filter((m) => m.m.endsWith('-06')).reduce((s, m) => s + m.n, 0);
+    expect(july).toBeGreaterThan(june * 1.5);
+  });
+});

@@ -1,0 +1,127 @@
+import { hashPassword } from '../auth/password';
+import { INSERT_FILE_SQL, insertParams, rebuildDayCounts, type NewFile } from '../db/files';
+import { dropFileIndexes, ensureIndexes, setMeta, type Db } from '../db/open';
+import { createJob, createUser, userByEmail } from '../db/users';
+import { generateFiles } from './files';
+import { mulberry32, pick } from './prng';
+
+export const DEMO_EMAIL = 'demo@example.com';
+export const DEMO_PASSWORD = 'capture-demo';
+export const SEED_STATE = 'seed_state';
+
+export interface SeedOptions {
+  files: number;
+  /** Other users besides the demo user (same password, user<n>@example.com). */
+  users?: number;
+  albums?: number;
+  trash?: number;
+  /** PRNG seed. */
+  seed?: number;
+  /** Unix seconds "now"; defaults to the start of today (UTC) so a day's runs agree. */
+  now?: number;
+  onProgress?: (inserted: number, total: number) => void;
+}
+
+export interface SeedResult {
+  demoUserId: number;
+  demoTimelineJob: number;
+  files: number;
+  ms: number;
+}
+
+const BATCH = 50_000;
+const OTHER_USER_FILES = 200;
+const ALBUM_TITLES = ['Summer holiday', 'Christmas', 'Hiking trip', 'Birthday', 'City break'];
+
+/**
+ * Seeds the demo library into an empty database. Bulk path: file indexes are dropped, rows go
+ * in through one prepared statement in 50k-row transactions with synchronous=OFF, then indexes
+ * and day counts are built once at the end.
+ */
+export async function seedLibrary(db: Db, options: SeedOptions): Promise<SeedResult> {
+  const started = performance.now();
+  if (userByEmail(db, DEMO_EMAIL)) throw new Error(`${DEMO_EMAIL} exists: seed an empty DATA_DIR`);
+  const now = options.now ?? Math.floor(Date.now() / 86_400_000) * 86_400;
+  const rng = mulberry32(options.seed ?? 1);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // Marks a half-done seed (process killed mid-way), which startServers refuses to serve.
+  setMeta(db, SEED_STATE, 'running');
+
+  const demo = createUser(db, {
+    email: DEMO_EMAIL,
+    name: 'Demo User',
+    passwordHash,
+    maxSpace: 2 * 1024 ** 4,
+    now,
+  });
+  const others = Array.from({ length: options.users ?? 0 }, (_, i) =>
+    createUser(db, { email: `user${i + 1}@example.com`, name: `User ${i + 1}`, passwordHash, now }),
+  );
+
+  db.pragma('synchronous = OFF');
+  dropFileIndexes(db);
+  const insert = db.prepare(INSERT_FILE_SQL);
+  let batch: NewFile[] = [];
+  let inserted = 0;
+  const total = options.files + others.length * OTHER_USER_FILES;
+  const flushRows = db.transaction((rows: NewFile[]) => {
+    for (const row of rows) insert.run(...insertParams(row));
+  });
+  const flush = () => {
+    flushRows(batch);
+    inserted += batch.length;
+    batch = [];
+    options.onProgress?.(inserted, total);
+  };
+  const emit = (file: NewFile) => {
+    batch.push(file);
+    if (batch.length >= BATCH) flush();
+  };
+  const firstDemoRow = (
+    db.prepare('SELECT COALESCE(MAX(id), 0) AS n FROM files').get() as {
+      n: number;
+    }
+  ).n;
+  generateFiles(demo.timelineJob, options.files, rng, now, emit);
+  flush();
+  const lastDemoRow = firstDemoRow + options.files;
+  for (const other of others) generateFiles(other.timelineJob, OTHER_USER_FILES, rng, now, emit);
+  flush();
+
+  if (options.files > 0) {
+    const randomDemoRow = () => firstDemoRow + 1 + Math.floor(rng() * options.files);
+    // Albums: an event's worth of consecutive timeline rows (rows are in capture order).
+    for (let a = 0; a < (options.albums ?? 0); a++) {
+      const album = createJob(db, demo.userId, 'story', pick(rng, ALBUM_TITLES), now);
+      const from = randomDemoRow();
+      const to = Math.min(lastDemoRow, from + 10 + Math.floor(rng() * 50));
+      db.prepare(
+        `INSERT INTO files (tag, job, path, ctime, mtime, capture_time, uploaded, size, width,
+           height, duration, kind, screenshot, checksum, group_type, group_id, master, blob)
+         SELECT (id * 40503 + ?) % 65536, ?, path, ctime, mtime, capture_time, uploaded, size,
+           width, height, duration, kind, screenshot, checksum, group_type, group_id, master, blob
+         FROM files WHERE id BETWEEN ? AND ? AND job = ?`,
+      ).run(a, album, from, to, demo.timelineJob);
+    }
+    const trashed = new Set<number>();
+    const trashCount = Math.min(options.trash ?? 0, options.files);
+    while (trashed.size < trashCount) trashed.add(randomDemoRow());
+    const trash = db.prepare('UPDATE files SET deleted = 1, dtime = ? WHERE id = ?');
+    db.transaction(() => {
+      for (const id of trashed) trash.run(now - Math.floor(rng() * 85 * 86_400), id);
+    })();
+  }
+
+  ensureIndexes(db);
+  rebuildDayCounts(db);
+  db.prepare('UPDATE jobs SET last_serial = 1').run();
+  setMeta(db, SEED_STATE, 'done');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('optimize');
+  return {
+    demoUserId: demo.userId,
+    demoTimelineJob: demo.timelineJob,
+    files: inserted,
+    ms: Math.round(performance.now() - started),
+  };
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * SPEC §3 File, as listed by GET /jobs/{id}/files. Compact on purpose: one section holds up to
+ * ~500 of these and the client may keep a million ids in memory. `ctime` is the capture time
+ * (null when unknown: the client then falls back to `mtime`); times are unix seconds. Ids are
+ * short strings with a dash, which the client's log masking relies on.
+ */
+export const FileSchema = z.object({
+  id: z.string().min(1),
+  path: z.string(),
+  ctime: z.number().nullable().optional(),
+  mtime: z.number(),
+  size: z.number().nonnegative(),
+  width: z.number().nonnegative().nullable().optional(),
+  height: z.number().nonnegative().nullable().optional(),
+  duration: z.number().nonnegative().nullable().optional(),
+  /** Documents are listed too; the timeline skips them (they are not in section counts). */
+  type: z.enum(['picture', 'movie', 'document']),
+  screenshot: z.literal(true).optional(),
+  checksum: z.string().optional(),
+  group: z
+    .object({ type: z.enum(['live', 'burst']), id: z.string(), master: z.boolean() })
+    .optional(),
+});
+
+/** GET /jobs/{id}/files: newest first (capture time desc, then path asc). */
+export const FilesResponseSchema = z.object({ files: z.array(FileSchema) });
+
+export type FileInfo = z.infer<typeof FileSchema>;
+export type FilesResponse = z.infer<typeof FilesResponseSchema>;
