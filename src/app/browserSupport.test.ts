@@ -21,7 +21,11 @@ function fakeWindow(
 }
 
 describe('missingFeatures', () => {
-  const gl = { getExtension: () => ({ loseContext: vi.fn() }), getParameter: () => 2048, MAX_ARRAY_TEXTURE_LAYERS: 0x88ff };
+  const gl = {
+    getExtension: () => ({ loseContext: vi.fn() }),
+    getParameter: () => 2048,
+    MAX_ARRAY_TEXTURE_LAYERS: 0x88ff,
+  };
 
   it('is empty on a capable browser', () => {
     expect(missingFeatures(fakeWindow({}, gl))).toEqual([]);

@@ -149,7 +149,8 @@ export class GalleryEngine {
     // Someone who went to the end (End key, scroller at the bottom) stays there while the
     // sections around it replace their estimates.
     const atEnd =
-      this.scroll.contentHeight > this.height && this.scroll.position >= this.scroll.maxPosition - 0.5;
+      this.scroll.contentHeight > this.height &&
+      this.scroll.position >= this.scroll.maxPosition - 0.5;
     if (shift !== 0 && !atEnd) this.scroll.shiftBy(shift);
     const total = this.timeline.totalHeight();
     if (total !== this.scroll.contentHeight) {
