@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -104,6 +104,6 @@ describe('the route table', () => {
       </I18nextProvider>,
     );
     await screen.findByTestId('app-shell');
-    expect(router.state.location.pathname).toBe('/photos');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/photos'));
   });
 });
