@@ -4,7 +4,8 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './chromium.mjs';
 import { npx, run } from './run.mjs';
 
-const reports = 'test-results/reports';
+// Not under test-results/: Playwright empties that folder when it starts.
+const reports = '.test-reports';
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
