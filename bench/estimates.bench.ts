@@ -126,6 +126,60 @@ for (const sample of sorted) {
   withinMaxFrom = sample.count;
 }
 
+/*
+ * Unbiasedness, directly: per size, the mean real height of many sections drawn from the
+ * reference mix itself against the estimate (a ratio of means: the mean of per-section relative
+ * errors above leans positive for small sections, 1/height being convex, even for an exact
+ * expectation).
+ */
+const EXPECTATION_COUNTS = [1, 2, 3, 5, 10, 20, 50, 100, 500, 2000];
+const EXPECTATION_ITEMS = quick ? 100_000 : 400_000;
+const expectationRandom = seededRandom(SEED + 1);
+const expectation = DEVICES.flatMap(({ device, metrics, widths }) =>
+  widths.map((width) => {
+    const { targetRowHeight, spacing, rowCap } = metrics;
+    const errors = EXPECTATION_COUNTS.map((count) => {
+      const sections = Math.max(50, Math.round(EXPECTATION_ITEMS / count));
+      let total = 0;
+      for (let s = 0; s < sections; s++) {
+        const aspects = sampleAspects(REFERENCE_ASPECT_MIX, count, expectationRandom);
+        total += layoutSection(aspects, width, targetRowHeight, spacing, rowCap).rowsHeight;
+      }
+      return pct(estimateRowsHeight(count, width, metrics) / (total / sections) - 1);
+    });
+    return {
+      device,
+      width,
+      signedPercentByCount: Object.fromEntries(
+        EXPECTATION_COUNTS.map((count, k) => [count, errors[k]]),
+      ),
+    };
+  }),
+);
+const allExpectationErrors = expectation.flatMap((e) => Object.values(e.signedPercentByCount));
+const expectationSummary = {
+  meanSignedPercent: pct(
+    allExpectationErrors.reduce((a, b) => a + b, 0) / allExpectationErrors.length / 100,
+  ),
+  meanAbsPercent: pct(
+    allExpectationErrors.reduce((a, b) => a + Math.abs(b), 0) / allExpectationErrors.length / 100,
+  ),
+  maxAbsPercent: Math.max(...allExpectationErrors.map(Math.abs)),
+};
+
+/** Cost of one model (what a resize or a zoom pays once), over widths not yet cached. */
+const buildTimes: number[] = [];
+for (let width = 700; width < 760; width++) {
+  const start = performance.now();
+  estimateRowsHeight(100, width + 0.25, DESKTOP_METRICS);
+  buildTimes.push(performance.now() - start);
+}
+buildTimes.sort((a, b) => a - b);
+const modelBuildMs = {
+  median: Math.round(buildTimes[buildTimes.length >> 1] * 100) / 100,
+  max: Math.round(buildTimes[buildTimes.length - 1] * 100) / 100,
+};
+
 const targets = [
   {
     name: 'mean error, sections of 20+ items',
@@ -168,6 +222,12 @@ const result = {
   bands,
   perWidth,
   withinMaxTargetFromItems: withinMaxFrom,
+  expectation: {
+    note: 'estimate / mean real height of many reference-mix sections - 1, in %, per width and count',
+    summary: expectationSummary,
+    perWidth: expectation,
+  },
+  modelBuildMs,
   exampleMeanAspectOfAPerturbedMix:
     Math.round(meanAspectOf(perturbMix(REFERENCE_ASPECT_MIX, seededRandom(1))) * 1000) / 1000,
   targets,
@@ -181,7 +241,13 @@ writeFileSync(
 );
 console.log(
   JSON.stringify(
-    { atLeast20Items: overall, bands, withinMaxTargetFromItems: withinMaxFrom },
+    {
+      atLeast20Items: overall,
+      bands,
+      withinMaxTargetFromItems: withinMaxFrom,
+      expectation: expectationSummary,
+      modelBuildMs,
+    },
     null,
     2,
   ),

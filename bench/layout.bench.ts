@@ -3,8 +3,22 @@
  * justified-layout on the same aspect ratios (the reference mix, with panoramas), laid out in
  * sections of 500 as a timeline does. Writes bench/results/layout.json; exits 1 when a target is
  * missed. Run: npx tsx bench/layout.bench.ts [--quick]
+ *
+ * How it times (the same for every implementation):
+ * - the same seeded aspects for all three, prepared untimed (Flickr takes number[]);
+ * - each implementation lays out every section the way its product does: ours as the layout
+ *   worker does (layoutSection per section into a fresh Float32Array, which the worker transfers
+ *   to TimelineModel), Immich's as its timeline does (a JustifiedLayout per section, whose rects
+ *   the wasm glue copies out into a fresh Float32Array), Flickr's once per section. Results are
+ *   dropped after the run, as a resize drops the previous layouts;
+ * - in rounds: each round, each implementation in turn runs once untimed (so the heap is in its
+ *   own steady state, not paying for the garbage of the one before) and then several timed runs;
+ *   the median of all timed runs is reported. Rounds spread a noisy neighbour on the machine over
+ *   all implementations alike. No forced garbage collection: a forced full collection resizes the
+ *   heap and made Flickr 2 to 10 times slower, flattering our ratio.
  */
 import { JustifiedLayout } from '@immich/justified-layout-wasm';
+import { expose } from 'comlink';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -14,7 +28,9 @@ import {
   seededRandom,
 } from '../src/gallery/engine/layout/aspectMix';
 import { layoutSection } from '../src/gallery/engine/layout/justified';
+import { WorkerLayoutEngine } from '../src/gallery/engine/layout/LayoutEngine';
 import { DESKTOP_METRICS } from '../src/gallery/engine/types';
+import { layoutWorkerApi } from '../workers/layout.worker';
 
 type FlickrLayout = (
   aspects: number[],
@@ -30,21 +46,30 @@ const SIZES = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000];
 const SECTION = 500;
 const WIDTH = 1280;
 const { targetRowHeight: TARGET, spacing: SPACING, rowCap: ROW_CAP } = DESKTOP_METRICS;
-/** Immich's timeline passes heightTolerance 0.5 with spacing 2; Flickr keeps its defaults. */
+/** Immich's timeline passes heightTolerance 0.5 with spacing 2. */
 const IMMICH_OPTIONS = {
   rowHeight: TARGET,
   rowWidth: WIDTH,
   spacing: SPACING,
   heightTolerance: 0.5,
 };
+/** Flickr gets the same width, target and box spacing, no padding; its defaults otherwise. */
 const FLICKR_OPTIONS = {
   containerWidth: WIDTH,
   containerPadding: 0,
   boxSpacing: SPACING,
   targetRowHeight: TARGET,
 };
-/** Flickr past this many items takes long enough that fewer runs are measured. */
-const FLICKR_SLOW = 200_000;
+/** Information only: a worker that pooled its output would fill one buffer per this many items. */
+const POOL_CHUNK_ITEMS = 65_536;
+/** Rounds of timed runs (see the header). */
+const ROUNDS = 3;
+/**
+ * Warm-up: every implementation lays out this many items before timing, whatever the size: V8
+ * tiers wasm up from its baseline compiler only once a function is hot, and at 10,000 items a few
+ * runs left Immich's layout partly unoptimized.
+ */
+const WARMUP_ITEMS = 2_000_000;
 const SEED = 0x1a7e;
 
 interface Sections {
@@ -62,8 +87,8 @@ function sectionsOf(count: number): Sections {
 
 /** Each implementation lays out every section, and tells one section's row heights. */
 interface Implementation {
-  run(sections: Sections): number;
-  rowHeights(aspects: Float32Array, plain: number[]): number[];
+  run(sections: Sections): number | Promise<number>;
+  rowHeights?(aspects: Float32Array, plain: number[]): number[];
 }
 
 /** Heights of the rows but the last (a row is a run of items sharing a top). */
@@ -74,11 +99,13 @@ function rowsFrom(count: number, top: (i: number) => number, height: (i: number)
   return heights;
 }
 
+/** The product path: what the layout worker runs per message. */
 const ours: Implementation = {
   run: ({ typed }) => {
     let check = 0;
-    for (const aspects of typed)
+    for (const aspects of typed) {
       check += layoutSection(aspects, WIDTH, TARGET, SPACING, ROW_CAP).rowsHeight;
+    }
     return check;
   },
   rowHeights: (aspects) => {
@@ -91,7 +118,30 @@ const ours: Implementation = {
   },
 };
 
-/** Information only: the same layout into one reused rects array (no allocation per section). */
+/**
+ * Information only: the same layouts into one buffer per POOL_CHUNK_ITEMS items (sections as views), as
+ * a worker would if it pooled its output and answered several sections per message.
+ */
+const oursPooled: Implementation = {
+  run: ({ typed }) => {
+    let check = 0;
+    let pool = new Float32Array(0);
+    let used = 0;
+    for (const aspects of typed) {
+      const size = aspects.length * 4;
+      if (used + size > pool.length) {
+        pool = new Float32Array(Math.max(size, POOL_CHUNK_ITEMS * 4));
+        used = 0;
+      }
+      const out = pool.subarray(used, used + size);
+      used += size;
+      check += layoutSection(aspects, WIDTH, TARGET, SPACING, ROW_CAP, out).rowsHeight;
+    }
+    return check;
+  },
+};
+
+/** Information only: the algorithm alone, into one reused rects array. */
 const reusedRects = new Float32Array(SECTION * 4);
 const oursReused: Implementation = {
   run: ({ typed }) => {
@@ -101,14 +151,34 @@ const oursReused: Implementation = {
     }
     return check;
   },
-  rowHeights: ours.rowHeights,
+};
+
+/**
+ * Information only: the whole product path on one thread: every section through
+ * WorkerLayoutEngine (comlink, a message and two transfers a section) to the worker's own API over
+ * a MessageChannel, the aspects copied first as TimelineModel does, all requested at once as on a
+ * resize. What a real worker adds on top (a thread hop a message) is not in it.
+ */
+const channel = new MessageChannel();
+expose(layoutWorkerApi, channel.port2);
+const engine = new WorkerLayoutEngine(channel.port1);
+const oursThroughEngine: Implementation = {
+  run: async ({ typed }) => {
+    const layouts = await Promise.all(
+      typed.map((aspects) =>
+        engine.layout({ aspects: aspects.slice(), width: WIDTH, metrics: DESKTOP_METRICS }),
+      ),
+    );
+    return layouts.reduce((sum, layout) => sum + layout.rowsHeight, 0);
+  },
 };
 
 const immich: Implementation = {
   run: ({ typed }) => {
     let check = 0;
-    for (const aspects of typed)
+    for (const aspects of typed) {
       check += new JustifiedLayout(aspects, IMMICH_OPTIONS).containerHeight;
+    }
     return check;
   },
   rowHeights: (aspects) => {
@@ -124,8 +194,9 @@ const immich: Implementation = {
 const flickr: Implementation = {
   run: ({ plain }) => {
     let check = 0;
-    for (const aspects of plain)
+    for (const aspects of plain) {
       check += createFlickrLayout(aspects, FLICKR_OPTIONS).containerHeight;
+    }
     return check;
   },
   rowHeights: (_, plain) => {
@@ -144,20 +215,35 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+async function timeRun(implementation: Implementation, sections: Sections): Promise<number> {
+  const start = performance.now();
+  await implementation.run(sections);
+  return performance.now() - start;
+}
+
 /**
- * Times the implementations round-robin (one run of each in turn, after a warm-up run each), so
- * a noisy neighbour on the machine slows all of them alike; reports the median run.
+ * `rounds` rounds; in each, every implementation runs once untimed, then `runs[k]` timed runs.
+ * Before the rounds, `warmups` untimed runs each (the JIT). Reports the median timed run.
  */
-function timeAll(implementations: Implementation[], sections: Sections, runs: number[]) {
-  for (const implementation of implementations) implementation.run(sections);
+async function timeAll(
+  implementations: Implementation[],
+  sections: Sections,
+  rounds: number,
+  runs: number[],
+  warmups: number,
+) {
+  for (const implementation of implementations) {
+    for (let w = 0; w < warmups; w++) await timeRun(implementation, sections);
+  }
   const samples = implementations.map(() => [] as number[]);
-  for (let r = 0; r < Math.max(...runs); r++) {
-    implementations.forEach((implementation, k) => {
-      if (r >= runs[k]) return;
-      const start = performance.now();
-      implementation.run(sections);
-      samples[k].push(performance.now() - start);
-    });
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < implementations.length; k++) {
+      await timeRun(implementations[k], sections);
+      for (let r = 0; r < runs[k]; r++)
+        samples[k].push(await timeRun(implementations[k], sections));
+    }
   }
   return samples.map((values) => ({
     runs: values.length,
@@ -167,28 +253,37 @@ function timeAll(implementations: Implementation[], sections: Sections, runs: nu
   }));
 }
 
-/** Mean absolute deviation of row height from the target, over all rows but sections' last. */
+/**
+ * Mean absolute deviation of row height from the target, over all rows but sections' last,
+ * with the spread of row heights (as multiples of the target) beside it.
+ */
 function quality(implementation: Implementation, sections: Sections) {
-  let rows = 0;
+  const heights: number[] = [];
+  sections.typed.forEach((aspects, s) => {
+    heights.push(...implementation.rowHeights!(aspects, sections.plain[s]));
+  });
   let deviation = 0;
   let total = 0;
-  sections.typed.forEach((aspects, s) => {
-    const heights = implementation.rowHeights(aspects, sections.plain[s]);
-    for (const h of heights) {
-      deviation += Math.abs(h - TARGET);
-      total += h;
-      rows++;
-    }
-  });
+  for (const h of heights) {
+    deviation += Math.abs(h - TARGET);
+    total += h;
+  }
+  const sorted = heights.sort((a, b) => a - b);
+  const quantile = (q: number) => round(sorted[Math.floor(q * (sorted.length - 1))] / TARGET);
   return {
-    rows,
-    meanRowHeightPx: round(total / rows),
-    meanAbsDeviationPx: round(deviation / rows),
-    meanAbsDeviationPercent: round((100 * deviation) / rows / TARGET),
+    rows: heights.length,
+    meanRowHeightPx: round(total / heights.length),
+    meanAbsDeviationPx: round(deviation / heights.length),
+    meanAbsDeviationPercent: round((100 * deviation) / heights.length / TARGET),
+    rowHeightOverTarget: {
+      min: quantile(0),
+      p10: quantile(0.1),
+      median: quantile(0.5),
+      p90: quantile(0.9),
+      max: quantile(1),
+    },
   };
 }
-
-const round = (value: number) => Math.round(value * 1000) / 1000;
 
 function versionOf(name: string): string {
   const path = require.resolve(`${name}/package.json`);
@@ -198,26 +293,36 @@ function versionOf(name: string): string {
 const figures = [];
 for (const size of SIZES) {
   const sections = sectionsOf(size);
-  const runs = size >= 1_000_000 ? 7 : 11;
-  const flickrRuns = size > FLICKR_SLOW ? 3 : runs;
-  const [oursTime, oursReusedTime, immichTime, flickrTime] = timeAll(
-    [ours, oursReused, immich, flickr],
+  const large = size >= 1_000_000;
+  // Flickr takes about half a second for 1,000,000 items: one timed run a round there.
+  const [oursTime, immichTime, flickrTime, pooledTime, reusedTime, engineTime] = await timeAll(
+    [ours, immich, flickr, oursPooled, oursReused, oursThroughEngine],
     sections,
-    [runs, runs, runs, flickrRuns],
+    ROUNDS,
+    large ? [4, 4, 1, 4, 4, 1] : [5, 5, 5, 5, 5, 2],
+    Math.max(2, Math.ceil(WARMUP_ITEMS / size)),
   );
   const row = {
     items: size,
     sections: sections.typed.length,
     ours: oursTime,
-    oursReusingRects: oursReusedTime,
     immichWasm: immichTime,
     flickr: flickrTime,
+    oursPooledChunks: pooledTime,
+    oursReusingRects: reusedTime,
+    oursThroughWorkerEngine: engineTime,
   };
   figures.push(row);
   console.log(
-    `${size} items: ours ${row.ours.medianMs} ms, immich-wasm ${row.immichWasm.medianMs} ms, flickr ${row.flickr.medianMs} ms`,
+    `${size} items: ours ${row.ours.medianMs} ms, immich-wasm ${row.immichWasm.medianMs} ms, ` +
+      `flickr ${row.flickr.medianMs} ms (ours pooled ${row.oursPooledChunks.medianMs}, ` +
+      `reusing rects ${row.oursReusingRects.medianMs}, through the engine ` +
+      `${row.oursThroughWorkerEngine.medianMs})`,
   );
 }
+engine.dispose();
+channel.port1.close();
+channel.port2.close();
 
 // Quality on 100,000 items (the same for every size: one distribution).
 const qualitySections = sectionsOf(100_000);
@@ -230,17 +335,18 @@ const qualityFigures = {
 
 const largest = figures[figures.length - 1];
 const at100k = figures.find((f) => f.items === 100_000)!;
-const oursOverImmich = round(largest.ours.medianMs / largest.immichWasm.medianMs);
-const flickrOverOurs = round(at100k.flickr.medianMs / at100k.ours.medianMs);
+const ratio = (a: number, b: number) => round(a / b);
+const oursOverImmich = ratio(largest.ours.medianMs, largest.immichWasm.medianMs);
+const flickrOverOurs = ratio(at100k.flickr.medianMs, at100k.ours.medianMs);
 const targets = [
   {
-    name: `ours / immich-wasm time at ${largest.items} items`,
+    name: `ours / immich-wasm time at ${largest.items} items (product path)`,
     target: '<= 1.0',
     value: oursOverImmich,
     met: oursOverImmich <= 1,
   },
   {
-    name: 'flickr / ours time at 100000 items',
+    name: 'flickr / ours time at 100000 items (product path)',
     target: '>= 100',
     value: flickrOverOurs,
     met: flickrOverOurs >= 100,
@@ -270,28 +376,42 @@ const result = {
     distribution: 'REFERENCE_ASPECT_MIX (src/gallery/engine/layout/aspectMix.ts), seeded',
     ours: {
       rowCap: ROW_CAP,
-      note: 'layoutSection per section, a fresh rects array each (as the worker)',
+      note: 'product path: layoutSection per section into a fresh Float32Array, as the layout worker does for each message',
     },
     immichWasm: {
       ...IMMICH_OPTIONS,
-      note: 'new JustifiedLayout per section (copies into and out of wasm)',
+      note: 'new JustifiedLayout per section (copies into wasm, and out into a fresh Float32Array)',
     },
     flickr: {
       ...FLICKR_OPTIONS,
-      note: 'defaults otherwise (tolerance 0.25); number[] input prepared untimed',
+      note: 'same width, target and box spacing, no padding, defaults otherwise (tolerance 0.25); one call per section; number[] input prepared untimed',
     },
     timing:
-      'one warm-up run each, then runs taken round-robin across implementations; median (fewer runs for Flickr above 200,000 items)',
-    oursReusingRects: 'information only: layoutSection into one reused rects array',
-    quality: 'mean |row height - target| over all rows except each section’s last',
+      'warm-up: 2,000,000 items laid out by each implementation (at least 2 runs); then 3 rounds, in each every implementation runs once untimed (its own heap steady state) then timed runs (5 each below 1,000,000 items; 4 at 1,000,000, Flickr and the engine path 1); median of the timed runs; no forced GC; results dropped after each run (as a resize drops the previous layouts)',
+    oursPooledChunks: `information only: the same layouts into one Float32Array per ${POOL_CHUNK_ITEMS} items, sections as views of it (what a pooling worker would do)`,
+    oursReusingRects: 'information only: the algorithm alone, into one reused rects array',
+    oursThroughWorkerEngine:
+      'information only: every section through WorkerLayoutEngine and comlink to the worker API over a MessageChannel, on one thread, aspects copied as TimelineModel does, all requested at once (a resize)',
+    quality:
+      'mean |row height - target| over all rows except each section’s last; row heights as multiples of the target',
   },
   figures,
   quality: qualityFigures,
   ratios: {
     oursOverImmichWasm: oursOverImmich,
     flickrOverOurs,
-    oursReusingRectsOverImmichWasm: round(
-      largest.oursReusingRects.medianMs / largest.immichWasm.medianMs,
+    oursPooledChunksOverImmichWasm: ratio(
+      largest.oursPooledChunks.medianMs,
+      largest.immichWasm.medianMs,
+    ),
+    oursReusingRectsOverImmichWasm: ratio(
+      largest.oursReusingRects.medianMs,
+      largest.immichWasm.medianMs,
+    ),
+    flickrOverImmichWasmAt100k: ratio(at100k.flickr.medianMs, at100k.immichWasm.medianMs),
+    flickrOverOursReusingRectsAt100k: ratio(
+      at100k.flickr.medianMs,
+      at100k.oursReusingRects.medianMs,
     ),
   },
   targets,

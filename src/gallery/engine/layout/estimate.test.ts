@@ -65,13 +65,45 @@ describe('estimateRowsHeight', () => {
     }
   });
 
+  it('follows rows that end below the target when that is closer to it', () => {
+    // 1.2-aspect items at 1000 px: four fit at the target (870 px), and a row of five (165 px,
+    // 15 under) is closer to the target than a row of four (207 px, 27 over): rows of five.
+    const crops = [{ min: 1.2, max: 1.2, weight: 1 }];
+    const pitch = 992 / 6 + 2;
+    for (const rows of [1, 7, 9, 60, 400]) {
+      const expected = expectedRowsHeight(5 * rows, 1000, DESKTOP_METRICS, crops);
+      const real = realHeight(new Float32Array(5 * rows).fill(1.2), 1000, DESKTOP_METRICS);
+      // Exact up to 48 items; past them the steady height per item, so the phase of rows of five
+      // against the extrapolation's period (the cap, 8) may leave part of one row.
+      if (5 * rows <= 48) expect(expected).toBeCloseTo(rows * pitch - 2, 6);
+      else expect(Math.abs(expected - (rows * pitch - 2))).toBeLessThan(pitch);
+      expect(Math.abs(expected - real)).toBeLessThan(pitch + rows * 0.5);
+    }
+  });
+
+  it('flips where the layout flips, to the pixel of width', () => {
+    // At 399 px on mobile a 16:9 item followed by a 4:3 one becomes one row below the target; at
+    // 398 px it stays two rows. The estimate for two items follows (the mean over every pair of
+    // the reference mix moves by 8%).
+    const random = seededRandom(399);
+    for (const width of [398, 399]) {
+      let total = 0;
+      const sections = 40000;
+      for (let s = 0; s < sections; s++) {
+        total += realHeight(sampleAspects(REFERENCE_ASPECT_MIX, 2, random), width, MOBILE_METRICS);
+      }
+      const estimate = estimateRowsHeight(2, width, MOBILE_METRICS);
+      expect(Math.abs(estimate / (total / sections) - 1)).toBeLessThan(0.01);
+    }
+  });
+
   // The estimate is the expectation of the real layout: over many sections drawn from the
   // reference mix, the mean real height matches it (the error of single sections is their
   // spread, measured in bench/estimates.bench.ts).
   for (const { metrics, width } of CONFIGS) {
     it(`matches the mean real height at ${width} px`, () => {
       const random = seededRandom(width);
-      for (const count of [1, 3, 20, 100, 700]) {
+      for (const count of [1, 3, 20, 100, 700, 3000]) {
         const sections = Math.max(40, Math.floor(12000 / count));
         let total = 0;
         for (let s = 0; s < sections; s++) {
@@ -101,8 +133,8 @@ describe('estimateRowsHeight', () => {
     const mean = (list: { error: number }[]) =>
       list.reduce((sum, e) => sum + e.error, 0) / list.length;
     const large = errors.filter((e) => e.count >= 200);
-    expect(mean(errors)).toBeLessThan(0.08);
-    expect(mean(large)).toBeLessThan(0.05);
-    expect(Math.max(...large.map((e) => e.error))).toBeLessThan(0.25);
+    expect(mean(errors)).toBeLessThan(0.06);
+    expect(mean(large)).toBeLessThan(0.04);
+    expect(Math.max(...large.map((e) => e.error))).toBeLessThan(0.2);
   });
 });

@@ -1,35 +1,57 @@
 import type { GridMetrics } from '../types';
 import { REFERENCE_ASPECT_MIX, REFERENCE_MEAN_ASPECT, type AspectShape } from './aspectMix';
-import { fullRowHeight, isPanorama, panoramaRowHeight, takesNextItem } from './justified';
+import {
+  fillHeight,
+  fullRowHeight,
+  isPanorama,
+  lowerIsCloser,
+  panoramaRowHeight,
+} from './justified';
 
 /*
  * The height of a section's rows before its files load, from its item count alone.
  *
  * No constant is fitted: the estimate is the expected rowsHeight of layoutSection when the items
  * are drawn independently from REFERENCE_ASPECT_MIX (scaled to the asked mean aspect). It runs the
- * layout's own rules (justified.ts: greedy fill at the target height, row cap, 1.5x ceiling,
- * panorama rows, last row at the target) over the *distribution* of the open row instead of over
- * one sequence: a Markov chain whose state is (items in the open row, their aspect sum), with the
- * expected height of the closed rows carried along. That gives the exact expectation (up to the
- * binning of the sum) for every count up to EXACT_ITEMS; past it each further item adds the
- * chain's steady height per item (expected row pitch / expected items per row). One model per
- * (width, metrics, mean aspect) is cached, so an estimate is O(1) and a resize costs one model
- * (1.5 to 3.5 ms warm; the very first, with the JIT cold, about 15 ms).
+ * layout's own rules (justified.ts: fill at the target height, then end the row before or after
+ * the next item, whichever is closer to the target; row cap, 1.5x ceiling, panorama rows, last row
+ * at the target) over the *distribution* of the open row instead of over one sequence: a Markov
+ * chain whose state is (items in the open row, their aspect sum), with the expected height of the
+ * closed rows carried along. The sum is binned, each bin keeping the exact mean sum of its mass,
+ * which the rules read (see RowStates). That gives the exact expectation for every count up to
+ * EXACT_ITEMS; past it each further item adds the steady height per item (expected row pitch /
+ * expected items per row over the stationary distribution of how rows start: see
+ * steadyHeightPerItem). One model per (width, metrics, mean aspect) is cached, so an estimate is
+ * O(1) and a resize costs one model (1 to 4 ms warm; the very first, with the JIT cold, 10 to
+ * 20 ms).
  *
- * How close it comes (bench/estimates.bench.ts: seeded month-like mixes, 360 to 1920 px): the
- * estimate is unbiased for 50+ items (mean signed error under 1%), but one section's real height
- * spreads around that expectation because its items are one draw (a month of portraits needs
- * fewer rows). Mean / p95 / max of |error|: 20-49 items 10% / 26% / 76%; 50-199 items
- * 6% / 16% / 33%; 200-2000 items 4% / 10% / 22%; under 20 items 15% / 57% / 188% (a lone
- * panorama). Even the exact expectation of each section's own mix only reaches 9%, 5% and 2.4%
- * mean: what is left is that spread, which no estimate from a count can remove.
+ * How close it comes (bench/estimates.bench.ts: seeded month-like mixes, 360 to 1920 px): as an
+ * expectation it is unbiased. Against the mean real height of many reference-mix sections it is
+ * -0.1% off on average over sizes 1 to 2000 and seven widths, 1.4% at worst (a width's own offset,
+ * from the discretized ranges: see POINTS_PER_RANGE). But one section's real height spreads around
+ * that expectation because its items are one draw (a month of portraits needs fewer rows). Mean /
+ * p95 / max of |error|: 20-49 items 8% / 22% / 40%; 50-199 items 5% / 13% / 30%; 200-2000 items
+ * 3% / 8% / 20%; under 20 items 11% / 45% / 182% (a lone panorama). Even the exact expectation of
+ * each section's own mix only reaches 8%, 5% and 2% mean: what is left is that spread, which no
+ * estimate from a count can remove.
  */
 
-/** Counts up to this are exact expectations; the steady state holds well before it. */
+/**
+ * Counts up to this are exact expectations (up to the binning); past it the steady state holds
+ * (at 32, the start of a section still showed: up to 2.4% off at 50 items).
+ */
 const EXACT_ITEMS = 48;
-/** Resolution of the open row's aspect sum: 1/256 of the widest row's sum (< 0.5% of a row). */
-const SUM_BINS = 256;
-/** A log-uniform shape (panoramas, free crops) is represented by this many aspects. */
+/**
+ * Resolution of the open row's aspect sum: 1/128 of the widest row's sum. The bins' centroids
+ * make it as close as 1024 plain bins (1/128 of a row moved the estimate by up to 6% where a
+ * common pair of shapes sits on the edge of a rule, e.g. 399 px on mobile).
+ */
+const SUM_BINS = 128;
+/**
+ * A log-uniform shape (panoramas, free crops) is represented by this many aspects: the steady
+ * height per item is then within 0.4% of a 2,000,000-item layout on average over 330 to 2600 px
+ * (2% at worst; 8 points: 0.2%, 0.9%, at twice the cost).
+ */
 const POINTS_PER_RANGE = 4;
 const MAX_CACHED_MODELS = 16;
 /** Power-iteration rounds for the steady state of row starts (converged far sooner). */
@@ -38,7 +60,7 @@ const STEADY_ROUNDS = 200;
 interface HeightModel {
   /** exact[n]: expected rowsHeight of n items. */
   exact: Float64Array;
-  /** Expected height added by each item past EXACT_ITEMS (measured over the last period). */
+  /** Expected height added by each item past EXACT_ITEMS (steadyHeightPerItem). */
   perItem: number;
   /**
    * Extrapolation keeps the phase of the row cap: when rows are full at the cap, the expected
@@ -126,9 +148,16 @@ function discretize(mix: readonly AspectShape[], scale: number) {
     }
   }
   points.sort((p, q) => p.aspect - q.aspect);
+  // One kind per aspect (video and photos share 16:9): the model's cost grows with the kinds.
+  const kinds: typeof points = [];
+  for (const point of points) {
+    const last = kinds[kinds.length - 1];
+    if (last && last.aspect === point.aspect) last.weight += point.weight;
+    else kinds.push({ ...point });
+  }
   return {
-    aspects: Float64Array.from(points, (p) => p.aspect),
-    weights: Float64Array.from(points, (p) => p.weight),
+    aspects: Float64Array.from(kinds, (p) => p.aspect),
+    weights: Float64Array.from(kinds, (p) => p.weight),
   };
 }
 
@@ -190,7 +219,7 @@ class RowStates {
     nextSums: Float64Array,
     to: number,
   ): void {
-    const { aspects, weights, tailWeight, kinds, width, target, spacing } = this;
+    const { aspects, weights, tailWeight, panorama, kinds, width, target, spacing } = this;
     // The (count+1)th item fits while the row at the target height stays within the width.
     const room = count < this.cap ? (width - spacing * count) / target : -1;
     for (let b = 0; b <= SUM_BINS; b++) {
@@ -210,27 +239,31 @@ class RowStates {
       // Kinds j and up do not fit at the target height. Below the cap, the narrower of them are
       // taken all the same, the row ending below the target (a run of kinds: the lower height
       // only falls as the aspect grows). The row closes before the wider ones.
+      // (takesNextItem, with the row's own height computed once.)
+      const higher = fullRowHeight(sum, count, width, target, spacing);
       let taken = j;
       if (count < this.cap) {
-        for (; taken < kinds; taken++) {
-          if (!takesNextItem(sum, count, aspects[taken], width, target, spacing)) break;
+        for (; taken < kinds && !panorama[taken]; taken++) {
+          const lower = fillHeight(sum + aspects[taken], count + 1, width, spacing);
+          if (!lowerIsCloser(lower, higher, target)) break;
           const q = p * weights[taken];
-          this.pitch += q * ((width - spacing * count) / (sum + aspects[taken]) + spacing);
+          this.pitch += q * (lower + spacing);
           this.items += q * (count + 1);
           this.takenMass += q;
         }
       }
       if (taken === kinds) continue;
       const q = p * tailWeight[taken];
-      this.pitch += q * (fullRowHeight(sum, count, width, target, spacing) + spacing);
+      this.pitch += q * (higher + spacing);
       this.items += q * count;
       this.closedAt[taken] += p;
     }
   }
 
   /**
-   * Starts rows with the next item: kind j with probability `from(j)` * weight (a panorama row
-   * closes at once; the others open rows of one item in `mass`, `sums`). Returns the panorama mass.
+   * Starts rows with the next item: kind j with probability (startMass[0] + ... + startMass[j]) x
+   * its weight (a panorama row closes at once; the others open rows of one item in `mass`,
+   * `sums`). Returns the panorama mass.
    */
   start(startMass: Float64Array, mass: Float64Array, sums: Float64Array): number {
     let panoramas = 0;

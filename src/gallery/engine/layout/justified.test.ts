@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP_METRICS, MOBILE_METRICS } from '../types';
 import { REFERENCE_ASPECT_MIX, perturbMix, sampleAspects, seededRandom } from './aspectMix';
-import { MAX_ROW_STRETCH, MIN_PANORAMA_HEIGHT, layoutSection } from './justified';
+import {
+  MAX_ROW_STRETCH,
+  MIN_PANORAMA_HEIGHT,
+  fullRowHeight,
+  layoutSection,
+  takesNextItem,
+} from './justified';
 
 const T = DESKTOP_METRICS.targetRowHeight;
 const S = DESKTOP_METRICS.spacing;
@@ -63,6 +69,42 @@ describe('layoutSection', () => {
     expect(rect(layout.rects, 1)).toEqual({ x: 164, y: 0, w: 162, h: 270 });
   });
 
+  it('ends a row below the target when that is closer to it', () => {
+    // Three 3:2 items fit at the target (814 px of 1000); the 1.2 after them does not. Without it
+    // the row would be 996 / 4.5 = 221 px high (41 over); with it, 994 / 5.7 = 174 px (6 under).
+    const layout = layoutSection(new Float32Array([1.5, 1.5, 1.5, 1.2, 1]), 1000, T, S, CAP);
+    const rows = rowsOf(layout.rects);
+    expect(rows.map((r) => r.end - r.start)).toEqual([4, 1]);
+    expect(rows[0].h).toBe(174);
+    expect(rect(layout.rects, 3)).toMatchObject({ y: 0, h: 174 });
+    const last = rect(layout.rects, 3);
+    expect(last.x + last.w).toBe(1000);
+    // The last row (the square) keeps the target height.
+    expect(rect(layout.rects, 4)).toEqual({ x: 0, y: 176, w: T, h: T });
+  });
+
+  it('ends a row above the target when that is closer to it', () => {
+    // Two 2.5 items fit (902 px); with the third the row would be 996 / 7.5 = 133 px (47 under),
+    // without it 998 / 5 = 200 px (20 over).
+    const layout = layoutSection(new Float32Array([2.5, 2.5, 2.5]), 1000, T, S, CAP);
+    expect(rowsOf(layout.rects).map((r) => [r.end - r.start, r.h])).toEqual([
+      [2, 200],
+      [1, T],
+    ]);
+  });
+
+  it('never takes a panorama into a row, nor an item past the cap', () => {
+    // Five squares fit (908 px); a panorama never joins, so they fill at 992 / 5 = 198 px.
+    const withPanorama = layoutSection(new Float32Array([1, 1, 1, 1, 1, 8]), 1000, T, S, CAP);
+    expect(rowsOf(withPanorama.rects).map((r) => [r.end - r.start, r.h])).toEqual([
+      [5, 198],
+      [1, 125],
+    ]);
+    // Two items a row at the cap, though a third would be closer to the target.
+    const capped = layoutSection(new Float32Array([2.5, 2.5, 2.5]), 1000, T, S, 2);
+    expect(rowsOf(capped.rects).map((r) => r.end - r.start)).toEqual([2, 1]);
+  });
+
   it('puts at most rowCap items in a row', () => {
     const layout = layoutSection(new Float32Array(20).fill(0.5), 4000, T, S, CAP);
     expect(rowsOf(layout.rects).map((r) => r.end - r.start)).toEqual([8, 8, 4]);
@@ -91,6 +133,7 @@ describe('layoutSection', () => {
     it(`keeps every row rule over seeded ${name} sections`, () => {
       const random = seededRandom(name.length);
       const { targetRowHeight: target, spacing, rowCap } = metrics;
+      let tookRows = 0;
       for (const width of widths) {
         for (let section = 0; section < 25; section++) {
           const count = 1 + Math.floor(random() * 300);
@@ -120,17 +163,43 @@ describe('layoutSection', () => {
               expect(row.h).toBe(Math.max(Math.round(width / sum), Math.round(0.35 * target)));
               return;
             }
-            // Greedy: the row fits at the target height, and the next item would not have.
-            expect(sum * target + spacing * (count - 1)).toBeLessThanOrEqual(width + 1e-3);
-            if (!isLast && count < rowCap) {
+            // The row is the greedy run that fits at the target height, or that run and the item
+            // after it (taken: closer to the target). The other choice would not be closer.
+            const fitsAtTarget = (items: number, aspectSum: number) =>
+              aspectSum * target + spacing * (items - 1) <= width + 1e-3;
+            const taken = !fitsAtTarget(count, sum);
+            let fill = (width - spacing * (count - 1)) / sum;
+            let ceiling = isLast ? target : MAX_ROW_STRETCH * target;
+            if (taken) {
+              const lastAspect = aspects[row.end - 1];
+              expect(fitsAtTarget(count - 1, sum - lastAspect)).toBe(true);
+              expect(lastAspect * target).toBeLessThanOrEqual(width);
+              expect(
+                takesNextItem(sum - lastAspect, count - 1, lastAspect, width, target, spacing),
+              ).toBe(true);
+              expect(fill).toBeLessThan(target);
+              ceiling = target;
+              tookRows++;
+            } else if (!isLast && count < rowCap) {
               const next = aspects[row.end];
-              expect((sum + next) * target + spacing * count).toBeGreaterThan(width - 1e-3);
+              expect(fitsAtTarget(count + 1, sum + next)).toBe(false);
+              expect(takesNextItem(sum, count, next, width, target, spacing)).toBe(false);
+              const higher = fullRowHeight(sum, count, width, target, spacing);
+              if (next * target <= width) {
+                const lower = (width - spacing * count) / (sum + next);
+                expect(Math.abs(higher - target)).toBeLessThanOrEqual(
+                  Math.abs(lower - target) + 1e-9,
+                );
+              }
             }
-            const fill = (width - spacing * (count - 1)) / sum;
-            const ceiling = isLast ? target : MAX_ROW_STRETCH * target;
-            expect(Math.abs(row.h - Math.min(fill, ceiling))).toBeLessThanOrEqual(0.5);
-            expect(row.h).toBeGreaterThanOrEqual(target - 0.5);
-            expect(row.h).toBeLessThanOrEqual(ceiling + 0.5);
+            fill = Math.min(fill, ceiling);
+            expect(Math.abs(row.h - fill)).toBeLessThanOrEqual(0.5);
+            if (!isLast) {
+              expect(row.h).toBeGreaterThanOrEqual(target / 2 - 0.5);
+              expect(row.h).toBeLessThanOrEqual(MAX_ROW_STRETCH * target + 0.5);
+            } else {
+              expect(row.h).toBeLessThanOrEqual(target + 0.5);
+            }
             // No overlap, exact gaps, whole pixels; a filled row ends exactly at the width.
             let x = 0;
             for (let i = row.start; i < row.end; i++) {
@@ -139,16 +208,19 @@ describe('layoutSection', () => {
               expect(item.h).toBe(row.h);
               expect(item.w).toBeGreaterThan(0);
               // Edges round to whole pixels from the exact row: each is off by half a pixel at most.
-              expect(Math.abs(item.w - aspects[i] * Math.min(fill, ceiling))).toBeLessThan(1.01);
+              expect(Math.abs(item.w - aspects[i] * fill)).toBeLessThan(1.01);
               x = item.x + item.w + spacing;
             }
             const right = x - spacing;
-            if (fill <= ceiling) expect(Math.abs(right - width)).toBeLessThanOrEqual(0.5);
+            const fills = (width - spacing * (count - 1)) / sum <= ceiling;
+            if (fills) expect(right).toBe(width);
             else expect(right).toBeLessThanOrEqual(width);
           });
           expect(rowsHeight).toBe(y - spacing);
         }
       }
+      // Both kinds of rows occur.
+      expect(tookRows).toBeGreaterThan(100);
     });
   }
 });

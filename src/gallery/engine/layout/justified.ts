@@ -21,9 +21,19 @@ export function panoramaRowHeight(aspect: number, width: number, targetRowHeight
   return Math.max(width / aspect, MIN_PANORAMA_HEIGHT * targetRowHeight);
 }
 
+/** Height at which `count` items whose aspects add up to `aspectSum` fill `width` exactly. */
+export function fillHeight(
+  aspectSum: number,
+  count: number,
+  width: number,
+  spacing: number,
+): number {
+  return (width - spacing * (count - 1)) / aspectSum;
+}
+
 /**
- * Height of a row that is not the section's last: the height at which `count` items whose aspects
- * add up to `aspectSum` fill `width`, capped at MAX_ROW_STRETCH x target.
+ * Height of a row that is not the section's last and that ends where the target height stopped
+ * it: its fill height, capped at MAX_ROW_STRETCH x target.
  */
 export function fullRowHeight(
   aspectSum: number,
@@ -32,14 +42,23 @@ export function fullRowHeight(
   targetRowHeight: number,
   spacing: number,
 ): number {
-  return Math.min((width - spacing * (count - 1)) / aspectSum, MAX_ROW_STRETCH * targetRowHeight);
+  return Math.min(fillHeight(aspectSum, count, width, spacing), MAX_ROW_STRETCH * targetRowHeight);
+}
+
+/**
+ * Whether a row ending below the target (at `lower`, taking the item that did not fit at the
+ * target height) is strictly closer to the target than ending before that item (at `higher`,
+ * from fullRowHeight): |lower - target| < |higher - target|, with lower < target <= higher.
+ */
+export function lowerIsCloser(lower: number, higher: number, targetRowHeight: number): boolean {
+  return lower + higher > 2 * targetRowHeight;
 }
 
 /**
  * Whether a row of `count` items whose aspects add up to `aspectSum`, which the next item (aspect
  * `nextAspect`) does not fit at the target height, takes that item all the same and ends below the
- * target: when that height is strictly closer to the target than the row's own (capped) height.
- * A panorama never joins a row. The caller checks the row cap (a row at the cap takes nothing).
+ * target (lowerIsCloser). A panorama never joins a row. The caller checks the row cap (a row at
+ * the cap takes nothing).
  */
 export function takesNextItem(
   aspectSum: number,
@@ -51,9 +70,8 @@ export function takesNextItem(
 ): boolean {
   if (isPanorama(nextAspect, width, targetRowHeight)) return false;
   const higher = fullRowHeight(aspectSum, count, width, targetRowHeight, spacing);
-  const lower = (width - spacing * count) / (aspectSum + nextAspect);
-  // |lower - target| < |higher - target|, with lower < target <= higher.
-  return lower + higher > 2 * targetRowHeight;
+  const lower = fillHeight(aspectSum + nextAspect, count + 1, width, spacing);
+  return lowerIsCloser(lower, higher, targetRowHeight);
 }
 
 /**
@@ -66,7 +84,7 @@ export function takesNextItem(
  *   full width, height `width / aspect` but at least MIN_PANORAMA_HEIGHT x target;
  * - otherwise items join the row while the row at the target height is no wider than `width`, up
  *   to `rowCap` items. The row then ends there (scaled up to fill `width`: at least the target
- *   height) or, when the next item is no panorama and the cap allows, after that item (scaled
+ *   height) or, when the next item is not a panorama and the cap allows, after that item (scaled
  *   down to fill: below the target), whichever height is closer to the target (takesNextItem);
  *   ties keep the higher row. A row never passes MAX_ROW_STRETCH x target (then it stays
  *   left-aligned), so rows other than panoramas lie between 0.5x and 1.5x the target;
