@@ -11,11 +11,14 @@ in vec2 aLayer; // small layer, large layer (-1: none)
 in float aFade; // 0: small only … 1: large fully shown
 in vec3 aColor; // placeholder colour
 in float aScale; // 1, or 1.15 for the focused tile (SPEC §9)
+in float aState; // selection state and flags (src/gallery/engine/render/tileState.ts)
 
 out vec2 vUv;
 out vec2 vLayer;
 out float vFade;
 out vec3 vColor;
+out vec2 vSize; // the drawn quad in CSS pixels
+out float vState;
 
 void main() {
   vec2 centre = aRect.xy + aRect.zw * 0.5;
@@ -26,4 +29,6 @@ void main() {
   vLayer = aLayer;
   vFade = aFade;
   vColor = aColor;
+  vSize = aRect.zw * aScale;
+  vState = aState;
 }

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { loadStoredAuth } from '../../api/authStore';
 import { JobInfoSchema } from '../../api/contract/jobs';
 import { isApiError } from '../../api/errors';
 import { api } from '../../app/api';
@@ -11,6 +13,7 @@ import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth/RequireLogin';
 import { insetsFor, metricsFor } from './gridInsets';
+import { timelineMenuItems } from './timelineMenu';
 import { useGalleryEngine } from './useGalleryEngine';
 import './TimelinePage.css';
 
@@ -34,7 +37,30 @@ function Timeline() {
       (await api().request({ method: 'GET', path: '/jobs/default', schema: JobInfoSchema, signal }))
         .data,
   });
-  const { engine, load, reload } = useGalleryEngine(job.data?.id, metrics, breakpoint);
+  const jobId = job.data?.id;
+  const { engine, load, reload } = useGalleryEngine(jobId, metrics, breakpoint);
+  const navigate = useNavigate();
+  const open = useCallback(
+    (fileId: string) => void navigate(`/photos/${encodeURIComponent(fileId)}`),
+    [navigate],
+  );
+  const contextMenuItems = useCallback(
+    (fileIds: string[]) =>
+      timelineMenuItems(fileIds, t, {
+        open,
+        select: (ids) => engine?.actions.selectFiles(ids),
+      }),
+    [t, open, engine],
+  );
+  const videoUrl = useCallback(
+    (fileId: string) =>
+      api().url({
+        host: 'video',
+        path: `/st/4/jobs/${encodeURIComponent(jobId ?? '')}/files_by_id/${encodeURIComponent(fileId)}`,
+        query: { token: loadStoredAuth()?.token },
+      }),
+    [jobId],
+  );
 
   if (job.isError) {
     return (
@@ -54,6 +80,10 @@ function Timeline() {
           metrics={metrics}
           insets={insets}
           label={t('timeline.label')}
+          onOpen={open}
+          contextMenuItems={contextMenuItems}
+          videoUrl={videoUrl}
+          tv={breakpoint === 'tv'}
         />
       ) : null}
       {load === 'loading' || !engine ? (

@@ -14,6 +14,7 @@ import {
 import type { GridMetrics } from '../../gallery/engine/types';
 import type { Breakpoint } from '../../state/viewport';
 import { apiTimelineSource } from './apiTimelineSource';
+import { shiftHintStore } from './shiftHintStore';
 
 export type TimelineLoad = 'loading' | 'ready' | 'empty' | 'error';
 
@@ -60,6 +61,9 @@ export function useGalleryEngine(
       loader,
       metrics,
       pools: poolSizesFor(TEXTURE_BUDGETS[deviceClass], gpuLimits.maxArrayTextureLayers),
+      hintStore: shiftHintStore,
+      // A device with only coarse pointers (a phone) has no Shift key to hint at.
+      shiftSelectAvailable: window.matchMedia?.('(any-pointer: fine)').matches ?? true,
     });
     const controller = new AbortController();
     setEngine(created);

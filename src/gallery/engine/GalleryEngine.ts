@@ -1,13 +1,21 @@
 import type { WebGLRenderer } from 'three';
 import { browserClock, type FrameClock } from './clock';
+import { EngineStats } from './EngineStats';
+import { FocusModel } from './interaction/FocusModel';
+import { GalleryActions } from './interaction/GalleryActions';
+import type { GalleryHandlers } from './interaction/handlers';
+import { GalleryZoom } from './interaction/GalleryZoom';
+import { KeyboardController } from './interaction/KeyboardController';
+import { PointerController } from './interaction/PointerController';
 import type { LayoutEngine } from './layout/LayoutEngine';
+import { TileComposer, type FrameParams } from './render/TileComposer';
 import { TileRenderer } from './render/TileRenderer';
 import { FastScrollDetector } from './scroll/FastScrollDetector';
 import { FastScrollModel } from './scroll/FastScrollModel';
 import { ScrollModel } from './scroll/ScrollModel';
+import { SelectionHints, SelectionModel, type HintTimePort } from './selection';
 import { TextureCache, type TexturePoolSizes, type ThumbnailLoader } from './texture';
-import { EngineStats } from './EngineStats';
-import { TimelineModel, type VisibleItem } from './timeline/TimelineModel';
+import { TimelineModel } from './timeline/TimelineModel';
 import type { TimelineSource } from './timeline/TimelineSource';
 import type { GridMetrics } from './types';
 
@@ -18,15 +26,16 @@ export interface GalleryEngineOptions {
   metrics: GridMetrics;
   pools: TexturePoolSizes;
   clock?: FrameClock;
+  /** Where the shift-select hint's last showing is kept (SPEC §9: once, or again after a month). */
+  hintStore?: HintTimePort;
+  /** SPEC §5 "Photo selection max" (pickers). */
+  selectionMaximum?: number | null;
+  /** False on touch-only devices: no Shift key, so no shift-select hint. */
+  shiftSelectAvailable?: boolean;
 }
 
 /** Tiles this far outside the viewport are requested (small tier) so scrolling finds them ready. */
 const PREFETCH_MARGIN_PX = 400;
-/** The large tier is wanted once a tile shows more device pixels than the small layer holds. */
-const SMALL_LAYER_PX = 256;
-const LARGE_FADE_MS = 200;
-const PLACEHOLDER_RGB = 0xe6e8ec;
-const LOADING_RGB = 0xd9dce2;
 
 export interface VisibleSection {
   index: number;
@@ -34,10 +43,17 @@ export interface VisibleSection {
   y: number;
 }
 
+function memoryHintStore(): HintTimePort {
+  let value: number | null = null;
+  return { get: () => value, set: (time) => (value = time) };
+}
+
 /**
  * The gallery grid engine: sections and layout (TimelineModel), one float64 camera
- * (ScrollModel), GPU tiles (TileRenderer) and their textures (TextureCache). No React: the
- * bindings create it, forward input, call `frame()` from the render loop and read `stats()`.
+ * (ScrollModel), GPU tiles (TileRenderer, drawn by TileComposer) and their textures
+ * (TextureCache), the selection, keyboard focus and zoom, and the pointer and key controllers.
+ * No React: the bindings create it, forward input, call `frame()` from the render loop and
+ * read `stats()`; the page gets opens, deletes and menus through `setHandlers`.
  */
 export class GalleryEngine {
   readonly timeline: TimelineModel;
@@ -45,27 +61,39 @@ export class GalleryEngine {
   readonly fastScroll: FastScrollModel;
   readonly textures: TextureCache;
   readonly tiles: TileRenderer;
+  readonly selection: SelectionModel;
+  readonly hints: SelectionHints;
+  readonly focus = new FocusModel();
+  readonly zoom: GalleryZoom;
+  readonly composer: TileComposer;
+  readonly actions: GalleryActions;
+  readonly pointer: PointerController;
+  readonly keys: KeyboardController;
   readonly stats = new EngineStats();
+  readonly clock: FrameClock;
   /** Sections intersecting the viewport after the last frame, for the DOM headers. */
   readonly visibleSections: VisibleSection[] = [];
+  handlers: GalleryHandlers = {};
   private readonly detector: FastScrollDetector;
-  private readonly clock: FrameClock;
-  private invalidate: () => void = () => undefined;
+  private invalidateCallback: () => void = () => undefined;
   private width = 1;
   private height = 1;
   private insetLeft = 0;
+  private insetRight = 0;
   private dpr = 1;
   private fastScrolling = false;
   private settleTimer = -1;
-  private readonly fadeStart = new Map<string, number>();
+  private sizesVersion = -1;
   private readonly listeners = new Set<() => void>();
-  // Per-frame state read by the visitor (a bound method: no closure per frame).
-  private frameTop = 0;
-  private frameNow = 0;
-  private wantLarge = false;
-  private fading = false;
-  /** First and last visible (section, item) of the last frame; -1 when none. */
-  private readonly range = new Int32Array([-1, -1, -1, -1]);
+  private readonly frameParams: FrameParams = {
+    top: 0,
+    now: 0,
+    height: 1,
+    insetLeft: 0,
+    dpr: 1,
+    wantLarge: false,
+    fastScrolling: false,
+  };
 
   constructor(options: GalleryEngineOptions) {
     this.clock = options.clock ?? browserClock;
@@ -77,6 +105,17 @@ export class GalleryEngine {
       width: this.width,
       onChange: requestFrame,
     });
+    this.zoom = new GalleryZoom(
+      {
+        timeline: this.timeline,
+        clock: this.clock,
+        gridLeft: () => this.insetLeft,
+        scrollPosition: () => this.scroll.position,
+        applyMetrics: (metrics) => this.timeline.resize(this.gridWidth, metrics),
+        invalidate: requestFrame,
+      },
+      options.metrics,
+    );
     this.scroll = new ScrollModel(this.clock);
     this.scroll.subscribe(requestFrame);
     this.fastScroll = new FastScrollModel(this.timeline);
@@ -88,11 +127,45 @@ export class GalleryEngine {
       onChange: requestFrame,
     });
     this.tiles = new TileRenderer(this.textures.textures);
+    this.selection = new SelectionModel({
+      index: this.timeline,
+      loadSections: (sections, signal) => this.timeline.loadSections(sections, signal),
+      calendar: this.timeline,
+      granularity: 'month',
+      maximum: options.selectionMaximum ?? null,
+    });
+    this.selection.subscribe(requestFrame);
+    this.focus.subscribe(requestFrame);
+    this.hints = new SelectionHints({
+      clock: this.clock,
+      shiftSelectShownAt: options.hintStore ?? memoryHintStore(),
+      shiftSelectAvailable: options.shiftSelectAvailable ?? true,
+    });
+    this.hints.observe(this.selection);
+    this.composer = new TileComposer(
+      this.timeline,
+      this.textures,
+      this.tiles,
+      this.selection,
+      this.focus,
+    );
+    this.actions = new GalleryActions(this);
+    this.pointer = new PointerController(this);
+    this.keys = new KeyboardController(this);
   }
 
   /** The render loop's "please draw": R3F's invalidate. */
   setInvalidate(invalidate: () => void): void {
-    this.invalidate = invalidate;
+    this.invalidateCallback = invalidate;
+  }
+
+  invalidate(): void {
+    this.invalidateCallback();
+  }
+
+  /** What the page does with opens, deletes and menus; the binding adds zoom and pinch. */
+  setHandlers(handlers: GalleryHandlers): void {
+    this.handlers = handlers;
   }
 
   /** Called after each frame that changed what is visible (headers, date, a11y grid). */
@@ -102,8 +175,8 @@ export class GalleryEngine {
   }
 
   /**
-   * The canvas size, device pixel ratio, metrics (breakpoint, zoom) and the horizontal insets of
-   * the grid inside the canvas (the right one holds the fast scroller).
+   * The canvas size, device pixel ratio, metrics (breakpoint; the zoom level applies on top)
+   * and the horizontal insets of the grid inside the canvas (the right one holds the scroller).
    */
   resize(
     width: number,
@@ -116,7 +189,9 @@ export class GalleryEngine {
     this.height = Math.max(1, height);
     this.dpr = dpr;
     this.insetLeft = insets.left;
-    this.timeline.resize(Math.max(1, this.width - insets.left - insets.right), metrics);
+    this.insetRight = insets.right;
+    const zoomed = metrics ? this.zoom.setBaseMetrics(metrics) : undefined;
+    this.timeline.resize(this.gridWidth, zoomed);
     this.scroll.setViewportHeight(this.height);
     this.detector.setViewportHeight(this.height);
     this.tiles.setViewport(this.width, this.height);
@@ -137,26 +212,47 @@ export class GalleryEngine {
     return this.insetLeft;
   }
 
+  /** Width of the rows. */
+  get gridWidth(): number {
+    return Math.max(1, this.width - this.insetLeft - this.insetRight);
+  }
+
   /**
    * Draws one frame's state into the instance buffers and uploads due textures. Returns true
    * while something is still moving (scroll, fades, pending uploads): the caller asks for another
-   * frame; otherwise no frame is drawn until an input or a load invalidates.
+   * frame; otherwise no frame is drawn until an input or a load invalidates. While a zoom
+   * transition runs the last frame stays as it is (the binding scales it).
    */
   frame(gl: WebGLRenderer, now: number = this.clock.now()): boolean {
+    if (this.zoom.frozen) {
+      this.zoom.checkReady();
+      return false;
+    }
     const started = this.clock.now();
     const scrolling = this.scroll.step(now);
     const shift = this.timeline.takeShift();
+    const anchored = this.zoom.anchoredPosition(this.scroll.position);
     // Someone who went to the end (End key, scroller at the bottom) stays there while the
     // sections around it replace their estimates.
     const atEnd =
+      anchored === null &&
       this.scroll.contentHeight > this.height &&
       this.scroll.position >= this.scroll.maxPosition - 0.5;
-    if (shift !== 0 && !atEnd) this.scroll.shiftBy(shift);
+    if (shift !== 0 && !atEnd && anchored === null) this.scroll.shiftBy(shift);
     const total = this.timeline.totalHeight();
     if (total !== this.scroll.contentHeight) {
       this.scroll.setContentHeight(total);
       this.fastScroll.sectionsChanged();
       if (atEnd && !scrolling) this.scroll.scrollTo(this.scroll.maxPosition, { animate: false });
+    }
+    if (anchored !== null) {
+      this.scroll.scrollTo(anchored);
+      // Clamped at an edge: the anchor cannot be honoured, and must not read as a user scroll.
+      this.zoom.noteAnchoredPosition(this.scroll.position);
+    }
+    if (this.timeline.sizesVersion !== this.sizesVersion) {
+      this.sizesVersion = this.timeline.sizesVersion;
+      this.selection.syncSizes();
     }
     const top = this.scroll.position;
     this.timeline.anchorY = top;
@@ -164,29 +260,33 @@ export class GalleryEngine {
     this.trackFastScroll(now);
     this.timeline.updateViewport(top, this.height, this.fastScrolling);
 
-    this.frameTop = top;
-    this.frameNow = now;
-    this.wantLarge = !scrolling && !this.fastScrolling;
-    this.fading = false;
-    this.range.fill(-1);
+    const params = this.frameParams;
+    params.top = top;
+    params.now = now;
+    params.height = this.height;
+    params.insetLeft = this.insetLeft;
+    params.dpr = this.dpr;
+    params.wantLarge = !scrolling && !this.fastScrolling;
+    params.fastScrolling = this.fastScrolling;
     this.textures.beginFrame();
-    this.tiles.begin();
+    this.composer.begin(params);
     this.timeline.forEachVisibleItem(
       top - PREFETCH_MARGIN_PX,
       top + this.height + PREFETCH_MARGIN_PX,
-      this.visitTile,
+      this.composer.visit,
     );
     this.textures.endFrame();
     const uploads = this.textures.uploadPending(gl);
-    const drawn = this.tiles.end();
+    const drawn = this.composer.end();
     this.collectVisibleSections(top);
+    this.actions.keepFocusVisible();
 
     this.stats.recordFrame(gl, this.clock.now() - started, uploads, drawn);
     for (const listener of this.listeners) listener();
     // More bitmaps wait and this frame made progress: keep going. If none could be uploaded (no
     // free layer), stop: the cache's onChange wakes us when that changes, so idle stays idle.
     const texturesBusy = uploads > 0 && this.textures.stats().awaitingUpload > 0;
-    return scrolling || this.fading || texturesBusy || shift !== 0;
+    return scrolling || this.composer.fading || texturesBusy || shift !== 0;
   }
 
   /** Date at the top of the viewport (the scroller tooltip, tests and benchmarks read it). */
@@ -197,6 +297,7 @@ export class GalleryEngine {
   /** A plain-object view of every counter, for tests and benchmarks. */
   snapshot() {
     const textures = this.textures.stats();
+    const range = this.composer.range;
     return {
       frames: this.stats.frames,
       drawCalls: this.stats.lastDrawCalls,
@@ -210,14 +311,19 @@ export class GalleryEngine {
       texturesFailed: textures.failed,
       texturesLoading: textures.queued + textures.inFlight + textures.awaitingUpload,
       visibleRange: {
-        first: { section: this.range[0], item: this.range[1] },
-        last: { section: this.range[2], item: this.range[3] },
+        first: { section: range[0], item: range[1] },
+        last: { section: range[2], item: range[3] },
       },
       date: this.dateAtViewport(),
       position: this.scroll.position,
       contentHeight: this.scroll.contentHeight,
       fastScrolling: this.fastScrolling,
       frameTimes: this.stats.frameTimePercentiles(),
+      selected: this.selection.count,
+      selectionMode: this.selection.selectionMode,
+      zoomLevel: this.zoom.level,
+      zooming: this.zoom.frozen,
+      focus: this.focus.position,
       ...this.timeline.stats(),
     };
   }
@@ -233,58 +339,15 @@ export class GalleryEngine {
 
   dispose(): void {
     if (this.settleTimer >= 0) this.clock.clearTimeout(this.settleTimer);
+    this.pointer.dispose();
+    this.actions.dispose();
+    this.zoom.dispose();
+    this.hints.dispose();
+    this.selection.dispose();
     this.timeline.dispose();
     this.textures.dispose();
     this.tiles.dispose();
     this.listeners.clear();
-  }
-
-  /** An arrow property: passed to the model each frame without binding or allocating. */
-  private readonly visitTile = (item: VisibleItem): void => {
-    const y = item.y - this.frameTop;
-    const inView = y + item.h > 0 && y < this.height;
-    if (item.item < 0) {
-      if (inView)
-        this.tiles.push(this.insetLeft + item.x, y, item.w, item.h, -1, -1, 0, PLACEHOLDER_RGB);
-      return;
-    }
-    const files = this.timeline.sections[item.section].files!;
-    const id = files.ids[item.item];
-    // Visible tiles first, nearest the viewport's middle before the rest.
-    const priority = (inView ? 1e7 : 0) - Math.abs(y + item.h / 2 - this.height / 2);
-    if (!this.fastScrolling) this.textures.request(id, 'small', priority);
-    if (!inView) return;
-    if (this.range[0] === -1) {
-      this.range[0] = item.section;
-      this.range[1] = item.item;
-    }
-    this.range[2] = item.section;
-    this.range[3] = item.item;
-    const small = this.textures.layerOf(id, 'small');
-    let large = -1;
-    let fade = 0;
-    if (this.wantLarge && Math.max(item.w, item.h) * this.dpr > SMALL_LAYER_PX * 1.25) {
-      this.textures.request(id, 'large', priority);
-      large = this.textures.layerOf(id, 'large');
-      if (large >= 0) fade = this.fadeFor(id);
-    } else if (this.fadeStart.has(id)) {
-      large = this.textures.layerOf(id, 'large');
-      fade = large >= 0 ? 1 : 0;
-    }
-    this.tiles.push(this.insetLeft + item.x, y, item.w, item.h, small, large, fade, LOADING_RGB);
-  };
-
-  private fadeFor(id: string): number {
-    let start = this.fadeStart.get(id);
-    if (start === undefined) {
-      start = this.frameNow;
-      this.fadeStart.set(id, start);
-      // Bounded: forget fades of tiles long gone.
-      if (this.fadeStart.size > 4096) this.fadeStart.clear();
-    }
-    const t = Math.min(1, (this.frameNow - start) / LARGE_FADE_MS);
-    if (t < 1) this.fading = true;
-    return t;
   }
 
   private trackFastScroll(now: number): void {

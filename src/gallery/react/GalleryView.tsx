@@ -1,10 +1,21 @@
+import { animated, useSpring } from '@react-spring/web';
 import { Canvas, useFrame, useThree } from '@react-three/fiber';
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BREAKPOINTS } from '../../domain/constants';
 import type { GalleryEngine } from '../engine/GalleryEngine';
+import type { ContextMenuRequest } from '../engine/interaction/handlers';
+import type { ItemPosition } from '../engine/selection/types';
 import type { GridMetrics } from '../engine/types';
+import { A11yGrid } from './A11yGrid';
+import { ContextMenu, type GalleryMenuItem } from './ContextMenu';
 import { FastScroller } from './FastScroller';
 import { SectionHeaders } from './SectionHeaders';
+import { SelectionHintsView } from './SelectionHintsView';
+import { useGalleryInput } from './useGalleryInput';
+import { useZoomAnimation } from './useZoomAnimation';
+import { VideoBadges } from './VideoBadges';
+import { VideoPreview } from './VideoPreview';
 import './GalleryView.css';
 
 export interface GalleryViewProps {
@@ -13,17 +24,48 @@ export interface GalleryViewProps {
   /** Horizontal room left and right of the grid; the right one holds the fast scroller. */
   insets: { left: number; right: number };
   label: string;
+  /** Enter, a click outside selection mode, a tap: the page opens the file. */
+  onOpen?: (fileId: string, position: ItemPosition) => void;
+  /** The Delete key; unset, Delete does nothing. */
+  onDelete?: (fileIds: string[]) => void;
+  /** The context menu's items for these files; unset, there is no menu. */
+  contextMenuItems?: (fileIds: string[]) => GalleryMenuItem[];
+  /** The URL of a video's content, for the hover preview; unset, no preview. */
+  videoUrl?: (fileId: string) => string;
+  /** TV layout (SPEC §2 1400 px breakpoint): focus-driven navigation that is never lost. */
+  tv?: boolean;
+}
+
+interface OpenMenu {
+  request: ContextMenuRequest;
+  items: GalleryMenuItem[];
 }
 
 /**
  * The thin React side of the gallery: mounts one R3F canvas (frameloop "demand"), forwards
- * wheel, touch and keys to the engine, and hosts the DOM overlays (headers, fast scroller).
- * Nothing per frame goes through React state.
+ * pointer, wheel and keys to the engine's controllers, and hosts the DOM overlays (headers,
+ * the accessible grid, video badges and preview, hints, the context menu, the fast scroller).
+ * Zoom transitions scale the stage with @react-spring while the engine lays out anew. Nothing
+ * per frame goes through React state.
  */
-export function GalleryView({ engine, metrics, insets, label }: GalleryViewProps) {
+export function GalleryView({
+  engine,
+  metrics,
+  insets,
+  label,
+  onOpen,
+  onDelete,
+  contextMenuItems,
+  videoUrl,
+  tv = false,
+}: GalleryViewProps) {
   const container = useRef<HTMLDivElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
-  const { i18n } = useTranslation();
+  const [menu, setMenu] = useState<OpenMenu | null>(null);
+  const { t, i18n } = useTranslation();
+  const [{ scale }, springs] = useSpring(() => ({ scale: 1 }));
+  const zoom = useZoomAnimation(engine, stage, springs);
 
   useLayoutEffect(() => {
     const element = container.current;
@@ -42,63 +84,94 @@ export function GalleryView({ engine, metrics, insets, label }: GalleryViewProps
     engine.resize(size.width, size.height, window.devicePixelRatio || 1, metrics, insets);
   }, [engine, size, metrics, insets]);
 
+  // The page's handlers, read through a ref so the engine keeps one stable handler object.
+  const page = useRef({ onOpen, onDelete, contextMenuItems });
+  useLayoutEffect(() => {
+    page.current = { onOpen, onDelete, contextMenuItems };
+  });
+  const hasDelete = Boolean(onDelete);
   useEffect(() => {
-    const element = container.current;
-    if (!element) return undefined;
-    // Non-passive so the page itself never scrolls under the grid.
-    const onWheel = (event: WheelEvent) => {
-      event.preventDefault();
-      engine.scroll.wheel(event.deltaY, event.deltaMode, event.timeStamp);
-    };
-    element.addEventListener('wheel', onWheel, { passive: false });
-    return () => element.removeEventListener('wheel', onWheel);
-  }, [engine]);
+    engine.setHandlers({
+      onOpen: (fileId, position) => page.current.onOpen?.(fileId, position),
+      onDelete: hasDelete ? (fileIds) => page.current.onDelete?.(fileIds) : undefined,
+      onContextMenu: (request) => {
+        const items = page.current.contextMenuItems?.(request.fileIds) ?? [];
+        setMenu(items.length > 0 ? { request, items } : null);
+      },
+      onZoom: zoom.onZoom,
+      onPinch: zoom.onPinch,
+    });
+    return () => engine.setHandlers({});
+  }, [engine, hasDelete, zoom]);
+
+  useGalleryInput(engine, container, stage, tv);
+
+  const closeMenu = () => {
+    setMenu(null);
+    const focused = engine.focus.position;
+    const grid = container.current?.querySelector<HTMLElement>('[role="gridcell"][tabindex="0"]');
+    (focused && grid ? grid : container.current)?.focus({ preventScroll: true });
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget) return;
-    if (engine.scroll.key(event.key, event.shiftKey)) event.preventDefault();
+    const target = event.target as HTMLElement;
+    if (target !== event.currentTarget && !target.closest('[role="grid"]')) return;
+    const handled = engine.keys.key({
+      key: event.key,
+      shift: event.shiftKey,
+      mod: event.ctrlKey || event.metaKey,
+      alt: event.altKey,
+    });
+    if (handled) event.preventDefault();
   };
+
+  const bounds = useMemo(() => ({ width: size.width, height: size.height }), [size]);
+  const transform = scale.to((s) => (s === 1 ? 'none' : `scale(${s})`));
 
   return (
     <div
       ref={container}
       className="gallery-view"
-      tabIndex={0}
+      tabIndex={-1}
       role="region"
       aria-label={label}
       onKeyDown={onKeyDown}
       data-testid="gallery"
       lang={i18n.language.replace('_', '-')}
     >
-      <Canvas
-        className="gallery-view__canvas"
-        frameloop="demand"
-        dpr={[1, 2]}
-        gl={{ antialias: false, alpha: false, powerPreference: 'high-performance' }}
-        onCreated={({ gl }) => gl.setClearColor(0xffffff, 1)}
-        onPointerDown={(event) => {
-          if (event.pointerType === 'mouse') return;
-          event.currentTarget.setPointerCapture(event.pointerId);
-          engine.scroll.pointerDown(event.clientY, event.timeStamp);
-        }}
-        onPointerMove={(event) => {
-          if (event.pointerType !== 'mouse')
-            engine.scroll.pointerMove(event.clientY, event.timeStamp);
-        }}
-        onPointerUp={(event) => {
-          if (event.pointerType !== 'mouse') engine.scroll.pointerUp(event.timeStamp);
-        }}
-        onPointerCancel={() => engine.scroll.pointerCancel()}
-      >
-        <EngineDriver engine={engine} />
-      </Canvas>
-      <SectionHeaders engine={engine} />
+      <animated.div ref={stage} className="gallery-view__stage" style={{ transform }}>
+        <Canvas
+          className="gallery-view__canvas"
+          frameloop="demand"
+          dpr={[1, 2]}
+          gl={{ antialias: false, alpha: false, powerPreference: 'high-performance' }}
+          onCreated={({ gl }) => gl.setClearColor(0xffffff, 1)}
+        >
+          <EngineDriver engine={engine} />
+        </Canvas>
+        <SectionHeaders engine={engine} />
+        <VideoBadges engine={engine} />
+        {videoUrl ? <VideoPreview engine={engine} videoUrl={videoUrl} /> : null}
+        <A11yGrid engine={engine} label={t('gallery.grid.label')} container={container} />
+      </animated.div>
       <FastScroller
         model={engine.fastScroll}
         scroll={engine.scroll}
         height={size.height}
         sideMargin={insets.right}
       />
+      <SelectionHintsView engine={engine} />
+      {menu ? (
+        <ContextMenu
+          x={menu.request.x}
+          y={menu.request.y}
+          bounds={bounds}
+          mobile={size.width < BREAKPOINTS.mobile}
+          label={t('gallery.menu.label')}
+          items={menu.items}
+          onClose={closeMenu}
+        />
+      ) : null}
     </div>
   );
 }

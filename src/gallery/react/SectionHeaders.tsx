@@ -1,38 +1,60 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GalleryEngine } from '../engine/GalleryEngine';
+import type { GroupSelectionStatus } from '../engine/selection/types';
 import { monthFormatter } from './monthLabel';
 
 /** More than can ever be on screen at once: the smallest section is a header and a gap. */
 const POOL_SIZE = 24;
 
+const CHECKED: Record<GroupSelectionStatus, string> = {
+  'all-selected': 'true',
+  'none-selected': 'false',
+  partial: 'mixed',
+};
+
 /**
  * Month headers are DOM text (selectable, translatable, read by screen readers), positioned
  * from the model after every frame by writing to a fixed pool of elements: no React render.
+ * Each has a check box that selects or clears its whole section (SPEC: a group header selects
+ * or clears its whole day/month); it shows in selection mode, or on hover and focus.
  */
 export function SectionHeaders({ engine }: { engine: GalleryEngine }) {
   const pool = useRef<(HTMLHeadingElement | null)[]>([]);
-  const { i18n } = useTranslation();
+  const checks = useRef<(HTMLButtonElement | null)[]>([]);
+  const shown = useRef<number[]>(new Array<number>(POOL_SIZE).fill(-1));
+  const root = useRef<HTMLDivElement>(null);
+  const { t, i18n } = useTranslation();
   const format = useMemo(() => monthFormatter(i18n.language), [i18n.language]);
 
   useEffect(() => {
     const labels = new Map<number, string>();
-    const shown: number[] = new Array<number>(POOL_SIZE).fill(-1);
+    const checked: string[] = new Array<string>(POOL_SIZE).fill('');
+    const slots = shown.current;
+    slots.fill(-1);
+    let mode = '';
     const update = () => {
       const sections = engine.visibleSections;
-      const timeline = engine.timeline;
+      const { timeline, selection } = engine;
+      const selectionMode = selection.selectionMode ? 'true' : 'false';
+      if (root.current && mode !== selectionMode) {
+        mode = selectionMode;
+        root.current.dataset.selectionMode = selectionMode;
+      }
       for (let slot = 0; slot < POOL_SIZE; slot++) {
         const element = pool.current[slot];
-        if (!element) continue;
+        const check = checks.current[slot];
+        if (!element || !check) continue;
         const visible = sections[slot];
         if (!visible) {
-          if (shown[slot] !== -1) {
+          if (slots[slot] !== -1) {
             element.hidden = true;
-            shown[slot] = -1;
+            check.hidden = true;
+            slots[slot] = -1;
           }
           continue;
         }
-        if (shown[slot] !== visible.index) {
+        if (slots[slot] !== visible.index) {
           let label = labels.get(visible.index);
           if (label === undefined) {
             label = format(
@@ -43,26 +65,57 @@ export function SectionHeaders({ engine }: { engine: GalleryEngine }) {
           }
           element.textContent = label;
           element.hidden = false;
-          shown[slot] = visible.index;
+          check.hidden = false;
+          check.setAttribute('aria-label', t('gallery.header.select', { month: label }));
+          check.dataset.section = String(visible.index);
+          slots[slot] = visible.index;
         }
-        element.style.transform = `translate3d(${engine.gridLeft}px, ${visible.y}px, 0)`;
+        const status = CHECKED[selection.groupStatus(visible.index)];
+        if (checked[slot] !== status) {
+          checked[slot] = status;
+          check.setAttribute('aria-checked', status);
+        }
+        const transform = `translate3d(${engine.gridLeft}px, ${visible.y}px, 0)`;
+        element.style.transform = transform;
+        check.style.transform = transform;
       }
     };
     update();
     return engine.onFrame(update);
-  }, [engine, format]);
+  }, [engine, format, t]);
+
+  const toggle = (slot: number) => {
+    const index = shown.current[slot];
+    if (index < 0) return;
+    const all = engine.selection.groupStatus(index) === 'all-selected';
+    engine.selection.selectSection(index, !all);
+  };
 
   return (
-    <div className="gallery-headers" aria-hidden="false">
+    <div ref={root} className="gallery-headers">
       {Array.from({ length: POOL_SIZE }, (_, slot) => (
-        <h2
-          key={slot}
-          hidden
-          className="gallery-headers__header"
-          ref={(element) => {
-            pool.current[slot] = element;
-          }}
-        />
+        <div key={slot} className="gallery-headers__slot">
+          <button
+            type="button"
+            role="checkbox"
+            aria-checked="false"
+            hidden
+            className="gallery-headers__check"
+            data-testid="section-check"
+            onClick={() => toggle(slot)}
+            onPointerDown={(event) => event.stopPropagation()}
+            ref={(element) => {
+              checks.current[slot] = element;
+            }}
+          />
+          <h2
+            hidden
+            className="gallery-headers__header"
+            ref={(element) => {
+              pool.current[slot] = element;
+            }}
+          />
+        </div>
       ))}
     </div>
   );

@@ -29,7 +29,9 @@ export class TileRenderer {
   private readonly fade: InstancedBufferAttribute;
   private readonly color: InstancedBufferAttribute;
   private readonly scale: InstancedBufferAttribute;
+  private readonly state: InstancedBufferAttribute;
   private readonly viewport = new Vector2(1, 1);
+  private readonly attributeList: readonly InstancedBufferAttribute[];
   private count = 0;
 
   constructor(textures: { small: Texture; large: Texture }, capacity = DEFAULT_TILE_CAPACITY) {
@@ -45,6 +47,7 @@ export class TileRenderer {
     this.fade = instanced(geometry, 'aFade', capacity, 1);
     this.color = instanced(geometry, 'aColor', capacity, 3);
     this.scale = instanced(geometry, 'aScale', capacity, 1);
+    this.state = instanced(geometry, 'aState', capacity, 1);
     const material = new RawShaderMaterial({
       glslVersion: GLSL3,
       vertexShader,
@@ -61,6 +64,7 @@ export class TileRenderer {
       depthWrite: false,
       transparent: false,
     });
+    this.attributeList = [this.rect, this.layer, this.fade, this.color, this.scale, this.state];
     this.mesh = new InstancedMesh(geometry, material, capacity);
     // Positions come from attributes, not the mesh's matrix: three's culling would be wrong.
     this.mesh.frustumCulled = false;
@@ -95,6 +99,7 @@ export class TileRenderer {
     fade: number,
     rgb: number,
     scale = 1,
+    state = 0,
   ): boolean {
     const i = this.count;
     if (i >= this.capacity) return false;
@@ -112,6 +117,7 @@ export class TileRenderer {
     c[i * 3 + 1] = ((rgb >> 8) & 255) / 255;
     c[i * 3 + 2] = (rgb & 255) / 255;
     (this.scale.array as Float32Array)[i] = scale;
+    (this.state.array as Float32Array)[i] = state;
     this.count = i + 1;
     return true;
   }
@@ -120,12 +126,26 @@ export class TileRenderer {
   end(): number {
     const count = this.count;
     this.mesh.count = count;
-    for (const attribute of [this.rect, this.layer, this.fade, this.color, this.scale]) {
+    for (const attribute of this.attributes) {
       attribute.clearUpdateRanges();
       attribute.addUpdateRange(0, count * attribute.itemSize);
       attribute.needsUpdate = true;
     }
     return count;
+  }
+
+  /** The packed selection state (render/tileState.ts) of instance i of the last frame. */
+  stateAt(i: number): number {
+    return (this.state.array as Float32Array)[i] ?? 0;
+  }
+
+  /** The scale of instance i of the last frame. */
+  scaleAt(i: number): number {
+    return (this.scale.array as Float32Array)[i] ?? 1;
+  }
+
+  private get attributes(): readonly InstancedBufferAttribute[] {
+    return this.attributeList;
   }
 
   get instanceCount(): number {

@@ -229,6 +229,18 @@ export class SelectionModel {
     });
   }
 
+  /**
+   * Keyboard Shift+arrows: selects every item from `from` to `to` (either order, inclusive),
+   * without the toggle of `selectRange` and without moving the anchor.
+   */
+  selectSpan(from: ItemPosition, to: ItemPosition): void {
+    const range = orderedRange(this.sizeOf, this.bits.sectionCount, from, to);
+    if (!range) return;
+    const before = this.bits.count;
+    this.bits.fillRange(range, true);
+    if (this.bits.count !== before) this.changed();
+  }
+
   /** Abandons a range select still loading. */
   cancelRange(): void {
     this.rangeLoader.cancel();

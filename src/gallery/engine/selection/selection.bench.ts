@@ -2,10 +2,13 @@
  * Selection bench: issue 6 pins select-all of a 1,000,000-file timeline and a 100,000-file
  * range at <= 100 ms of main-thread time. Runs each operation on 2,000 sections of 500 items
  * and prints JSON timings (ms): the first run (cold, what the first click costs) and the
- * median and max of the following runs. Sets exit code 1 when a budgeted operation misses.
+ * median and max of the following runs, and writes them to bench/results/selection.json (as
+ * every bench does, see ARCHITECTURE.md). Sets exit code 1 when a budgeted operation misses.
  * Run: npx tsx src/gallery/engine/selection/selection.bench.ts [--runs=N]
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { SelectionModel } from './SelectionModel';
 import { TestSelectableIndex } from './testIndex';
 
@@ -136,7 +139,11 @@ async function main() {
     cpu: os.cpus()[0]?.model ?? 'unknown',
     results,
   };
-  console.log(JSON.stringify(report, null, 2));
+  const json = JSON.stringify(report, null, 2);
+  console.log(json);
+  const folder = fileURLToPath(new URL('../../../../bench/results/', import.meta.url));
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(`${folder}selection.json`, `${json}\n`);
   if (Object.values(results).some((t) => t.withinBudget === false)) process.exitCode = 1;
 }
 

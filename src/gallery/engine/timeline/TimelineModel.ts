@@ -1,9 +1,12 @@
 import { estimateRowsHeight } from '../layout/estimate';
 import type { LayoutEngine } from '../layout/LayoutEngine';
-import type { GridMetrics, SectionDescriptor, SectionFetchStatus } from '../types';
-import { placeholderRects } from './placeholders';
+import type { GridMetrics, SectionDescriptor } from '../types';
+import { loadSectionsNow } from './loadSections';
+import { SectionGrid } from './SectionGrid';
 import { SectionFetcher } from './SectionFetcher';
 import type { SectionFiles, TimelineSource } from './TimelineSource';
+
+export type { Section, VisibleItem } from './SectionGrid';
 
 export interface TimelineModelOptions {
   source: TimelineSource;
@@ -19,62 +22,45 @@ export interface TimelineModelOptions {
   farMargin?: number;
 }
 
-export interface Section {
-  readonly descriptor: SectionDescriptor;
-  readonly count: number;
-  status: SectionFetchStatus;
-  files: SectionFiles | null;
-  /** Exact rects once laid out; null while the height is an estimate. */
-  rects: Float32Array | null;
-  rowsHeight: number;
-  /** Bumped by every change of width or metrics, so late layouts of an old size are dropped. */
-  layoutGeneration: number;
-}
-
-export interface VisibleItem {
-  section: number;
-  /** Index within the section; -1 for a placeholder tile of an unfetched section. */
-  item: number;
-  x: number;
-  /** Absolute layout-space y (float64). */
-  y: number;
-  w: number;
-  h: number;
-}
-
 /**
  * Sections of a grid with their heights: an estimate from the counts until the files load, then
  * the exact justified layout. Positions are float64 prefix sums (`tops`), so a 2,000,000-file
  * library stays exact to the pixel: float32 would lose whole pixels past 16,777,216.
  */
-export class TimelineModel {
-  sections: Section[] = [];
-  private tops = new Float64Array(1);
-  private metrics: GridMetrics;
-  private width: number;
-  private generation = 0;
+export class TimelineModel extends SectionGrid {
+  /** Layouts asked of the layout engine and not answered yet. */
+  layoutsInFlight = 0;
   private pendingShift = 0;
   private readonly fetcher: SectionFetcher;
   private readonly layout: LayoutEngine;
   private readonly onChange: () => void;
   private readonly nearMargin: number;
   private readonly farMargin: number;
-  private readonly source: TimelineSource;
+  /** @internal for loadSectionsNow */
+  readonly source: TimelineSource;
 
   constructor(options: TimelineModelOptions) {
+    super(options.metrics, options.width);
     this.source = options.source;
     this.layout = options.layout;
-    this.metrics = options.metrics;
-    this.width = Math.max(1, options.width);
     this.onChange = options.onChange;
     this.nearMargin = options.nearMargin ?? 200;
     this.farMargin = options.farMargin ?? 400;
     this.fetcher = new SectionFetcher(
       options.source,
       options.maxConcurrentFetches ?? 4,
-      (index, files) => this.onFilesLoaded(index, files),
+      (index, files) => void this.onFilesLoaded(index, files),
       (index) => this.onFetchFailed(index),
     );
+  }
+
+  /**
+   * Fetches and lays out the given sections wherever they are, not only near the viewport (a
+   * range select, a keyboard step into an unloaded month). Resolves once each has its files and
+   * its exact layout; rejects with an AbortError when the signal aborts.
+   */
+  loadSections(indices: readonly number[], signal: AbortSignal): Promise<void> {
+    return loadSectionsNow(this, indices, signal);
   }
 
   async load(signal: AbortSignal): Promise<void> {
@@ -91,68 +77,13 @@ export class TimelineModel {
       files: null,
       rects: null,
       rowsHeight: 0,
+      rowCount: 0,
       layoutGeneration: -1,
     }));
     for (const section of this.sections) section.rowsHeight = this.estimate(section.count);
+    this.sizesVersion++;
     this.recomputeTops();
     this.onChange();
-  }
-
-  get sectionCount(): number {
-    return this.sections.length;
-  }
-
-  totalHeight(): number {
-    return this.tops[this.sections.length] ?? 0;
-  }
-
-  sectionTop(index: number): number {
-    return this.tops[index] ?? 0;
-  }
-
-  sectionHeight(index: number): number {
-    return (this.tops[index + 1] ?? 0) - (this.tops[index] ?? 0);
-  }
-
-  sectionYear(index: number): number {
-    return this.sections[index]?.descriptor.year ?? 0;
-  }
-
-  sectionMonth(index: number): number {
-    return this.sections[index]?.descriptor.month ?? 1;
-  }
-
-  /** Where the first row starts inside a section: below its header and header gap. */
-  get rowsOffset(): number {
-    return this.metrics.headerHeight + this.metrics.headerGap;
-  }
-
-  /** The section at layout position y (binary search over the prefix sums). */
-  sectionIndexAt(y: number): number {
-    const n = this.sections.length;
-    if (n === 0) return -1;
-    let lo = 0;
-    let hi = n - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if ((this.tops[mid] ?? 0) <= y) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  }
-
-  /** The date of the content at layout position y: the file there when loaded, else the section's. */
-  dateAt(y: number): { year: number; month: number; day: number | null } {
-    const index = this.sectionIndexAt(y);
-    const section = this.sections[index];
-    if (!section) return { year: 0, month: 1, day: null };
-    const { year, month } = section.descriptor;
-    const item = this.itemAt(index, y);
-    if (item >= 0 && section.files) {
-      const date = new Date((section.files.times[item] ?? 0) * 1000);
-      return { year, month, day: date.getUTCDate() };
-    }
-    return { year, month, day: null };
   }
 
   /** Changes the available width or the metrics (breakpoint, zoom): re-estimates and re-lays out. */
@@ -166,7 +97,7 @@ export class TimelineModel {
       const section = this.sections[i];
       if (section.files) {
         // Keep the old exact height (scaled) until the new layout lands: no collapse, no jump.
-        this.requestLayout(i);
+        void this.requestLayout(i);
       } else {
         section.rowsHeight = this.estimate(section.count);
       }
@@ -212,41 +143,6 @@ export class TimelineModel {
   /** The anchor for the next replacement: the viewport top the binding last drew. */
   anchorY = 0;
 
-  /**
-   * Visits every tile intersecting [top, bottom): exact rects for loaded sections, placeholder
-   * tiles for the rest. Returns the count visited. The visitor gets a reused object.
-   */
-  forEachVisibleItem(top: number, bottom: number, visit: (item: VisibleItem) => void): number {
-    const n = this.sections.length;
-    if (n === 0) return 0;
-    let visited = 0;
-    const out = scratchItem;
-    for (let s = this.sectionIndexAt(Math.max(0, top)); s < n; s++) {
-      const sectionTop = this.sectionTop(s);
-      if (sectionTop >= bottom) break;
-      const section = this.sections[s];
-      const rowsTop = sectionTop + this.rowsOffset;
-      const rects = section.rects ?? this.placeholderFor(section);
-      const isPlaceholder = section.rects === null;
-      const count = rects.length / 4;
-      for (let i = this.firstItemBelow(rects, top - rowsTop); i < count; i++) {
-        const y = rowsTop + rects[i * 4 + 1];
-        if (y >= bottom) break;
-        const h = rects[i * 4 + 3];
-        if (y + h <= top) continue;
-        out.section = s;
-        out.item = isPlaceholder ? -1 : i;
-        out.x = rects[i * 4]!;
-        out.y = y;
-        out.w = rects[i * 4 + 2]!;
-        out.h = h;
-        visit(out);
-        visited++;
-      }
-    }
-    return visited;
-  }
-
   /** Re-fetch a section whose content changed (SPEC §4: expired sections reset with new counts). */
   resetSection(key: string, counts: SectionDescriptor['counts']): void {
     const index = this.sections.findIndex((s) => s.descriptor.key === key);
@@ -263,32 +159,11 @@ export class TimelineModel {
       files: null,
       rects: null,
       rowsHeight: this.estimate(count),
+      rowCount: 0,
       layoutGeneration: -1,
     };
+    this.sizesVersion++;
     this.applyHeightChange(index, oldHeight);
-  }
-
-  stats(): {
-    sections: number;
-    sectionsLoaded: number;
-    sectionsFetching: number;
-    itemsLoaded: number;
-  } {
-    let loaded = 0;
-    let fetching = 0;
-    let items = 0;
-    for (const section of this.sections) {
-      if (section.status === 'FETCHED') {
-        loaded++;
-        items += section.count;
-      } else if (section.status === 'FETCHING') fetching++;
-    }
-    return {
-      sections: this.sections.length,
-      sectionsLoaded: loaded,
-      sectionsFetching: fetching,
-      itemsLoaded: items,
-    };
   }
 
   dispose(): void {
@@ -299,35 +174,55 @@ export class TimelineModel {
     return estimateRowsHeight(count, this.width, this.metrics);
   }
 
-  private onFilesLoaded(index: number, files: SectionFiles): void {
+  /** @internal Files arrived for a FETCHING section: keep them and lay the section out. */
+  onFilesLoaded(index: number, files: SectionFiles): Promise<void> {
     const section = this.sections[index];
-    if (!section || section.status !== 'FETCHING') return;
+    if (!section || section.status !== 'FETCHING') return Promise.resolve();
     section.files = files;
-    this.requestLayout(index);
+    this.sizesVersion++;
+    return this.requestLayout(index);
   }
 
-  private onFetchFailed(index: number): void {
+  /** @internal Takes a section away from the viewport fetcher so a direct load can own it. */
+  claimForDirectLoad(index: number): boolean {
+    const section = this.sections[index];
+    if (!section || section.files) return false;
+    this.fetcher.cancel(index);
+    section.status = 'FETCHING';
+    return true;
+  }
+
+  /** @internal Lays a loaded section out again when its rects are stale. */
+  relayout(index: number): Promise<void> {
+    return this.requestLayout(index);
+  }
+
+  /** @internal */
+  onFetchFailed(index: number): void {
     const section = this.sections[index];
     // Back to UNFETCHED: the next viewport update near it tries again.
     if (section && section.status === 'FETCHING') section.status = 'UNFETCHED';
   }
 
-  private requestLayout(index: number): void {
+  private requestLayout(index: number): Promise<void> {
     const section = this.sections[index];
-    const files = section.files;
-    if (!files) return;
+    const files = section?.files;
+    if (!files) return Promise.resolve();
     const generation = this.generation;
     const descriptor = section.descriptor;
     // The worker takes ownership of the buffer it is given: send a copy, keep ours.
     const aspects = files.aspects.slice();
-    void this.layout
+    this.layoutsInFlight++;
+    return this.layout
       .layout({ aspects, width: this.width, metrics: this.metrics })
+      .finally(() => this.layoutsInFlight--)
       .then((result) => {
         const current = this.sections[index];
         if (generation !== this.generation || current?.descriptor !== descriptor) return;
         const oldHeight = current.rowsHeight;
         current.rects = result.rects;
         current.rowsHeight = result.rowsHeight;
+        current.rowCount = result.rowCount;
         current.status = 'FETCHED';
         current.layoutGeneration = generation;
         this.applyHeightChange(index, oldHeight);
@@ -358,52 +253,4 @@ export class TimelineModel {
     }
     this.onChange();
   }
-
-  private recomputeTops(from = 0): void {
-    const n = this.sections.length;
-    if (this.tops.length !== n + 1) {
-      this.tops = new Float64Array(n + 1);
-      from = 0;
-    }
-    const { headerHeight, headerGap, groupGap } = this.metrics;
-    for (let i = from; i < n; i++) {
-      const gap = i === n - 1 ? 0 : groupGap;
-      this.tops[i + 1] =
-        this.tops[i] + headerHeight + headerGap + this.sections[i].rowsHeight + gap;
-    }
-  }
-
-  /** Placeholder grids are cached per section until the size changes: a frame allocates nothing. */
-  private placeholders = new WeakMap<Section, { generation: number; rects: Float32Array }>();
-
-  private placeholderFor(section: Section): Float32Array {
-    const cached = this.placeholders.get(section);
-    if (cached && cached.generation === this.generation) return cached.rects;
-    const rects = placeholderRects(section.count, this.width, section.rowsHeight, this.metrics);
-    this.placeholders.set(section, { generation: this.generation, rects });
-    return rects;
-  }
-
-  /** First index whose row bottom is below y (rects are in row order, y non-decreasing). */
-  private firstItemBelow(rects: Float32Array, y: number): number {
-    const count = rects.length / 4;
-    let lo = 0;
-    let hi = count;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (rects[mid * 4 + 1] + rects[mid * 4 + 3] <= y) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  private itemAt(sectionIndex: number, y: number): number {
-    const section = this.sections[sectionIndex];
-    if (!section?.rects) return -1;
-    const local = y - this.sectionTop(sectionIndex) - this.rowsOffset;
-    const index = this.firstItemBelow(section.rects, local);
-    return index < section.rects.length / 4 ? index : -1;
-  }
 }
-
-const scratchItem: VisibleItem = { section: 0, item: 0, x: 0, y: 0, w: 0, h: 0 };

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { FOCUSED_ITEM_SCALE } from '../../../domain/constants';
+import { FileSelectionState } from '../selection/types';
+import { createTestEngine } from '../testEngine';
+import { FILE_KIND } from '../timeline/TimelineSource';
+import { packTileState, TILE_FOCUSED, unpackTileState } from './tileState';
+
+type TestEngine = Awaited<ReturnType<typeof createTestEngine>>['engine'];
+
+/** The instance drawn at canvas (x, y): its packed state and scale. */
+function instanceAt(engine: TestEngine, x: number, y: number) {
+  const rects = engine.tiles.mesh.geometry.getAttribute('aRect').array as Float32Array;
+  for (let i = engine.tiles.instanceCount - 1; i >= 0; i--) {
+    if (rects[i * 4] === x && rects[i * 4 + 1] === y) {
+      return {
+        index: i,
+        ...unpackTileState(engine.tiles.stateAt(i)),
+        scale: engine.tiles.scaleAt(i),
+      };
+    }
+  }
+  return null;
+}
+
+// squareLayout at 1000 px: 5 tiles of 180 a row; section 0's rows start at y 42.
+const col = (i: number) => (i % 5) * 182;
+const row = (i: number) => 42 + Math.floor(i / 5) * 182;
+
+describe('selection rendering state', () => {
+  it('packs the SPEC §3 state and the flags into one float and back', () => {
+    const packed = packTileState(FileSelectionState.ToBeDeselected, TILE_FOCUSED);
+    expect(unpackTileState(packed)).toEqual({
+      selection: FileSelectionState.ToBeDeselected,
+      hover: false,
+      selectionMode: false,
+      focused: true,
+    });
+  });
+
+  it('draws selected, previewed, hovered and selection-mode tiles with their states', async () => {
+    const { engine, frame } = await createTestEngine([12, 12, 12]);
+    expect(instanceAt(engine, col(0), row(0))).toMatchObject({
+      selection: FileSelectionState.NotSelected,
+      selectionMode: false,
+      hover: false,
+    });
+    engine.selection.set(0, 1, true);
+    engine.composer.hover.section = 0;
+    engine.composer.hover.item = 3;
+    frame();
+    expect(instanceAt(engine, col(1), row(1))).toMatchObject({
+      selection: FileSelectionState.Selected,
+      selectionMode: true,
+    });
+    expect(instanceAt(engine, col(3), row(3))).toMatchObject({ hover: true, selectionMode: true });
+    expect(instanceAt(engine, col(0), row(0))).toMatchObject({ hover: false, selectionMode: true });
+    // Shift-hover from the anchor (0, 1) to (0, 6): a preview, then deselection mode.
+    engine.selection.previewRange({ section: 0, item: 1 }, { section: 0, item: 6 });
+    frame();
+    expect(instanceAt(engine, col(6), row(6))?.selection).toBe(FileSelectionState.ToBeSelected);
+    expect(instanceAt(engine, col(1), row(1))?.selection).toBe(FileSelectionState.Selected);
+    await engine.selection.selectRange({ section: 0, item: 1 }, { section: 0, item: 6 });
+    engine.selection.previewRange({ section: 0, item: 6 }, { section: 0, item: 2 });
+    frame();
+    expect(instanceAt(engine, col(2), row(2))?.selection).toBe(FileSelectionState.ToBeDeselected);
+    expect(engine.composer.findVisible(0, 2)?.state).toBe(FileSelectionState.ToBeDeselected);
+  });
+
+  it('draws the visible focused tile last, scaled 1.15, with the focus flag', async () => {
+    const { engine, frame } = await createTestEngine([12, 12]);
+    engine.focus.set({ section: 0, item: 2 }, true);
+    frame();
+    const focused = instanceAt(engine, col(2), row(0));
+    expect(focused?.focused).toBe(true);
+    expect(focused?.scale).toBeCloseTo(FOCUSED_ITEM_SCALE, 5);
+    expect(focused?.index).toBe(engine.tiles.instanceCount - 1);
+    // A pointer user's focus is not drawn.
+    engine.focus.setVisible(false);
+    frame();
+    expect(instanceAt(engine, col(2), row(0))).toMatchObject({ focused: false, scale: 1 });
+  });
+
+  it('lists the tiles on screen with kind, row and state for the DOM overlays', async () => {
+    const { engine, frame } = await createTestEngine([12, 12]);
+    engine.selection.set(0, 4, true);
+    frame();
+    const tiles = engine.composer.visibleTiles.slice(0, engine.composer.visibleCount);
+    expect(tiles[0]).toMatchObject({ section: 0, item: 0, x: 0, y: 42, w: 180, h: 180, row: 0 });
+    expect(tiles[4]).toMatchObject({ kind: FILE_KIND.video, state: FileSelectionState.Selected });
+    expect(tiles[5].row).toBe(1);
+    expect(tiles.every((t) => t.y + t.h > 0 && t.y < 800)).toBe(true);
+    // Section 1's first row follows section 0's three rows.
+    expect(tiles.find((t) => t.section === 1)?.row).toBe(3);
+  });
+
+  it('draws unloaded sections as placeholders that still show a selection', async () => {
+    const sizes = Array.from({ length: 40 }, () => 30);
+    const { engine, frame } = await createTestEngine(sizes);
+    engine.selection.selectAll();
+    engine.scroll.scrollTo(engine.timeline.sectionTop(30));
+    frame();
+    expect(engine.timeline.isLoaded(30)).toBe(false);
+    const states = Array.from({ length: engine.tiles.instanceCount }, (_, i) =>
+      unpackTileState(engine.tiles.stateAt(i)),
+    );
+    expect(states.length).toBeGreaterThan(0);
+    expect(states.every((s) => s.selection === FileSelectionState.Selected)).toBe(true);
+  });
+});

@@ -1,0 +1,253 @@
+import { FOCUSED_ITEM_SCALE } from '../../../domain/constants';
+import type { FocusModel } from '../interaction/FocusModel';
+import type { SelectionModel } from '../selection/SelectionModel';
+import { FileSelectionState } from '../selection/types';
+import type { TextureCache } from '../texture';
+import { rowOf } from '../timeline/geometry';
+import type { TimelineModel, VisibleItem } from '../timeline/TimelineModel';
+import type { TileRenderer } from './TileRenderer';
+import { packTileState, TILE_FOCUSED, TILE_HOVER, TILE_SELECTION_MODE } from './tileState';
+
+/** The large tier is wanted once a tile shows more device pixels than the small layer holds. */
+const SMALL_LAYER_PX = 256;
+const LARGE_FADE_MS = 200;
+const PLACEHOLDER_RGB = 0xe6e8ec;
+const LOADING_RGB = 0xd9dce2;
+/** More tiles than any screen shows at the smallest zoom; the list never grows past it. */
+const MAX_VISIBLE_TILES = 2048;
+
+/** A tile on screen after the last frame: what the DOM overlays (a11y grid, badges) follow. */
+export interface VisibleTile {
+  section: number;
+  item: number;
+  /** Canvas-relative CSS pixels (x includes the grid's left inset). */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** FILE_KIND of the file. */
+  kind: number;
+  /** SPEC §3 per-file state, the range preview included. */
+  state: FileSelectionState;
+  /** Row over the whole grid (0-based), for aria-rowindex. */
+  row: number;
+}
+
+export interface FrameParams {
+  top: number;
+  now: number;
+  height: number;
+  insetLeft: number;
+  dpr: number;
+  wantLarge: boolean;
+  fastScrolling: boolean;
+}
+
+/**
+ * Decides how each visible tile looks in a frame: texture layers and the large-tier fade,
+ * selection state and flags (check mark, hover, focus), and the list of on-screen tiles for the
+ * DOM overlays. The focused tile is drawn last so its 1.15 scale lies over its neighbours.
+ * Everything is written into preallocated objects: a frame allocates nothing.
+ */
+export class TileComposer {
+  /** On-screen tiles of the last frame: the first `visibleCount` entries are current. */
+  readonly visibleTiles: VisibleTile[] = [];
+  visibleCount = 0;
+  /** First and last visible (section, item) of the last frame; -1 when none. */
+  readonly range = new Int32Array([-1, -1, -1, -1]);
+  /** The pointer's tile (hover check mark), or section -1. */
+  readonly hover = { section: -1, item: -1 };
+  fading = false;
+  private readonly fadeStart = new Map<string, number>();
+  private frame: FrameParams = {
+    top: 0,
+    now: 0,
+    height: 1,
+    insetLeft: 0,
+    dpr: 1,
+    wantLarge: false,
+    fastScrolling: false,
+  };
+  private selectionMode = false;
+  private readonly focusedTile = { pending: false, x: 0, y: 0, w: 0, h: 0, small: -1, large: -1 };
+  private focusedFade = 0;
+  private focusedState = 0;
+
+  constructor(
+    private readonly timeline: TimelineModel,
+    private readonly textures: TextureCache,
+    private readonly tiles: TileRenderer,
+    private readonly selection: SelectionModel,
+    private readonly focus: FocusModel,
+  ) {}
+
+  begin(params: FrameParams): void {
+    this.frame = params;
+    this.fading = false;
+    this.range.fill(-1);
+    this.visibleCount = 0;
+    this.selectionMode = this.selection.selectionMode;
+    this.focusedTile.pending = false;
+    this.tiles.begin();
+  }
+
+  /** Pushes the focused tile last, on top of the others; returns the instance count. */
+  end(): number {
+    const f = this.focusedTile;
+    if (f.pending) {
+      this.tiles.push(
+        f.x,
+        f.y,
+        f.w,
+        f.h,
+        f.small,
+        f.large,
+        this.focusedFade,
+        LOADING_RGB,
+        FOCUSED_ITEM_SCALE,
+        this.focusedState,
+      );
+    }
+    return this.tiles.end();
+  }
+
+  /** An arrow property: passed to the model each frame without binding or allocating. */
+  readonly visit = (item: VisibleItem): void => {
+    const frame = this.frame;
+    const y = item.y - frame.top;
+    const inView = y + item.h > 0 && y < frame.height;
+    const x = frame.insetLeft + item.x;
+    if (item.item < 0) {
+      if (!inView) return;
+      const state = this.selection.displayState(item.section, item.slot);
+      const flags = this.selectionMode ? TILE_SELECTION_MODE : 0;
+      this.tiles.push(
+        x,
+        y,
+        item.w,
+        item.h,
+        -1,
+        -1,
+        0,
+        PLACEHOLDER_RGB,
+        1,
+        packTileState(state, flags),
+      );
+      return;
+    }
+    const files = this.timeline.sections[item.section].files!;
+    const id = files.ids[item.item];
+    // Visible tiles first, nearest the viewport's middle before the rest.
+    const priority = (inView ? 1e7 : 0) - Math.abs(y + item.h / 2 - frame.height / 2);
+    if (!frame.fastScrolling) this.textures.request(id, 'small', priority);
+    if (!inView) return;
+    if (this.range[0] === -1) {
+      this.range[0] = item.section;
+      this.range[1] = item.item;
+    }
+    this.range[2] = item.section;
+    this.range[3] = item.item;
+    const small = this.textures.layerOf(id, 'small');
+    let large = -1;
+    let fade = 0;
+    if (frame.wantLarge && Math.max(item.w, item.h) * frame.dpr > SMALL_LAYER_PX * 1.25) {
+      this.textures.request(id, 'large', priority);
+      large = this.textures.layerOf(id, 'large');
+      if (large >= 0) fade = this.fadeFor(id);
+    } else if (this.fadeStart.has(id)) {
+      large = this.textures.layerOf(id, 'large');
+      fade = large >= 0 ? 1 : 0;
+    }
+    const state = this.selection.displayState(item.section, item.item);
+    let flags = this.selectionMode ? TILE_SELECTION_MODE : 0;
+    if (this.hover.section === item.section && this.hover.item === item.item) flags |= TILE_HOVER;
+    this.recordVisible(item, x, y, files.kinds[item.item] ?? 0, state);
+    if (this.focus.visible && this.focus.is(item.section, item.item)) {
+      const f = this.focusedTile;
+      f.pending = true;
+      f.x = x;
+      f.y = y;
+      f.w = item.w;
+      f.h = item.h;
+      f.small = small;
+      f.large = large;
+      this.focusedFade = fade;
+      this.focusedState = packTileState(state, flags | TILE_FOCUSED);
+      return;
+    }
+    this.tiles.push(
+      x,
+      y,
+      item.w,
+      item.h,
+      small,
+      large,
+      fade,
+      LOADING_RGB,
+      1,
+      packTileState(state, flags),
+    );
+  };
+
+  /** The on-screen tile of (section, item) after the last frame, or null. */
+  findVisible(section: number, item: number): VisibleTile | null {
+    for (let i = 0; i < this.visibleCount; i++) {
+      const tile = this.visibleTiles[i];
+      if (tile.section === section && tile.item === item) return tile;
+    }
+    return null;
+  }
+
+  private recordVisible(
+    item: VisibleItem,
+    x: number,
+    y: number,
+    kind: number,
+    state: FileSelectionState,
+  ): void {
+    if (this.visibleCount >= MAX_VISIBLE_TILES) return;
+    const previous = this.visibleCount > 0 ? this.visibleTiles[this.visibleCount - 1] : null;
+    const tile = (this.visibleTiles[this.visibleCount] ??= {
+      section: 0,
+      item: 0,
+      x: 0,
+      y: 0,
+      w: 0,
+      h: 0,
+      kind: 0,
+      state: FileSelectionState.NotSelected,
+      row: 0,
+    });
+    // Tiles come in row order: a tile level with the one before it shares its row.
+    if (previous && previous.section === item.section && previous.y === y) {
+      tile.row = previous.row;
+    } else {
+      const rects = this.timeline.rectsOf(item.section);
+      const row = rects ? rowOf(rects, item.item) : 0;
+      tile.row = this.timeline.rowsBefore(item.section) + row;
+    }
+    tile.section = item.section;
+    tile.item = item.item;
+    tile.x = x;
+    tile.y = y;
+    tile.w = item.w;
+    tile.h = item.h;
+    tile.kind = kind;
+    tile.state = state;
+    this.visibleCount++;
+  }
+
+  private fadeFor(id: string): number {
+    const now = this.frame.now;
+    let start = this.fadeStart.get(id);
+    if (start === undefined) {
+      start = now;
+      this.fadeStart.set(id, start);
+      // Bounded: forget fades of tiles long gone.
+      if (this.fadeStart.size > 4096) this.fadeStart.clear();
+    }
+    const t = Math.min(1, (now - start) / LARGE_FADE_MS);
+    if (t < 1) this.fading = true;
+    return t;
+  }
+}

@@ -1,0 +1,289 @@
+import type { CalendarIndex, ItemPosition, SelectableIndex } from '../selection/types';
+import type { GridMetrics, SectionDescriptor, SectionFetchStatus } from '../types';
+import { firstItemBelow, itemAtPoint } from './geometry';
+import { placeholderRects } from './placeholders';
+import type { SectionFiles } from './TimelineSource';
+
+export interface Section {
+  readonly descriptor: SectionDescriptor;
+  readonly count: number;
+  status: SectionFetchStatus;
+  files: SectionFiles | null;
+  /** Exact rects once laid out; null while the height is an estimate. */
+  rects: Float32Array | null;
+  rowsHeight: number;
+  /** Rows of the exact layout, or of the estimate. */
+  rowCount: number;
+  /** The generation (width and metrics) the rects were laid out for; -1 before any layout. */
+  layoutGeneration: number;
+}
+
+export interface VisibleItem {
+  section: number;
+  /** Index within the section; -1 for a placeholder tile of an unfetched section. */
+  item: number;
+  /** Index of the tile within the section's rects, placeholders included. */
+  slot: number;
+  x: number;
+  /** Absolute layout-space y (float64). */
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * The geometry of a grid's sections: float64 prefix sums of their heights (`tops`), rows,
+ * hit-testing and the visible tiles. TimelineModel adds loading and layout on top. Positions
+ * stay float64: a 2,000,000-file library is 60+ million px tall and float32 would lose pixels.
+ */
+export abstract class SectionGrid implements SelectableIndex, CalendarIndex {
+  sections: Section[] = [];
+  /** Moves whenever a section's item count may have changed (files loaded, sections replaced). */
+  sizesVersion = 0;
+  protected tops = new Float64Array(1);
+  /** Rows before each section (exact where laid out, estimated elsewhere), for aria-rowindex. */
+  protected rowTops = new Float64Array(1);
+  protected metrics: GridMetrics;
+  protected width: number;
+  /** Bumped by every change of width or metrics, so late layouts of an old size are dropped. */
+  protected generation = 0;
+
+  constructor(metrics: GridMetrics, width: number) {
+    this.metrics = metrics;
+    this.width = Math.max(1, width);
+  }
+
+  get sectionCount(): number {
+    return this.sections.length;
+  }
+
+  totalHeight(): number {
+    return this.tops[this.sections.length] ?? 0;
+  }
+
+  sectionTop(index: number): number {
+    return this.tops[index] ?? 0;
+  }
+
+  sectionHeight(index: number): number {
+    return (this.tops[index + 1] ?? 0) - (this.tops[index] ?? 0);
+  }
+
+  sectionYear(index: number): number {
+    return this.sections[index]?.descriptor.year ?? 0;
+  }
+
+  sectionMonth(index: number): number {
+    return this.sections[index]?.descriptor.month ?? 1;
+  }
+
+  /** SelectableIndex: the loaded files, or the descriptor's count until they load. */
+  sectionSize(index: number): number {
+    const section = this.sections[index];
+    if (!section) return 0;
+    return section.files ? section.files.ids.length : section.count;
+  }
+
+  isLoaded(index: number): boolean {
+    return (this.sections[index]?.files ?? null) !== null;
+  }
+
+  fileId(index: number, item: number): string {
+    return this.sections[index]?.files?.ids[item] ?? '';
+  }
+
+  /** The exact rects of a laid-out section (section-local, rows from y 0), else null. */
+  rectsOf(index: number): Float32Array | null {
+    return this.sections[index]?.rects ?? null;
+  }
+
+  /** Rows before the section, over the whole grid (estimated for sections not laid out). */
+  rowsBefore(index: number): number {
+    return this.rowTops[index] ?? 0;
+  }
+
+  /** Every row of the grid: exact where laid out, estimated elsewhere. */
+  totalRows(): number {
+    return this.rowTops[this.sections.length] ?? 0;
+  }
+
+  /** The grid's current metrics (breakpoint and zoom). */
+  get currentMetrics(): GridMetrics {
+    return this.metrics;
+  }
+
+  /** The width available to the rows. */
+  get gridWidth(): number {
+    return this.width;
+  }
+
+  /** Whether the section's rects are exact for the current width and metrics. */
+  isLaidOut(index: number): boolean {
+    const section = this.sections[index];
+    return !!section?.rects && section.layoutGeneration === this.generation;
+  }
+
+  /**
+   * Hit-testing: the loaded item under (x, y) in layout space (x from the grid's left edge, y
+   * absolute), or null over a header, a gap or a section whose files have not loaded.
+   */
+  itemAt(x: number, y: number): ItemPosition | null {
+    const index = this.sectionIndexAt(y);
+    const rects = this.sections[index]?.rects;
+    if (!rects) return null;
+    const item = itemAtPoint(rects, x, y - this.sectionTop(index) - this.rowsOffset);
+    return item < 0 ? null : { section: index, item };
+  }
+
+  /** Writes the layout-space rect of a laid-out item into `out`; false when there is none. */
+  itemRect(
+    index: number,
+    item: number,
+    out: { x: number; y: number; w: number; h: number },
+  ): boolean {
+    const rects = this.sections[index]?.rects;
+    if (!rects || item < 0 || item * 4 >= rects.length) return false;
+    out.x = rects[item * 4];
+    out.y = this.sectionTop(index) + this.rowsOffset + rects[item * 4 + 1];
+    out.w = rects[item * 4 + 2];
+    out.h = rects[item * 4 + 3];
+    return true;
+  }
+
+  /** Where the first row starts inside a section: below its header and header gap. */
+  get rowsOffset(): number {
+    return this.metrics.headerHeight + this.metrics.headerGap;
+  }
+
+  /** The section at layout position y (binary search over the prefix sums). */
+  sectionIndexAt(y: number): number {
+    const n = this.sections.length;
+    if (n === 0) return -1;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if ((this.tops[mid] ?? 0) <= y) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** The date of the content at layout position y: the file there when loaded, else the section's. */
+  dateAt(y: number): { year: number; month: number; day: number | null } {
+    const index = this.sectionIndexAt(y);
+    const section = this.sections[index];
+    if (!section) return { year: 0, month: 1, day: null };
+    const { year, month } = section.descriptor;
+    const item = this.itemIndexAtY(index, y);
+    if (item >= 0 && section.files) {
+      const date = new Date((section.files.times[item] ?? 0) * 1000);
+      return { year, month, day: date.getUTCDate() };
+    }
+    return { year, month, day: null };
+  }
+
+  /**
+   * Visits every tile intersecting [top, bottom): exact rects for loaded sections, placeholder
+   * tiles for the rest. Returns the count visited. The visitor gets a reused object.
+   */
+  forEachVisibleItem(top: number, bottom: number, visit: (item: VisibleItem) => void): number {
+    const n = this.sections.length;
+    if (n === 0) return 0;
+    let visited = 0;
+    const out = scratchItem;
+    for (let s = this.sectionIndexAt(Math.max(0, top)); s < n; s++) {
+      const sectionTop = this.sectionTop(s);
+      if (sectionTop >= bottom) break;
+      const section = this.sections[s];
+      const rowsTop = sectionTop + this.rowsOffset;
+      const rects = section.rects ?? this.placeholderFor(section);
+      const isPlaceholder = section.rects === null;
+      const count = rects.length / 4;
+      for (let i = firstItemBelow(rects, top - rowsTop); i < count; i++) {
+        const y = rowsTop + rects[i * 4 + 1];
+        if (y >= bottom) break;
+        const h = rects[i * 4 + 3];
+        if (y + h <= top) continue;
+        out.section = s;
+        out.item = isPlaceholder ? -1 : i;
+        out.slot = i;
+        out.x = rects[i * 4]!;
+        out.y = y;
+        out.w = rects[i * 4 + 2]!;
+        out.h = h;
+        visit(out);
+        visited++;
+      }
+    }
+    return visited;
+  }
+
+  stats(): {
+    sections: number;
+    sectionsLoaded: number;
+    sectionsFetching: number;
+    itemsLoaded: number;
+  } {
+    let loaded = 0;
+    let fetching = 0;
+    let items = 0;
+    for (const section of this.sections) {
+      if (section.status === 'FETCHED') {
+        loaded++;
+        items += section.count;
+      } else if (section.status === 'FETCHING') fetching++;
+    }
+    return {
+      sections: this.sections.length,
+      sectionsLoaded: loaded,
+      sectionsFetching: fetching,
+      itemsLoaded: items,
+    };
+  }
+
+  protected recomputeTops(from = 0): void {
+    const n = this.sections.length;
+    if (this.tops.length !== n + 1) {
+      this.tops = new Float64Array(n + 1);
+      from = 0;
+    }
+    if (this.rowTops.length !== n + 1) {
+      this.rowTops = new Float64Array(n + 1);
+      from = 0;
+    }
+    const { headerHeight, headerGap, groupGap, targetRowHeight, spacing } = this.metrics;
+    for (let i = from; i < n; i++) {
+      const section = this.sections[i];
+      const gap = i === n - 1 ? 0 : groupGap;
+      this.tops[i + 1] = this.tops[i] + headerHeight + headerGap + section.rowsHeight + gap;
+      const rows = section.rects
+        ? section.rowCount
+        : section.count > 0
+          ? Math.max(1, Math.round((section.rowsHeight + spacing) / (targetRowHeight + spacing)))
+          : 0;
+      this.rowTops[i + 1] = this.rowTops[i] + rows;
+    }
+  }
+
+  /** Placeholder grids are cached per section until the size changes: a frame allocates nothing. */
+  private placeholders = new WeakMap<Section, { generation: number; rects: Float32Array }>();
+
+  protected placeholderFor(section: Section): Float32Array {
+    const cached = this.placeholders.get(section);
+    if (cached && cached.generation === this.generation) return cached.rects;
+    const rects = placeholderRects(section.count, this.width, section.rowsHeight, this.metrics);
+    this.placeholders.set(section, { generation: this.generation, rects });
+    return rects;
+  }
+
+  private itemIndexAtY(sectionIndex: number, y: number): number {
+    const section = this.sections[sectionIndex];
+    if (!section?.rects) return -1;
+    const local = y - this.sectionTop(sectionIndex) - this.rowsOffset;
+    const index = firstItemBelow(section.rects, local);
+    return index < section.rects.length / 4 ? index : -1;
+  }
+}
+
+const scratchItem: VisibleItem = { section: 0, item: 0, slot: 0, x: 0, y: 0, w: 0, h: 0 };

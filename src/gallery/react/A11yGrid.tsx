@@ -1,0 +1,285 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GalleryEngine } from '../engine/GalleryEngine';
+import { FileSelectionState } from '../engine/selection/types';
+import { FILE_KIND } from '../engine/timeline/TimelineSource';
+import { formatDuration } from './formatDuration';
+
+/** Rows on screen at the smallest zoom of a tall screen, with room to spare. */
+export const ROW_POOL = 48;
+/** SPEC §9 row cap: at most 8 items a row. */
+export const CELLS_PER_ROW = 8;
+
+interface Slot {
+  section: number;
+  item: number;
+  label: string;
+  selected: string;
+  tabIndex: number;
+  transform: string;
+}
+
+/**
+ * The accessible grid over the canvas: role grid, one role row per visible row and a gridcell
+ * per visible tile (aria-selected, a translated label with type and date, a roving tabindex),
+ * for the visible tiles only. It is a fixed pool of elements rewritten after every frame from
+ * the engine's visible tiles: no React render while scrolling. The cells are transparent; the
+ * canvas draws the focus ring. DOM focus follows the engine's focus while it is in the grid.
+ */
+export function A11yGrid({
+  engine,
+  label,
+  container,
+}: {
+  engine: GalleryEngine;
+  label: string;
+  /** The gallery element, which keeps DOM focus when no cell can have it. */
+  container: RefObject<HTMLDivElement | null>;
+}) {
+  const root = useRef<HTMLDivElement>(null);
+  const rows = useRef<(HTMLDivElement | null)[]>([]);
+  const cells = useRef<(HTMLDivElement | null)[]>([]);
+  const { t, i18n } = useTranslation();
+
+  useEffect(() => {
+    const grid = root.current;
+    if (!grid) return undefined;
+    const language = i18n.language.replace('_', '-');
+    let dates: Intl.DateTimeFormat;
+    try {
+      dates = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
+    } catch {
+      dates = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+    }
+    const slots: Slot[] = Array.from({ length: ROW_POOL * CELLS_PER_ROW }, () => ({
+      section: -1,
+      item: -1,
+      label: '',
+      selected: '',
+      tabIndex: -2,
+      transform: '',
+    }));
+    const rowShown = new Int32Array(ROW_POOL).fill(-1);
+    const rowTransform: string[] = new Array<string>(ROW_POOL).fill('');
+    const used = new Uint8Array(ROW_POOL);
+    const perRow = new Uint8Array(ROW_POOL);
+    let rowCount = '';
+
+    const labelFor = (section: number, item: number): string => {
+      const files = engine.timeline.sections[section]?.files;
+      if (!files) return '';
+      const date = dates.format((files.times[item] ?? 0) * 1000);
+      const kind = files.kinds[item];
+      if (kind === FILE_KIND.video) {
+        return t('gallery.grid.video', { date, duration: formatDuration(files.durations[item]) });
+      }
+      if (kind === FILE_KIND.screenshot) return t('gallery.grid.screenshot', { date });
+      return t('gallery.grid.photo', { date });
+    };
+
+    const inGrid = (element: Element | null) =>
+      !!element && (grid.contains(element) || element === container.current);
+
+    const update = () => {
+      const hadFocus = inGrid(document.activeElement);
+      const { composer, focus } = engine;
+      const tiles = composer.visibleTiles;
+      const count = composer.visibleCount;
+      const total = engine.timeline.totalRows();
+      const nextRowCount = engine.timeline.sectionCount > 0 ? String(total) : '-1';
+      if (nextRowCount !== rowCount) {
+        rowCount = nextRowCount;
+        grid.setAttribute('aria-rowcount', rowCount);
+      }
+      const focusOnScreen = composer.findVisible(focus.section, focus.item) !== null;
+      let focusCell: HTMLDivElement | null = null;
+      let firstCell: HTMLDivElement | null = null;
+      let rowSlot = -1;
+      let col = 0;
+      let lastRow = -1;
+      used.fill(0);
+      for (let i = 0; i < count; i++) {
+        const tile = tiles[i];
+        if (tile.row !== lastRow) {
+          lastRow = tile.row;
+          rowSlot++;
+          col = 0;
+          if (rowSlot >= ROW_POOL) break;
+          const row = rows.current[rowSlot];
+          if (!row) continue;
+          used[rowSlot] = 1;
+          if (rowShown[rowSlot] !== tile.row) {
+            rowShown[rowSlot] = tile.row;
+            row.setAttribute('aria-rowindex', String(tile.row + 1));
+            row.hidden = false;
+          }
+          const transform = `translate3d(0, ${tile.y}px, 0)`;
+          if (rowTransform[rowSlot] !== transform) {
+            rowTransform[rowSlot] = transform;
+            row.style.transform = transform;
+            row.style.height = `${tile.h}px`;
+          }
+        } else {
+          col++;
+        }
+        if (rowSlot >= ROW_POOL || col >= CELLS_PER_ROW) continue;
+        const index = rowSlot * CELLS_PER_ROW + col;
+        const cell = cells.current[index];
+        if (!cell) continue;
+        const slot = slots[index];
+        if (slot.section !== tile.section || slot.item !== tile.item || cell.hidden) {
+          slot.section = tile.section;
+          slot.item = tile.item;
+          cell.hidden = false;
+          cell.dataset.file = engine.timeline.fileId(tile.section, tile.item);
+          cell.setAttribute('aria-colindex', String(col + 1));
+          const text = labelFor(tile.section, tile.item);
+          if (text !== slot.label) {
+            slot.label = text;
+            cell.setAttribute('aria-label', text);
+          }
+        }
+        const selected = tile.state === FileSelectionState.Selected ? 'true' : 'false';
+        if (selected !== slot.selected) {
+          slot.selected = selected;
+          cell.setAttribute('aria-selected', selected);
+        }
+        const transform = `translate3d(${tile.x}px, 0, 0)`;
+        if (transform !== slot.transform) {
+          slot.transform = transform;
+          cell.style.transform = transform;
+          cell.style.width = `${tile.w}px`;
+        }
+        const isFocus = focus.is(tile.section, tile.item);
+        if (isFocus) focusCell = cell;
+        if (!firstCell) firstCell = cell;
+        const tabIndex = isFocus || (!focusOnScreen && cell === firstCell) ? 0 : -1;
+        if (tabIndex !== slot.tabIndex) {
+          slot.tabIndex = tabIndex;
+          cell.tabIndex = tabIndex;
+        }
+      }
+      // Hide what this frame did not use: whole rows, and cells past each row's end.
+      for (let r = 0; r < ROW_POOL; r++) {
+        const row = rows.current[r];
+        if (!row) continue;
+        if (!used[r]) {
+          if (rowShown[r] !== -1) {
+            rowShown[r] = -1;
+            row.hidden = true;
+          }
+        }
+      }
+      hideUnusedCells(tiles, count);
+      grid.setAttribute('aria-busy', count === 0 ? 'true' : 'false');
+      // Keyboard (or remote) focus, or a focus that must stay: the DOM focus follows it.
+      if (hadFocus && (focus.active || focus.visible)) {
+        const target = focusCell ?? firstCell ?? container.current;
+        if (target && document.activeElement !== target) target.focus({ preventScroll: true });
+      }
+    };
+
+    /** Cells of a row past the tiles it shows this frame. */
+    const hideUnusedCells = (tiles: GalleryEngine['composer']['visibleTiles'], count: number) => {
+      perRow.fill(0);
+      let rowSlot = -1;
+      let lastRow = -1;
+      for (let i = 0; i < count; i++) {
+        if (tiles[i].row !== lastRow) {
+          lastRow = tiles[i].row;
+          rowSlot++;
+          if (rowSlot >= ROW_POOL) break;
+        }
+        perRow[rowSlot] = Math.min(CELLS_PER_ROW, perRow[rowSlot] + 1);
+      }
+      for (let r = 0; r < ROW_POOL; r++) {
+        for (let c = perRow[r]; c < CELLS_PER_ROW; c++) {
+          const index = r * CELLS_PER_ROW + c;
+          const cell = cells.current[index];
+          if (cell && !cell.hidden) {
+            cell.hidden = true;
+            slots[index].section = -1;
+            slots[index].tabIndex = -2;
+            cell.tabIndex = -1;
+          }
+        }
+      }
+    };
+
+    update();
+    return engine.onFrame(update);
+  }, [engine, t, i18n.language, container]);
+
+  useEffect(() => {
+    const grid = root.current;
+    if (!grid) return undefined;
+    const focusIn = (event: FocusEvent) => {
+      const cell = (event.target as HTMLElement).closest<HTMLElement>('[role="gridcell"]');
+      engine.focus.setActive(true);
+      if (!cell) return;
+      const tiles = engine.composer;
+      // The cell's tile: find it among the visible ones by its file id.
+      for (let i = 0; i < tiles.visibleCount; i++) {
+        const tile = tiles.visibleTiles[i];
+        if (engine.timeline.fileId(tile.section, tile.item) === cell.dataset.file) {
+          if (!engine.focus.is(tile.section, tile.item)) {
+            engine.focus.set({ section: tile.section, item: tile.item }, true);
+          }
+          break;
+        }
+      }
+    };
+    const focusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget as Element | null;
+      if (next && (grid.contains(next) || next === container.current)) return;
+      // A TV remote has nowhere else to go: its focus stays active.
+      if (container.current?.dataset.focusMode === 'tv') return;
+      engine.focus.setActive(false);
+      engine.focus.setVisible(false);
+    };
+    grid.addEventListener('focusin', focusIn);
+    grid.addEventListener('focusout', focusOut);
+    return () => {
+      grid.removeEventListener('focusin', focusIn);
+      grid.removeEventListener('focusout', focusOut);
+    };
+  }, [engine, container]);
+
+  return (
+    <div
+      ref={root}
+      role="grid"
+      aria-label={label}
+      aria-multiselectable="true"
+      aria-rowcount={-1}
+      className="gallery-grid"
+      data-testid="gallery-grid"
+    >
+      {Array.from({ length: ROW_POOL }, (_, r) => (
+        <div
+          key={r}
+          role="row"
+          hidden
+          className="gallery-grid__row"
+          ref={(element) => {
+            rows.current[r] = element;
+          }}
+        >
+          {Array.from({ length: CELLS_PER_ROW }, (_, c) => (
+            <div
+              key={c}
+              role="gridcell"
+              hidden
+              tabIndex={-1}
+              aria-selected="false"
+              className="gallery-grid__cell"
+              ref={(element) => {
+                cells.current[r * CELLS_PER_ROW + c] = element;
+              }}
+            />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { expect, type CDPSession, type Page } from '@playwright/test';
+
+/** A tile of the last frame, with its rect in page coordinates and its file id. */
+export interface ScreenTile {
+  section: number;
+  item: number;
+  id: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  state: number;
+}
+
+interface EngineLike {
+  composer: {
+    visibleCount: number;
+    visibleTiles: {
+      section: number;
+      item: number;
+      x: number;
+      y: number;
+      w: number;
+      h: number;
+      state: number;
+    }[];
+  };
+  timeline: {
+    fileId(section: number, item: number): string;
+    sectionCount: number;
+    sectionSize(section: number): number;
+    isLoaded(section: number): boolean;
+    sectionTop(section: number): number;
+  };
+  actions: {
+    hitTest(x: number, y: number): { section: number; item: number } | null;
+    tileRect(
+      section: number,
+      item: number,
+      out: { x: number; y: number; w: number; h: number },
+    ): boolean;
+  };
+  selection: {
+    count: number;
+    isSelected(section: number, item: number): boolean;
+    displayState(section: number, item: number): number;
+    preview: { deselect: boolean } | null;
+    clear(): void;
+  };
+  scroll: { scrollTo(y: number): void; position: number; viewportHeight: number };
+  zoom: { level: number; frozen: boolean };
+  focus: { section: number; item: number; visible: boolean };
+  timelineStats?: unknown;
+}
+
+/** Runs `fn` with the live engine (window.__capture.gallery of test builds). */
+export async function withEngine<T, A = undefined>(
+  page: Page,
+  fn: (engine: EngineLike, arg: A) => T,
+  arg?: A,
+): Promise<T> {
+  await page.waitForFunction(() =>
+    Boolean((window as unknown as { __capture?: { gallery?: unknown } }).__capture?.gallery),
+  );
+  return page.evaluate(
+    ({ source, arg: value }) => {
+      const engine = (window as unknown as { __capture: { gallery: EngineLike } }).__capture
+        .gallery;
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval
+      const run = new Function('engine', 'arg', `return (${source})(engine, arg);`) as (
+        e: EngineLike,
+        a: A,
+      ) => T;
+      return run(engine, value as A);
+    },
+    { source: fn.toString(), arg },
+  );
+}
+
+/** The gallery's top-left corner in the page: canvas coordinates start there. */
+export async function galleryOrigin(page: Page): Promise<{ x: number; y: number }> {
+  const box = await page.getByTestId('gallery').boundingBox();
+  if (!box) throw new Error('no gallery');
+  return { x: box.x, y: box.y };
+}
+
+/** Whole tiles on screen (not cut by an edge), in page coordinates. */
+export async function screenTiles(page: Page): Promise<ScreenTile[]> {
+  const origin = await galleryOrigin(page);
+  const tiles = await withEngine(page, (engine) => {
+    const out = [];
+    const { composer, timeline, scroll } = engine;
+    for (let i = 0; i < composer.visibleCount; i++) {
+      const t = composer.visibleTiles[i];
+      if (t.y < 0 || t.y + t.h > scroll.viewportHeight) continue;
+      out.push({ ...t, id: timeline.fileId(t.section, t.item) });
+    }
+    return out;
+  });
+  return tiles.map((t) => ({ ...t, x: t.x + origin.x, y: t.y + origin.y }));
+}
+
+/** The canvas rect of (section, item) now, in page coordinates; null when it has none. */
+export async function tileRect(
+  page: Page,
+  section: number,
+  item: number,
+): Promise<{ x: number; y: number; w: number; h: number } | null> {
+  const origin = await galleryOrigin(page);
+  const rect = await withEngine(
+    page,
+    (engine, p) => {
+      const out = { x: 0, y: 0, w: 0, h: 0 };
+      return engine.actions.tileRect(p.section, p.item, out) ? out : null;
+    },
+    { section, item },
+  );
+  return rect && { ...rect, x: rect.x + origin.x, y: rect.y + origin.y };
+}
+
+export async function selectionCount(page: Page): Promise<number> {
+  return withEngine(page, (engine) => engine.selection.count);
+}
+
+/** Waits until no zoom transition runs and the anchor hold is over. */
+export async function waitForZoomSettled(page: Page, level: number): Promise<void> {
+  await expect
+    .poll(() => withEngine(page, (engine) => `${engine.zoom.level}:${engine.zoom.frozen}`), {
+      timeout: 15_000,
+    })
+    .toBe(`${level}:false`);
+  await page.waitForTimeout(1200);
+}
+
+/** Raw touch input through the DevTools protocol (a context with hasTouch). */
+export class Touch {
+  private constructor(private readonly cdp: CDPSession) {}
+
+  static async attach(page: Page): Promise<Touch> {
+    return new Touch(await page.context().newCDPSession(page));
+  }
+
+  async start(points: { x: number; y: number }[]): Promise<void> {
+    await this.dispatch('touchStart', points);
+  }
+
+  async move(points: { x: number; y: number }[]): Promise<void> {
+    await this.dispatch('touchMove', points);
+  }
+
+  async end(): Promise<void> {
+    await this.dispatch('touchEnd', []);
+  }
+
+  private async dispatch(type: string, points: { x: number; y: number }[]): Promise<void> {
+    await this.cdp.send('Input.dispatchTouchEvent', {
+      type: type as 'touchStart',
+      touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })),
+    });
+  }
+}
+
+/** A pixel of the page, as [r, g, b]. */
+export async function pixelAt(page: Page, x: number, y: number): Promise<number[]> {
+  const png = await page.screenshot({
+    clip: { x: Math.round(x), y: Math.round(y), width: 1, height: 1 },
+  });
+  const { default: sharp } = await import('sharp');
+  const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  return [data[0], data[1], data[2]];
+}
