@@ -4,9 +4,14 @@ import { z } from 'zod';
 import type { ServerContext } from './context';
 import { HttpError } from './errors';
 import { registerAccountRoutes } from './routes/account';
+import { registerAlbumRoutes } from './routes/albums';
 import { registerAuthRoutes } from './routes/auth';
+import { registerChangeRoutes } from './routes/changes';
+import { registerFileRoutes } from './routes/files';
 import { registerJobRoutes } from './routes/jobs';
 import { registerThumbnailRoutes } from './routes/thumbnails';
+import { registerUploadRoutes } from './routes/uploads';
+import { registerUserRoutes } from './routes/user';
 
 /**
  * Maps any error to a JSON answer: expected failures keep their status, validation failures are
@@ -15,7 +20,10 @@ import { registerThumbnailRoutes } from './routes/thumbnails';
  */
 function errorAnswer(error: unknown): { status: number; body: Record<string, unknown> } {
   if (error instanceof HttpError) {
-    return { status: error.statusCode, body: { error: error.code, message: error.message } };
+    return {
+      status: error.statusCode,
+      body: { ...error.extra, error: error.code, message: error.message },
+    };
   }
   if (error instanceof z.ZodError) {
     const issues = error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -37,6 +45,9 @@ export async function createApiServer(
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // Closing drops open connections (idle keep-alives, released long polls) instead of
+    // waiting for clients to hang up: a stop is immediate; clients retry as after any outage.
+    forceCloseConnections: true,
   });
   // Any origin: the web listener's port varies in dev and tests; auth is a header, not a cookie.
   await app.register(cors, {
@@ -49,14 +60,25 @@ export async function createApiServer(
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = errorAnswer(error);
     if (status >= 500) request.log.error(error);
-    return reply.code(status).send(body);
+    // A handler may have set a media type before failing; the error body is always JSON.
+    return reply.code(status).type('application/json; charset=utf-8').send(body);
   });
   app.setNotFoundHandler((_request, reply) =>
     reply.code(404).send({ error: 'not_found', message: 'No such call' }),
   );
+  // Waiting long polls answer 204 at once, so closing never waits out their timeout.
+  app.addHook('preClose', (done) => {
+    ctx.events.releaseAll();
+    done();
+  });
   registerAuthRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
   registerJobRoutes(app, ctx);
+  registerAlbumRoutes(app, ctx);
+  registerChangeRoutes(app, ctx);
+  registerFileRoutes(app, ctx);
+  await registerUploadRoutes(app, ctx);
   registerThumbnailRoutes(app, ctx);
   return app;
 }

@@ -1,6 +1,8 @@
 import type { ServiceDict } from '../src/api/contract/serviceDict';
-import type { PkceStore } from './auth/pkce';
+import { PkceStore } from './auth/pkce';
 import type { Db } from './db/open';
+import { JobEvents } from './events';
+import { MediaService } from './media/service';
 import type { ThumbnailService } from './media/thumbnails';
 
 /** What every route needs, passed explicitly instead of decorating Fastify. */
@@ -10,9 +12,44 @@ export interface ServerContext {
   /** The API listener's public origin; set once it listens (the port may be chosen by the OS). */
   publicApiOrigin: string;
   pkce: PkceStore;
+  /** Blobs, posters and the video pipeline. */
+  media: MediaService;
+  /** Same object as media.thumbnails. */
   thumbnails: ThumbnailService;
+  /** Wakes long polls when a job's serial moves. */
+  events: JobEvents;
+  /** How long GET /poll waits before answering 204. */
+  pollTimeoutMs: number;
   /** Unix seconds; injectable for tests. */
   now: () => number;
+}
+
+export interface ContextOptions {
+  publicApiOrigin?: string;
+  pollTimeoutMs?: number;
+  now?: () => number;
+}
+
+/** SPEC §9 polls every 2.5 s after an answer; 25 s keeps an idle client to ~2 requests a minute. */
+export const DEFAULT_POLL_TIMEOUT_MS = 25_000;
+
+export function createContext(
+  db: Db,
+  dataDir: string,
+  options: ContextOptions = {},
+): ServerContext {
+  const media = new MediaService(db, dataDir);
+  return {
+    db,
+    dataDir,
+    publicApiOrigin: options.publicApiOrigin ?? '',
+    pkce: new PkceStore(),
+    media,
+    thumbnails: media.thumbnails,
+    events: new JobEvents(),
+    pollTimeoutMs: options.pollTimeoutMs ?? DEFAULT_POLL_TIMEOUT_MS,
+    now: options.now ?? (() => Math.floor(Date.now() / 1000)),
+  };
 }
 
 /** All five hosts point at the API listener (ARCHITECTURE "The contract server"). */

@@ -2,10 +2,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { createApiServer } from './app';
-import { PkceStore } from './auth/pkce';
-import type { ServerContext } from './context';
+import { createContext, type ServerContext } from './context';
+import { backfillGrants } from './db/account';
 import { ensureIndexes, getMeta, isEmpty, openDb } from './db/open';
-import { ThumbnailService } from './media/thumbnails';
 import { DEMO_EMAIL, DEMO_PASSWORD, SEED_STATE, seedLibrary, type SeedOptions } from './seed/seed';
 import { createWebServer } from './web';
 
@@ -21,6 +20,8 @@ export interface StartOptions {
   seed?: Omit<SeedOptions, 'onProgress'>;
   /** Overrides the origin put in the service dictionary (e.g. behind a proxy). */
   publicApiOrigin?: string;
+  /** GET /poll's wait before 204 (default 25 s). */
+  pollTimeoutMs?: number;
   logger?: boolean;
 }
 
@@ -44,18 +45,16 @@ export async function startServers(options: StartOptions): Promise<RunningServer
     throw new Error(`${options.dataDir} holds an interrupted seed: delete it and start again`);
   }
   ensureIndexes(db);
+  backfillGrants(db);
 
-  const context: ServerContext = {
-    db,
-    dataDir: options.dataDir,
-    publicApiOrigin: options.publicApiOrigin ?? '',
-    pkce: new PkceStore(),
-    thumbnails: new ThumbnailService(options.dataDir),
-    now: () => Math.floor(Date.now() / 1000),
-  };
+  const context: ServerContext = createContext(db, options.dataDir, {
+    publicApiOrigin: options.publicApiOrigin,
+    pollTimeoutMs: options.pollTimeoutMs,
+  });
   const listening: FastifyInstance[] = [];
   const close = async () => {
     await Promise.all(listening.map((app) => app.close()));
+    await context.media.idle();
     db.close();
   };
   try {

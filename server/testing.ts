@@ -4,12 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { basicAuthHeader } from '../src/api/basicAuth';
 import { createApiServer } from './app';
-import { PkceStore } from './auth/pkce';
-import type { ServerContext } from './context';
+import { createContext, type ServerContext } from './context';
 import { openDb } from './db/open';
-import { ThumbnailService } from './media/thumbnails';
 import { seedLibrary, type SeedResult } from './seed/seed';
 
 export const TEST_ORIGIN = 'http://api.test';
@@ -23,18 +22,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function testServer(files = 500, users = 1): Promise<TestServer> {
+/** A seeded library in a temp DATA_DIR behind app.inject; long polls give up after 200 ms. */
+export async function testServer(
+  files = 500,
+  users = 1,
+  options: { pollTimeoutMs?: number } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'capture-test-'));
   const db = openDb(dataDir);
   const seed = await seedLibrary(db, { files, users, albums: 1, trash: 5, now: TEST_NOW });
-  const ctx: ServerContext = {
-    db,
-    dataDir,
+  const ctx: ServerContext = createContext(db, dataDir, {
     publicApiOrigin: TEST_ORIGIN,
-    pkce: new PkceStore(),
-    thumbnails: new ThumbnailService(dataDir),
-    now: () => Math.floor(Date.now() / 1000),
-  };
+    pollTimeoutMs: options.pollTimeoutMs ?? 200,
+  });
   const app = await createApiServer(ctx);
   return {
     app,
@@ -42,6 +42,7 @@ export async function testServer(files = 500, users = 1): Promise<TestServer> {
     seed,
     async close() {
       await app.close();
+      await ctx.media.idle();
       db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -107,4 +108,118 @@ export async function login(
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const token = res.json<{ auth_token: string }>().auth_token;
   return { token, auth: { authorization: basicAuthHeader(token) } };
+}
+
+export interface MultipartFile {
+  name?: string;
+  field?: string;
+  data: Buffer;
+  type?: string;
+}
+
+/** A multipart/form-data body for app.inject: text fields in order, then the file part(s). */
+export function multipart(
+  fields: Record<string, string>,
+  files: MultipartFile[] = [],
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----capture${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; ` +
+          `filename="${file.name ?? 'upload.bin'}"\r\n` +
+          `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+function box(type: string, ...payload: Buffer[]): Buffer {
+  const body = Buffer.concat(payload);
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(8 + body.length, 0);
+  header.write(type, 4, 'latin1');
+  return Buffer.concat([header, body]);
+}
+
+const u32 = (...values: number[]): Buffer => {
+  const buf = Buffer.alloc(values.length * 4);
+  values.forEach((v, i) => buf.writeUInt32BE(v >>> 0, i * 4));
+  return buf;
+};
+
+/**
+ * The smallest ISO-BMFF file the server's box reader understands: ftyp, an mdat of filler, and
+ * a moov with mvhd (duration, creation time) and one video trak/tkhd (size; `rotated` turns it a
+ * quarter). `filler` varies the content so each call can have its own checksum.
+ */
+export function tinyMp4(options: {
+  seconds: number;
+  width: number;
+  height: number;
+  created?: number;
+  rotated?: boolean;
+  filler?: string;
+}): Buffer {
+  const timescale = 1000;
+  const created = options.created === undefined ? 0 : options.created + 2_082_844_800;
+  const identity = [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000];
+  const quarter = [0, 0x10000, 0, 0xffff0000, 0, 0, 0, 0, 0x40000000];
+  const mvhd = box(
+    'mvhd',
+    u32(0, created, created, timescale, options.seconds * timescale, 0x10000),
+    Buffer.from([1, 0]),
+    Buffer.alloc(10),
+    u32(...identity),
+    Buffer.alloc(24),
+    u32(2),
+  );
+  const tkhd = box(
+    'tkhd',
+    u32(3, created, created, 1, 0, options.seconds * timescale),
+    Buffer.alloc(8),
+    Buffer.alloc(8),
+    u32(...(options.rotated ? quarter : identity)),
+    u32(options.width * 65536, options.height * 65536),
+  );
+  return Buffer.concat([
+    box('ftyp', Buffer.from('isom'), u32(0x200), Buffer.from('isomiso2mp41')),
+    box('mdat', Buffer.from(options.filler ?? 'frames')),
+    box('moov', mvhd, box('trak', tkhd)),
+  ]);
+}
+
+/** A 600×400 photo stored turned (EXIF orientation 6), with camera fields and a capture time. */
+export async function cameraJpeg(seed: number): Promise<Buffer> {
+  const noise = Buffer.alloc(600 * 400 * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 7 + seed * 13) & 255;
+  return sharp(noise, { raw: { width: 600, height: 400, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .withExif({
+      IFD0: { Make: 'Apple', Model: 'iPhone 15' },
+      IFD2: {
+        ISOSpeedRatings: '64',
+        FNumber: '16/10',
+        ExposureTime: '1/120',
+        FocalLength: '6/1',
+        DateTimeOriginal: '2023:08:14 10:20:30',
+      },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
 }

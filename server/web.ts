@@ -10,6 +10,30 @@ export interface WebServerOptions {
 }
 
 /**
+ * The client's Content-Security-Policy: its own scripts only, workers from blobs, and the API
+ * origin(s) the app config names for thumbnails, video and calls. Origins are normalised through
+ * URL so a config value can never inject another directive.
+ */
+export function webCsp(appConfig?: WebServerOptions['appConfig']): string {
+  const origins = [appConfig?.apiOrigin, appConfig?.stagingApiOrigin]
+    .filter((value): value is string => Boolean(value))
+    .map((value) => new URL(value).origin)
+    .filter((origin, i, all) => origin !== 'null' && all.indexOf(origin) === i);
+  const api = origins.map((origin) => ` ${origin}`).join('');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${api}`,
+    `media-src 'self' blob:${api}`,
+    `connect-src 'self'${api}`,
+    "worker-src 'self' blob:",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+  ].join('; ');
+}
+
+/**
  * The web listener: the built client with an SPA fallback, so every client route deep-links.
  * Hashed assets are immutable; index.html is always revalidated so a deploy is picked up.
  */
@@ -18,6 +42,11 @@ export async function createWebServer({
   appConfig,
 }: WebServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
+  const csp = webCsp(appConfig);
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('Content-Security-Policy', csp);
+    done(null, payload);
+  });
   await app.register(fastifyStatic, {
     root: path.resolve(distDir),
     index: false,

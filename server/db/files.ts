@@ -1,4 +1,5 @@
 import type { FileInfo } from '../../src/api/contract/files';
+import { CHANGE, recordChange } from './changes';
 import { fileIdOf, parseFileId, utcDay } from './ids';
 import { stmt, type Db } from './open';
 
@@ -134,20 +135,67 @@ export function insertParams(f: NewFile): unknown[] {
 }
 
 /**
- * Adds one file and keeps day_counts and the job's serial in step (the upload path). Returns the
- * public id. Bulk seeding does not come through here: it rebuilds day_counts in one statement.
+ * Adds one file and keeps day_counts, the job's serial and its change log in step (the upload
+ * path). Returns the public id and the new serial. Bulk seeding does not come through here: it
+ * rebuilds day_counts in one statement.
  */
-export function addFile(db: Db, file: NewFile): string {
+export function addFile(db: Db, file: NewFile): { id: string; serial: number } {
   const run = db.transaction(() => {
     const info = stmt(db, INSERT_FILE_SQL).run(...insertParams(file));
     adjustDayCounts(db, file, 1);
-    stmt(
-      db,
-      'UPDATE jobs SET last_serial = last_serial + 1, last_update = ?, mtime = ? WHERE id = ?',
-    ).run(file.uploaded, file.uploaded, file.job);
-    return fileIdOf(Number(info.lastInsertRowid), file.tag);
+    const id = fileIdOf(Number(info.lastInsertRowid), file.tag);
+    const serial = recordChange(db, file.job, CHANGE.fileAdded, id, file.uploaded);
+    return { id, serial };
   });
   return run();
+}
+
+/**
+ * Moves a file to the trash (SPEC §4: kept 90 days, restorable): marks it deleted, takes it out
+ * of day_counts (so timeline, totals and used space drop) and logs change type 1. Returns the new
+ * serial, or null when the file was already trashed.
+ */
+export function trashFile(db: Db, file: FileRow, now: number): number | null {
+  const run = db.transaction(() => {
+    const changed = stmt(
+      db,
+      'UPDATE files SET deleted = 1, dtime = ? WHERE id = ? AND deleted = 0',
+    ).run(now, file.id).changes;
+    if (changed === 0) return null;
+    adjustDayCounts(db, { ...file, screenshot: file.screenshot === 1 }, -1);
+    return recordChange(db, file.job, CHANGE.fileRemoved, fileIdOf(file.id, file.tag), now);
+  });
+  return run();
+}
+
+/** A file of `job` by public id, trashed or not, or null. */
+export function findFileInJob(
+  db: Db,
+  job: number,
+  publicId: string,
+): (FileRow & { deleted: number; dtime: number | null }) | null {
+  const parsed = parseFileId(publicId);
+  if (!parsed) return null;
+  const row = stmt<[number, number], FileRow & { deleted: number; dtime: number | null }>(
+    db,
+    `SELECT ${COLUMNS}, deleted, dtime FROM files WHERE id = ? AND job = ?`,
+  ).get(parsed.rowId, job);
+  return row && row.tag === parsed.tag ? row : null;
+}
+
+/** The newest file of `job` with this checksum, preferring one not in the trash. */
+export function fileByChecksum(
+  db: Db,
+  job: number,
+  checksum: string,
+): { id: number; tag: number; deleted: number } | null {
+  return (
+    stmt<[number, string], { id: number; tag: number; deleted: number }>(
+      db,
+      `SELECT id, tag, deleted FROM files WHERE job = ? AND checksum = ?
+       ORDER BY deleted ASC, id DESC LIMIT 1`,
+    ).get(job, checksum) ?? null
+  );
 }
 
 /** +1 on add, -1 when a file leaves the timeline (trash, delete). */

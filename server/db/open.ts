@@ -81,11 +81,95 @@ CREATE TABLE IF NOT EXISTS day_counts (
   bytes INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (job, day)
 ) WITHOUT ROWID;
+-- Job change log (SPEC §3 change types): serial is per job and equals jobs.last_serial after the
+-- change; ref is a public file id (or comment id). Seeded jobs start at serial 1 with no rows.
+CREATE TABLE IF NOT EXISTS changes (
+  job INTEGER NOT NULL,
+  serial INTEGER NOT NULL,
+  type INTEGER NOT NULL,
+  ref TEXT NOT NULL,
+  PRIMARY KEY (job, serial)
+) WITHOUT ROWID;
+-- Uploaded content, one row per distinct sha1 (files.blob references it): what was learnt when
+-- it was processed, so a duplicate upload or files_dedup reuses it without decoding again.
+CREATE TABLE IF NOT EXISTS blobs (
+  sha1 TEXT PRIMARY KEY,
+  size INTEGER NOT NULL,
+  width INTEGER NOT NULL DEFAULT 0,
+  height INTEGER NOT NULL DEFAULT 0,
+  duration REAL NOT NULL DEFAULT 0,
+  capture_time INTEGER,
+  metadata TEXT,
+  encoding TEXT NOT NULL DEFAULT 'done',
+  created INTEGER NOT NULL
+) WITHOUT ROWID;
+-- Content a user permanently deleted (once_only uploads answer 'deleted' for it).
+CREATE TABLE IF NOT EXISTS deleted_checksums (
+  job INTEGER NOT NULL,
+  checksum TEXT NOT NULL,
+  dtime INTEGER NOT NULL,
+  PRIMARY KEY (job, checksum)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS user_options (
+  user_id INTEGER NOT NULL,
+  key TEXT NOT NULL,
+  value TEXT NOT NULL,
+  PRIMARY KEY (user_id, key)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS account_attributes (
+  user_id INTEGER NOT NULL,
+  key TEXT NOT NULL,
+  value TEXT NOT NULL,
+  PRIMARY KEY (user_id, key)
+) WITHOUT ROWID;
+-- Storage grants (SPEC §3 userGrants); size in GB.
+CREATE TABLE IF NOT EXISTS grants (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  source TEXT NOT NULL,
+  size_gb REAL NOT NULL,
+  renews_at INTEGER,
+  expires_at INTEGER,
+  stripe_product_id TEXT
+);
+CREATE INDEX IF NOT EXISTS grants_user ON grants(user_id);
+-- Albums shared with a user (not the owner).
+CREATE TABLE IF NOT EXISTS job_members (
+  job INTEGER NOT NULL,
+  user_id INTEGER NOT NULL,
+  joined INTEGER NOT NULL,
+  PRIMARY KEY (job, user_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS job_members_user ON job_members(user_id);
 `;
+
+/**
+ * Columns added after the first release. SQLite adds a column with a constant default without
+ * rewriting the table, so an existing DATA_DIR (seeded with millions of files) upgrades at once.
+ */
+const ADDED_COLUMNS: readonly [table: string, column: string, ddl: string][] = [
+  ['users', 'profile_picture', 'TEXT'],
+  // SPEC §6 permissions bit mask: 1 comments, 2 uploads.
+  ['jobs', 'permissions', 'INTEGER NOT NULL DEFAULT 3'],
+  ['jobs', 'privacy_mode', "TEXT NOT NULL DEFAULT 'private'"],
+  ['jobs', 'sort_order', "TEXT NOT NULL DEFAULT 'NEWEST_TAKEN'"],
+  ['jobs', 'cover_file', 'INTEGER'],
+];
+
+function addMissingColumns(db: Database.Database): void {
+  for (const [table, column, ddl] of ADDED_COLUMNS) {
+    const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+    if (!columns.some((c) => c.name === column)) {
+      db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${ddl}`);
+    }
+  }
+}
 
 const FILE_INDEXES = `
 CREATE INDEX IF NOT EXISTS files_job_time ON files(job, capture_time) WHERE deleted = 0;
 CREATE INDEX IF NOT EXISTS files_job_trash ON files(job, dtime) WHERE deleted = 1;
+-- Duplicate checks of uploads; seeded files have no checksum, so this stays small.
+CREATE INDEX IF NOT EXISTS files_job_checksum ON files(job, checksum) WHERE checksum IS NOT NULL;
 `;
 
 export function ensureIndexes(db: Db): void {
@@ -93,7 +177,8 @@ export function ensureIndexes(db: Db): void {
 }
 
 export function dropFileIndexes(db: Db): void {
-  db.exec('DROP INDEX IF EXISTS files_job_time; DROP INDEX IF EXISTS files_job_trash;');
+  db.exec(`DROP INDEX IF EXISTS files_job_time; DROP INDEX IF EXISTS files_job_trash;
+    DROP INDEX IF EXISTS files_job_checksum;`);
 }
 
 /** Opens (creating if needed) DATA_DIR/capture.db. Indexes are left to the caller (see above). */
@@ -106,6 +191,7 @@ export function openDb(dataDir: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('cache_size = -65536');
   db.exec(TABLES);
+  addMissingColumns(db);
   return db;
 }
 

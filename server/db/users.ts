@@ -10,6 +10,8 @@ export interface UserRow {
   max_space: number;
   disabled: number;
   read_only: number;
+  /** Key of the stored profile picture (served at /profile_picture/{key}), or null. */
+  profile_picture: string | null;
 }
 
 export interface JobRow {
@@ -22,6 +24,10 @@ export interface JobRow {
   mtime: number;
   last_update: number;
   last_serial: number;
+  permissions: number;
+  privacy_mode: 'shared' | 'protected' | 'private' | 'public';
+  sort_order: 'ADDED' | 'OLDEST_TAKEN' | 'NEWEST_TAKEN';
+  cover_file: number | null;
 }
 
 /** SPEC §9 storage meter default: 15 GiB. */
@@ -51,9 +57,18 @@ export function createUser(db: Db, user: NewUser): { userId: number; timelineJob
       user.now,
     );
     const userId = Number(info.lastInsertRowid);
+    insertFreeGrant(db, userId, user.maxSpace ?? DEFAULT_MAX_SPACE);
     const timelineJob = createJob(db, userId, 'timeline', null, user.now);
     return { userId, timelineJob };
   })();
+}
+
+/** The storage every account starts with (SPEC §3 grant source "capture", size in GB). */
+export function insertFreeGrant(db: Db, userId: number, maxSpace: number): void {
+  stmt(db, `INSERT INTO grants (user_id, source, size_gb) VALUES (?, 'capture', ?)`).run(
+    userId,
+    maxSpace / 1024 ** 3,
+  );
 }
 
 export function createJob(

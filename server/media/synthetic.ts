@@ -46,14 +46,27 @@ export function syntheticSvg(file: FileRow, area: number): { svg: string; w: num
   return { svg, w, h };
 }
 
-export async function renderThumbnail(file: FileRow, area: number): Promise<Buffer> {
-  if (file.blob) {
-    // Uploaded content: orientation applied, longest side `area`, never enlarged.
-    return sharp(file.blob)
-      .rotate()
-      .resize(area, area, { fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 80, mozjpeg: false })
-      .toBuffer();
+/**
+ * A thumbnail of `file` whose longest side is `area`. `source` is a decodable picture of its
+ * content (the upload itself, or a video's poster); without one, or when it cannot be decoded
+ * (HEIC without a decoder, RAW, a damaged file), the synthetic drawing stands in.
+ */
+export async function renderThumbnail(
+  file: FileRow,
+  area: number,
+  source: string | null = null,
+): Promise<Buffer> {
+  if (source) {
+    try {
+      // Orientation applied, never enlarged.
+      return await sharp(source, { failOn: 'none' })
+        .rotate()
+        .resize(area, area, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 80 })
+        .toBuffer();
+    } catch {
+      // Fall through to the drawing.
+    }
   }
   const { svg, w, h } = syntheticSvg(file, area);
   return sharp(Buffer.from(svg)).resize(w, h, { fit: 'fill' }).jpeg({ quality: 80 }).toBuffer();

@@ -4,6 +4,7 @@ import { MOVIE_EXTENSIONS, PICTURE_EXTENSIONS } from '../../src/domain/classify'
 import { requireCaller } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { totals } from '../db/users';
+import { profilePictureUrl } from './user';
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/account_info', (request) => {
@@ -13,7 +14,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
       uuid: user.uuid,
       name: user.name,
       logged_in_as: user.email,
-      profile_picture: null,
+      profile_picture: profilePictureUrl(ctx, user.profile_picture),
       used_space: sums.bytes,
       max_space: user.max_space,
       file_type_counters: {

@@ -1,11 +1,12 @@
-import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireCaller } from '../auth/guard';
 import type { ServerContext } from '../context';
-import { findFile } from '../db/files';
+import { findFile, findFileInJob, type FileRow } from '../db/files';
 import { jobByUuid } from '../db/users';
 import { notFound } from '../errors';
+import type { CachedThumb } from '../media/thumbnails';
+import { jobByUuidFor, jobForCaller } from './jobs';
 import { commonQuery, idParam, intString } from './params';
 
 const ThumbQuery = z.object({
@@ -20,21 +21,43 @@ export function registerThumbnailRoutes(app: FastifyInstance, ctx: ServerContext
     const query = ThumbQuery.parse(request.query);
     const fileId = (request.params as { fileId: string }).fileId;
     const file = findFile(ctx.db, fileId);
-    if (!file || file.owner_id !== caller.user.id) throw notFound();
-    if (query.share !== undefined && jobByUuid(ctx.db, query.share)?.id !== file.job) {
-      throw notFound();
+    if (!file) throw notFound();
+    // `share` names the job the file is shown in: it must hold the file, and a caller who does
+    // not own the file must be able to read that job (an album shared with them).
+    const shownIn = query.share === undefined ? null : jobByUuid(ctx.db, query.share);
+    if (query.share !== undefined && shownIn?.id !== file.job) throw notFound();
+    if (file.owner_id !== caller.user.id) {
+      const readable = shownIn && jobByUuidFor(ctx, caller, shownIn.uuid, 'read');
+      if (!readable) throw notFound();
     }
-    // SPEC §9: two sizes; anything up to 256 gets the small one.
-    const thumb = await ctx.thumbnails.get(file, (query.area ?? 256) <= 256 ? 256 : 1280);
-    reply
-      .header('Cache-Control', 'private, max-age=31536000, immutable')
-      .header('ETag', thumb.etag);
-    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(thumb.etag)) {
-      return reply.code(304).send();
-    }
-    return reply
-      .type('image/jpeg')
-      .header('Content-Length', String(thumb.size))
-      .send(fs.createReadStream(thumb.file));
+    return sendThumb(ctx, await thumbFor(ctx, file, query.area), request, reply);
   });
+
+  // SPEC §7: thumbnails of trashed files, for the trash lists (live files answer 404 here).
+  app.get('/th/3/trash/:id/:fileId', async (request, reply) => {
+    const caller = requireCaller(ctx, request, { allowQueryToken: true });
+    const job = jobForCaller(ctx, caller, request);
+    const query = ThumbQuery.parse(request.query);
+    const fileId = (request.params as { fileId: string }).fileId;
+    const file = findFileInJob(ctx.db, job.id, fileId);
+    if (!file || !file.deleted) throw notFound();
+    return sendThumb(ctx, await thumbFor(ctx, file, query.area), request, reply);
+  });
+}
+
+// SPEC §9: two sizes; anything up to 256 gets the small one.
+const thumbFor = (ctx: ServerContext, file: FileRow, area = 256): Promise<CachedThumb> =>
+  ctx.thumbnails.get(file, area <= 256 ? 256 : 1280);
+
+async function sendThumb(
+  ctx: ServerContext,
+  thumb: CachedThumb,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  reply.header('Cache-Control', 'private, max-age=31536000, immutable').header('ETag', thumb.etag);
+  if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(thumb.etag)) {
+    return reply.code(304).send();
+  }
+  return reply.type('image/jpeg').send(await ctx.thumbnails.bytes(thumb));
 }

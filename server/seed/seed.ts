@@ -1,6 +1,7 @@
 import { hashPassword } from '../auth/password';
 import { INSERT_FILE_SQL, insertParams, rebuildDayCounts, type NewFile } from '../db/files';
 import { dropFileIndexes, ensureIndexes, setMeta, type Db } from '../db/open';
+import { addMember } from '../db/albums';
 import { createJob, createUser, userByEmail } from '../db/users';
 import { generateFiles } from './files';
 import { mulberry32, pick } from './prng';
@@ -88,11 +89,13 @@ export async function seedLibrary(db: Db, options: SeedOptions): Promise<SeedRes
   for (const other of others) generateFiles(other.timelineJob, OTHER_USER_FILES, rng, now, emit);
   flush();
 
+  const albums: number[] = [];
   if (options.files > 0) {
     const randomDemoRow = () => firstDemoRow + 1 + Math.floor(rng() * options.files);
     // Albums: an event's worth of consecutive timeline rows (rows are in capture order).
     for (let a = 0; a < (options.albums ?? 0); a++) {
       const album = createJob(db, demo.userId, 'story', pick(rng, ALBUM_TITLES), now);
+      albums.push(album);
       const from = randomDemoRow();
       const to = Math.min(lastDemoRow, from + 10 + Math.floor(rng() * 50));
       db.prepare(
@@ -112,6 +115,7 @@ export async function seedLibrary(db: Db, options: SeedOptions): Promise<SeedRes
     })();
   }
 
+  shareAlbums(db, demo, others, albums, now);
   ensureIndexes(db);
   rebuildDayCounts(db);
   db.prepare('UPDATE jobs SET last_serial = 1').run();
@@ -124,4 +128,37 @@ export async function seedLibrary(db: Db, options: SeedOptions): Promise<SeedRes
     files: inserted,
     ms: Math.round(performance.now() - started),
   };
+}
+
+type SeededUser = { userId: number; timelineJob: number };
+
+/**
+ * Sharing, without drawing from the PRNG (so the files of a seed stay the same): the demo
+ * user's first album is shared with the first other user, and that user shares an album of
+ * their own latest files with the demo user.
+ */
+function shareAlbums(
+  db: Db,
+  demo: SeededUser,
+  others: SeededUser[],
+  albums: number[],
+  now: number,
+): void {
+  const friend = others[0];
+  if (!friend) return;
+  const share = db.prepare("UPDATE jobs SET privacy_mode = 'shared' WHERE id = ?");
+  if (albums[0] !== undefined) {
+    share.run(albums[0]);
+    addMember(db, albums[0], friend.userId, now);
+  }
+  const theirs = createJob(db, friend.userId, 'story', 'Shared with you', now);
+  db.prepare(
+    `INSERT INTO files (tag, job, path, ctime, mtime, capture_time, uploaded, size, width,
+       height, duration, kind, screenshot, checksum, group_type, group_id, master, blob)
+     SELECT (id * 40503 + 7) % 65536, ?, path, ctime, mtime, capture_time, uploaded, size,
+       width, height, duration, kind, screenshot, checksum, group_type, group_id, master, blob
+     FROM files WHERE job = ? ORDER BY id DESC LIMIT 24`,
+  ).run(theirs, friend.timelineJob);
+  share.run(theirs);
+  addMember(db, theirs, demo.userId, now);
 }

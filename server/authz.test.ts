@@ -1,0 +1,373 @@
+// SPEC §6 and issue 3 item 6: every call checks the caller. For each route: no token → 401,
+// another user's token → 404 with nothing changed, the owner → 2xx; and bad input anywhere →
+// 4xx with a JSON body, never 500, nothing changed.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { InjectOptions } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FilesResponseSchema } from '../src/api/contract/files';
+import { ErrorBodySchema, UploadResponseSchema } from '../src/api/contract/uploads';
+import { login, multipart, testServer, type TestServer } from './testing';
+
+let server: TestServer;
+let owner: Record<string, string>;
+let stranger: Record<string, string>;
+let ownerSession: string;
+const ids = { job: '', file: '', victim: '', uploaded: '', checksum: '', trashed: '' };
+
+const jpeg = (seed: number) =>
+  sharp({ create: { width: 32, height: 24, channels: 3, background: { r: seed, g: 9, b: 9 } } })
+    .jpeg()
+    .toBuffer();
+
+function uploadRequest(job: string, data: Buffer, fields = { path: 'x.jpg', mtime: '1' }) {
+  const body = multipart(fields, [{ data }]);
+  return {
+    method: 'POST' as const,
+    url: `/jobs/${job}/upload`,
+    headers: body.headers,
+    payload: body.payload,
+  };
+}
+
+beforeAll(async () => {
+  // Two other users: user1 is a member of the demo user's shared album, user2 is a stranger.
+  server = await testServer(300, 2);
+  owner = (await login(server.app)).auth;
+  stranger = (await login(server.app, 'user2@example.com')).auth;
+  // A second device of the owner: the matrix revokes it (revoking the first would log us out).
+  const spare = await login(server.app, 'demo@example.com', 'capture-demo', 'device-spare');
+  const devices = await server.app.inject({ url: '/devices', headers: spare.auth });
+  ownerSession = devices.json<{ current: string }>().current;
+  ids.job = (await server.app.inject({ url: '/jobs/default', headers: owner })).json<{
+    id: string;
+  }>().id;
+  const files = FilesResponseSchema.parse(
+    (await server.app.inject({ url: `/jobs/${ids.job}/files`, headers: owner })).json(),
+  ).files.filter((f) => f.type === 'picture');
+  [ids.file, ids.victim, ids.trashed] = [files[0].id, files[1].id, files[2].id];
+  const data = await jpeg(1);
+  const up = uploadRequest(ids.job, data);
+  const res = await server.app.inject({ ...up, headers: { ...up.headers, ...owner } });
+  ids.uploaded = UploadResponseSchema.parse(res.json()).id;
+  ids.checksum = createHash('sha1').update(data).digest('hex');
+  await server.app.inject({
+    method: 'DELETE',
+    url: `/jobs/${ids.job}/files_by_id/${ids.trashed}`,
+    headers: owner,
+  });
+});
+afterAll(() => server.close());
+
+/** Every table but sessions (reads touch last_used), plus what is stored on disk. */
+function snapshot(): string {
+  const db = server.ctx.db;
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'sessions'")
+    .all() as { name: string }[];
+  const hash = createHash('sha1');
+  for (const { name } of tables) {
+    const rows = db
+      .prepare(`SELECT * FROM ${name}`)
+      .all()
+      .map((r) => JSON.stringify(r));
+    hash.update(`${name}:${rows.sort().join('\n')}`);
+  }
+  for (const dir of ['blobs', 'posters', 'profile']) {
+    const root = path.join(server.ctx.dataDir, dir);
+    if (fs.existsSync(root)) hash.update(fs.readdirSync(root, { recursive: true }).join(','));
+  }
+  return hash.digest('hex');
+}
+
+/** The demo user's own rows: what another user's account calls must never touch. */
+function ownerState(): string {
+  const db = server.ctx.db;
+  const q = (sql: string) => JSON.stringify(db.prepare(sql).all(server.seed.demoUserId));
+  return [
+    q('SELECT * FROM users WHERE id = ?'),
+    q('SELECT * FROM user_options WHERE user_id = ?'),
+    q('SELECT * FROM account_attributes WHERE user_id = ?'),
+    q('SELECT * FROM grants WHERE user_id = ?'),
+    q('SELECT id, user_id FROM sessions WHERE user_id = ?'),
+    q('SELECT * FROM jobs WHERE owner_id = ?'),
+  ].join('|');
+}
+
+type Case = {
+  name: string;
+  request: () => InjectOptions | Promise<InjectOptions>;
+  /** Another user: 'hidden' (404, nothing changes) or 'own' (acts on their own account). */
+  other: 'hidden' | 'own';
+};
+
+const get = (url: string) => ({ method: 'GET' as const, url });
+const cases: Case[] = [
+  { name: 'job info', request: () => get(`/jobs/${ids.job}/info`), other: 'hidden' },
+  { name: 'months', request: () => get(`/jobs/${ids.job}/timeline/months`), other: 'hidden' },
+  { name: 'files', request: () => get(`/jobs/${ids.job}/files`), other: 'hidden' },
+  { name: 'service', request: () => get(`/st/4/jobs/${ids.job}/service`), other: 'hidden' },
+  { name: 'changes', request: () => get(`/jobs/${ids.job}/changes?since=0`), other: 'hidden' },
+  {
+    name: 'changes+status',
+    request: () => get(`/jobs/${ids.job}/changes_and_async_upload_status?since=0`),
+    other: 'hidden',
+  },
+  {
+    name: 'poll',
+    request: () => get(`/poll?seq=0&event=job_changed:${ids.job}`),
+    other: 'hidden',
+  },
+  {
+    name: 'file',
+    request: () => get(`/jobs/${ids.job}/files_by_id/${ids.file}`),
+    other: 'hidden',
+  },
+  {
+    name: 'metadata',
+    request: () => get(`/jobs/${ids.job}/metadata/${ids.uploaded}`),
+    other: 'hidden',
+  },
+  {
+    name: 'content',
+    request: () => get(`/st/4/jobs/${ids.job}/files_by_id/${ids.uploaded}`),
+    other: 'hidden',
+  },
+  {
+    name: 'v-check',
+    request: () => get(`/st/4/jobs/${ids.job}/files_by_id/${ids.uploaded}/v-check`),
+    other: 'hidden',
+  },
+  { name: 'thumbnail', request: () => get(`/th/3/${ids.file}?area=256`), other: 'hidden' },
+  {
+    name: 'trash thumbnail',
+    request: () => get(`/th/3/trash/${ids.job}/${ids.trashed}`),
+    other: 'hidden',
+  },
+  {
+    name: 'files_dedup',
+    request: () => ({
+      method: 'POST',
+      url: `/jobs/${ids.job}/files_dedup`,
+      payload: { path: 'again.jpg', checksum: ids.checksum, mtime: 1 },
+    }),
+    other: 'hidden',
+  },
+  {
+    name: 'upload',
+    request: async () => uploadRequest(ids.job, await jpeg(2)),
+    other: 'hidden',
+  },
+  {
+    name: 'delete file',
+    request: () => ({ method: 'DELETE', url: `/jobs/${ids.job}/files_by_id/${ids.victim}` }),
+    other: 'hidden',
+  },
+  {
+    name: 'delete device',
+    request: () => ({ method: 'DELETE', url: `/devices/${ownerSession}` }),
+    other: 'hidden',
+  },
+  { name: 'account_info', request: () => get('/account_info'), other: 'own' },
+  { name: 'default job', request: () => get('/jobs/default'), other: 'own' },
+  { name: 'jobs', request: () => get('/jobs?stories=1&include_details=1'), other: 'own' },
+  { name: 'devices', request: () => get('/devices'), other: 'own' },
+  {
+    name: 'name',
+    request: () => ({ method: 'POST', url: '/name', payload: { name: 'Changed' } }),
+    other: 'own',
+  },
+  {
+    name: 'profile picture',
+    request: async () => {
+      const body = multipart({}, [{ data: await jpeg(3) }]);
+      return {
+        method: 'POST',
+        url: '/profile_picture?path=me.jpg',
+        headers: body.headers,
+        payload: body.payload,
+      };
+    },
+    other: 'own',
+  },
+  { name: 'get option', request: () => get('/options/k'), other: 'own' },
+  {
+    name: 'put option',
+    request: () => ({ method: 'PUT', url: '/options/k', payload: { value: 'v' } }),
+    other: 'own',
+  },
+  { name: 'delete option', request: () => ({ method: 'DELETE', url: '/options/k' }), other: 'own' },
+  {
+    name: 'get attribute',
+    request: () => get('/account_attribute?account_attribute_key=k'),
+    other: 'own',
+  },
+  {
+    name: 'post attribute',
+    request: () => ({
+      method: 'POST',
+      url: '/account_attribute?account_attribute_key=k',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'v',
+    }),
+    other: 'own',
+  },
+  {
+    name: 'delete attribute',
+    request: () => ({ method: 'DELETE', url: '/account_attribute?account_attribute_key=k' }),
+    other: 'own',
+  },
+  { name: 'user grants', request: () => get('/user_grants'), other: 'own' },
+];
+
+async function send(c: Case, auth: Record<string, string>) {
+  const request = await c.request();
+  return server.app.inject({
+    ...request,
+    headers: { ...(request.headers as Record<string, string> | undefined), ...auth },
+  });
+}
+
+const isJsonError = (body: string) => ErrorBodySchema.safeParse(JSON.parse(body)).success;
+
+describe('authorisation matrix', () => {
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const before = snapshot();
+    const anonymous = await send(c, {});
+    expect(anonymous.statusCode).toBe(401);
+    expect(isJsonError(anonymous.body)).toBe(true);
+    const forged = await send(c, { authorization: 'Basic Zm9yZ2VkOg==' });
+    expect(forged.statusCode).toBe(401);
+    expect(snapshot()).toBe(before);
+
+    const ownerBefore = ownerState();
+    const other = await send(c, stranger);
+    if (c.other === 'hidden') {
+      expect(other.statusCode).toBe(404);
+      expect(isJsonError(other.body)).toBe(true);
+      expect(snapshot()).toBe(before);
+    } else {
+      expect(other.statusCode).toBeLessThan(300);
+      expect(ownerState()).toBe(ownerBefore);
+    }
+
+    const own = await send(c, owner);
+    expect(own.statusCode, own.body.slice(0, 200)).toBeGreaterThanOrEqual(200);
+    expect(own.statusCode).toBeLessThan(300);
+  });
+
+  it('logout revokes only the caller’s own session', async () => {
+    const extra = await login(server.app, 'demo@example.com', 'capture-demo', 'device-x');
+    const ownerBefore = server.ctx.db.prepare('SELECT COUNT(*) AS n FROM sessions').get();
+    expect((await server.app.inject({ method: 'POST', url: '/logout' })).statusCode).toBe(401);
+    const out = await server.app.inject({ method: 'POST', url: '/logout', headers: extra.auth });
+    expect(out.statusCode).toBe(204);
+    expect(server.ctx.db.prepare('SELECT COUNT(*) AS n FROM sessions').get()).toEqual({
+      n: (ownerBefore as { n: number }).n - 1,
+    });
+    expect((await server.app.inject({ url: '/account_info', headers: owner })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('bad input', () => {
+  const huge = '9'.repeat(40);
+  const long = 'x'.repeat(10_000);
+  const json = (method: 'POST' | 'PUT', url: string, payload: string) => ({
+    method,
+    url,
+    headers: { 'content-type': 'application/json' },
+    payload,
+  });
+  const bad: [string, () => InjectOptions][] = [
+    ['unknown job', () => get('/jobs/nope/info')],
+    ['unknown job files', () => get('/jobs/00000000-0000-0000-0000-000000000000/files')],
+    ['long job id', () => get(`/jobs/${long.slice(0, 300)}/info`)],
+    ['unknown file', () => get(`/jobs/${ids.job}/files_by_id/zzzzzz-0000`)],
+    ['malformed file id', () => get(`/jobs/${ids.job}/files_by_id/..%2F..%2Fetc`)],
+    ['forged file tag', () => get(`/jobs/${ids.job}/metadata/${ids.file.slice(0, -4)}ffff`)],
+    ['trashed file', () => get(`/jobs/${ids.job}/files_by_id/${ids.trashed}`)],
+    ['trashed content', () => get(`/st/4/jobs/${ids.job}/files_by_id/${ids.trashed}`)],
+    ['live file as trash', () => get(`/th/3/trash/${ids.job}/${ids.file}`)],
+    [
+      'delete unknown',
+      () => ({ method: 'DELETE', url: `/jobs/${ids.job}/files_by_id/zzzzzz-0000` }),
+    ],
+    [
+      'delete trashed',
+      () => ({ method: 'DELETE', url: `/jobs/${ids.job}/files_by_id/${ids.trashed}` }),
+    ],
+    ['since text', () => get(`/jobs/${ids.job}/changes?since=abc`)],
+    ['since huge', () => get(`/jobs/${ids.job}/changes?since=${huge}`)],
+    ['since negative', () => get(`/jobs/${ids.job}/changes?since=-7`)],
+    ['seq text', () => get(`/poll?seq=soon&event=job_changed:${ids.job}`)],
+    ['poll unknown job', () => get('/poll?seq=0&event=job_changed:nope')],
+    ['area text', () => get(`/th/3/${ids.file}?area=big`)],
+    ['area huge', () => get(`/th/3/${ids.file}?area=${huge}`)],
+    ['start text', () => get(`/jobs/${ids.job}/files?start=yesterday`)],
+    ['download flag', () => get(`/st/4/jobs/${ids.job}/files_by_id/${ids.file}?download=yes`)],
+    ['name bad JSON', () => json('POST', '/name', '{"name": ')],
+    ['name huge', () => json('POST', '/name', JSON.stringify({ name: long }))],
+    ['name not a string', () => json('POST', '/name', '{"name": ["a"]}')],
+    ['name array body', () => json('POST', '/name', '[1,2]')],
+    [
+      'name over body limit',
+      () => json('POST', '/name', JSON.stringify({ name: 'x'.repeat(2e6) })),
+    ],
+    ['option bad JSON', () => json('PUT', '/options/k', '{value}')],
+    ['option value huge', () => json('PUT', '/options/k', JSON.stringify({ value: long }))],
+    ['option key bad', () => json('PUT', '/options/a%20b', '{"value":1}')],
+    ['attribute no key', () => ({ method: 'POST', url: '/account_attribute', payload: 'v' })],
+    [
+      'attribute huge',
+      () => json('POST', '/account_attribute?account_attribute_key=k', JSON.stringify(long)),
+    ],
+    ['attribute bad JSON', () => json('POST', '/account_attribute?account_attribute_key=k', '{')],
+    ['dedup bad JSON', () => json('POST', `/jobs/${ids.job}/files_dedup`, '{"path":')],
+    ['dedup array', () => json('POST', `/jobs/${ids.job}/files_dedup`, '[]')],
+    [
+      'dedup huge path',
+      () =>
+        json(
+          'POST',
+          `/jobs/${ids.job}/files_dedup`,
+          JSON.stringify({ path: long, checksum: ids.checksum, mtime: 1 }),
+        ),
+    ],
+    [
+      'dedup negative mtime',
+      () =>
+        json(
+          'POST',
+          `/jobs/${ids.job}/files_dedup`,
+          JSON.stringify({ path: 'a.jpg', checksum: ids.checksum, mtime: -1 }),
+        ),
+    ],
+    [
+      'upload path too long for a field',
+      () => uploadRequest(ids.job, Buffer.from('x'), { path: long, mtime: '1' }),
+    ],
+    ['upload not multipart', () => json('POST', `/jobs/${ids.job}/upload`, '{}')],
+    [
+      'profile picture not multipart',
+      () => ({ method: 'POST', url: '/profile_picture', payload: { file: 'x' } }),
+    ],
+    ['unknown route', () => get('/jobs/x/y/z/w')],
+  ];
+
+  it.each(bad)('%s → 4xx JSON, nothing changes', async (_name, request) => {
+    const before = snapshot();
+    const req = request();
+    const res = await server.app.inject({
+      ...req,
+      headers: { ...(req.headers as Record<string, string> | undefined), ...owner },
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(500);
+    expect(isJsonError(res.body)).toBe(true);
+    expect(snapshot()).toBe(before);
+  });
+});

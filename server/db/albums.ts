@@ -1,0 +1,57 @@
+import { fileIdOf } from './ids';
+import { stmt, type Db } from './open';
+import type { JobRow } from './users';
+
+export function isMember(db: Db, job: number, userId: number): boolean {
+  return (
+    stmt<[number, number], { n: number }>(
+      db,
+      'SELECT 1 AS n FROM job_members WHERE job = ? AND user_id = ?',
+    ).get(job, userId) !== undefined
+  );
+}
+
+export function addMember(db: Db, job: number, userId: number, now: number): void {
+  stmt(db, 'INSERT OR IGNORE INTO job_members (job, user_id, joined) VALUES (?, ?, ?)').run(
+    job,
+    userId,
+    now,
+  );
+}
+
+export interface ListedJob extends JobRow {
+  owner_uuid: string;
+  owner_name: string | null;
+  owner_email: string;
+  owner_picture: string | null;
+}
+
+/** The user's jobs and the jobs shared with them, most recently updated first. */
+export function jobsVisibleTo(db: Db, userId: number, storiesOnly: boolean): ListedJob[] {
+  return stmt<[number, number], ListedJob>(
+    db,
+    `SELECT j.*, u.uuid AS owner_uuid, u.name AS owner_name, u.email AS owner_email,
+       u.profile_picture AS owner_picture
+     FROM jobs j JOIN users u ON u.id = j.owner_id
+     WHERE (j.owner_id = ? OR j.id IN (SELECT job FROM job_members WHERE user_id = ?))
+       ${storiesOnly ? "AND j.type = 'story'" : ''}
+     ORDER BY j.last_update DESC, j.id DESC LIMIT 10000`,
+  ).all(userId, userId);
+}
+
+/** The chosen cover if it is still a live file of the job, else the newest file, else null. */
+export function coverOf(db: Db, job: JobRow): string | null {
+  if (job.cover_file !== null) {
+    const chosen = stmt<[number, number], { id: number; tag: number }>(
+      db,
+      'SELECT id, tag FROM files WHERE id = ? AND job = ? AND deleted = 0',
+    ).get(job.cover_file, job.id);
+    if (chosen) return fileIdOf(chosen.id, chosen.tag);
+  }
+  const newest = stmt<[number], { id: number; tag: number }>(
+    db,
+    `SELECT id, tag FROM files WHERE job = ? AND deleted = 0
+     ORDER BY capture_time DESC LIMIT 1`,
+  ).get(job.id);
+  return newest ? fileIdOf(newest.id, newest.tag) : null;
+}

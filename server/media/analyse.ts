@@ -1,0 +1,64 @@
+import sharp from 'sharp';
+import { readExif, type ExifFields } from './exif';
+import { readVideoInfo } from './mp4';
+import type { ThumbArea } from './thumbnails';
+
+export interface PictureAnalysis {
+  /** After EXIF orientation is applied (what a viewer shows). */
+  width: number;
+  height: number;
+  metadata: ExifFields;
+  captureTime: number | null;
+  thumbs: Map<ThumbArea, Buffer>;
+}
+
+const JPEG = { quality: 80 } as const;
+
+/**
+ * Decodes an uploaded picture once for both thumbnail sizes: the 1280 one from the original
+ * (libvips shrinks JPEGs while decoding), the 256 one from that, which is far cheaper than a
+ * second decode. Null when sharp cannot read it; the file is still stored and drawn synthetically.
+ */
+export async function analysePicture(source: string): Promise<PictureAnalysis | null> {
+  try {
+    const meta = await sharp(source, { failOn: 'none' }).metadata();
+    const large = await sharp(source, { failOn: 'none' })
+      .rotate()
+      .resize(1280, 1280, { fit: 'inside', withoutEnlargement: true })
+      .jpeg(JPEG)
+      .toBuffer();
+    const small = await sharp(large)
+      .resize(256, 256, { fit: 'inside', withoutEnlargement: true })
+      .jpeg(JPEG)
+      .toBuffer();
+    const turned = (meta.orientation ?? 1) >= 5;
+    const width = meta.autoOrient?.width ?? (turned ? meta.height : meta.width) ?? 0;
+    const height = meta.autoOrient?.height ?? (turned ? meta.width : meta.height) ?? 0;
+    const exif = readExif(meta.exif);
+    return {
+      width,
+      height,
+      metadata: exif.fields,
+      captureTime: exif.captureTime,
+      thumbs: new Map<ThumbArea, Buffer>([
+        [1280, large],
+        [256, small],
+      ]),
+    };
+  } catch {
+    return null;
+  }
+}
+
+export interface VideoAnalysis {
+  width: number;
+  height: number;
+  duration: number;
+  captureTime: number | null;
+}
+
+/** What the container says (ISO-BMFF only); zeros when it cannot be read. */
+export async function analyseVideo(source: string): Promise<VideoAnalysis> {
+  const info = await readVideoInfo(source);
+  return info ?? { width: 0, height: 0, duration: 0, captureTime: null };
+}

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { setEncoding } from '../db/blobs';
+import { KIND, type FileRow } from '../db/files';
+import type { Db } from '../db/open';
+import { BlobStore } from './blobs';
+import { ffmpegPoster, findFfmpeg, generatedPoster } from './poster';
+import { THUMB_AREAS, ThumbnailService, type ImageSources } from './thumbnails';
+
+export interface VideoJob {
+  sha1: string;
+  /** The upload's path: the generated poster shows its name. */
+  path: string;
+  width: number;
+  height: number;
+  duration: number;
+}
+
+/**
+ * Uploaded content and what is derived from it: blobs, posters, thumbnails, and the video
+ * pipeline (processing → done). Videos are processed one at a time in the background so an
+ * upload answers at once and ffmpeg never takes both cores.
+ */
+export class MediaService implements ImageSources {
+  readonly blobs: BlobStore;
+  readonly thumbnails: ThumbnailService;
+  private readonly posters = new Map<string, Promise<string>>();
+  private readonly pending = new Set<Promise<void>>();
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    dataDir: string,
+  ) {
+    this.blobs = new BlobStore(dataDir);
+    this.thumbnails = new ThumbnailService(dataDir, this);
+  }
+
+  async imageFor(file: FileRow): Promise<string | null> {
+    if (!file.blob) return null;
+    if (file.kind === KIND.picture) return this.blobs.pathOf(file.blob);
+    if (file.kind === KIND.movie) {
+      return this.poster({
+        sha1: file.blob,
+        path: file.path,
+        width: file.width,
+        height: file.height,
+        duration: file.duration,
+      });
+    }
+    return null;
+  }
+
+  /** Queues a video's poster and thumbnails; its encoding status turns done (or failed) after. */
+  processVideo(job: VideoJob): Promise<void> {
+    const task = this.queue.then(async () => {
+      try {
+        const poster = await this.poster(job);
+        const image = await fs.promises.readFile(poster);
+        for (const area of THUMB_AREAS) {
+          const jpeg = await sharp(image)
+            .resize(area, area, { fit: 'inside', withoutEnlargement: true })
+            .jpeg({ quality: 80 })
+            .toBuffer();
+          await this.thumbnails.put(job.sha1, area, jpeg);
+        }
+        setEncoding(this.db, job.sha1, 'done');
+      } catch {
+        setEncoding(this.db, job.sha1, 'failed');
+      }
+    });
+    this.queue = task;
+    this.pending.add(task);
+    void task.finally(() => this.pending.delete(task));
+    return task;
+  }
+
+  /** Resolves when no video is being processed (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  /** The poster of a video, made once: a frame by ffmpeg when present, else a drawing. */
+  private poster(job: VideoJob): Promise<string> {
+    let pending = this.posters.get(job.sha1);
+    if (!pending) {
+      pending = this.makePoster(job).finally(() => this.posters.delete(job.sha1));
+      this.posters.set(job.sha1, pending);
+    }
+    return pending;
+  }
+
+  private async makePoster(job: VideoJob): Promise<string> {
+    const target = this.blobs.posterPathOf(job.sha1);
+    try {
+      await fs.promises.access(target);
+      return target;
+    } catch {
+      // Not made yet.
+    }
+    const ffmpeg = await findFfmpeg();
+    const frame = ffmpeg ? await ffmpegPoster(ffmpeg, this.blobs.pathOf(job.sha1)) : null;
+    return this.blobs.putPoster(job.sha1, frame ?? (await generatedPoster(job.path, job)));
+  }
+}

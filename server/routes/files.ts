@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { FileDetail, FileMetadataResponse } from '../../src/api/contract/media';
+import { fileExtension, fileName } from '../../src/domain/classify';
+import { requireCaller } from '../auth/guard';
+import type { ServerContext } from '../context';
+import { blobBySha1, metadataOf } from '../db/blobs';
+import { findFileInJob, KIND, toFileJson, trashFile, type FileRow } from '../db/files';
+import { stmt } from '../db/open';
+import type { JobRow } from '../db/users';
+import { notFound } from '../errors';
+import { contentTypeOf, parseRange } from '../media/range';
+import { jobForCaller } from './jobs';
+import { commonQuery } from './params';
+
+const ContentQuery = z.object({ ...commonQuery, download: z.enum(['0', '1']).optional() });
+
+/** A live (not trashed) file of the job in the path, else 404. */
+function liveFile(ctx: ServerContext, job: JobRow, request: FastifyRequest): FileRow {
+  const fileId = (request.params as { fileId?: unknown }).fileId;
+  const file = typeof fileId === 'string' ? findFileInJob(ctx.db, job.id, fileId) : null;
+  if (!file || file.deleted) throw notFound();
+  return file;
+}
+
+function fileDetail(ctx: ServerContext, job: JobRow, file: FileRow): FileDetail {
+  const blob = file.blob ? blobBySha1(ctx.db, file.blob) : undefined;
+  const uploaded =
+    stmt<[number], { uploaded: number }>(ctx.db, 'SELECT uploaded FROM files WHERE id = ?').get(
+      file.id,
+    )?.uploaded ?? file.mtime;
+  return {
+    ...toFileJson(file),
+    jobID: job.uuid,
+    uploaded,
+    encodingStatus: blob?.encoding ?? 'done',
+    metadata: metadataOf(blob),
+  };
+}
+
+/** RFC 9110 attachment/inline with the UTF-8 file name. */
+function disposition(file: FileRow, attachment: boolean): string {
+  const name = fileName(file.path) || 'file';
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${attachment ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+async function sendContent(
+  ctx: ServerContext,
+  file: FileRow,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const query = ContentQuery.parse(request.query);
+  let source: { path: string; type: string; etag: string; size: number };
+  if (file.blob) {
+    source = {
+      path: ctx.media.blobs.pathOf(file.blob),
+      type: contentTypeOf(fileExtension(file.path)),
+      etag: `"${file.blob}"`,
+      size: (await fs.promises.stat(ctx.media.blobs.pathOf(file.blob))).size,
+    };
+  } else {
+    // A seeded file has no content: its large rendering stands in for it.
+    const thumb = await ctx.thumbnails.get(file, 1280);
+    source = { path: thumb.file, type: 'image/jpeg', etag: thumb.etag, size: thumb.size };
+  }
+  const range = parseRange(request.headers.range, source.size);
+  if (range === 'unsatisfiable') {
+    return reply
+      .code(416)
+      .header('Content-Range', `bytes */${source.size}`)
+      .send({ error: 'range_not_satisfiable', message: 'Range not satisfiable' });
+  }
+  const attachment = query.download === '1' || file.kind === KIND.document;
+  reply
+    .header('Accept-Ranges', 'bytes')
+    .header('ETag', source.etag)
+    .header('Cache-Control', 'private, max-age=31536000, immutable')
+    .header('Content-Disposition', disposition(file, attachment))
+    .header('X-Content-Type-Options', 'nosniff')
+    // Served from the API origin: never let uploaded HTML or SVG run there.
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .type(source.type);
+  if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(source.etag)) {
+    return reply.code(304).send();
+  }
+  if (!range) {
+    reply.header('Content-Length', String(source.size));
+    return reply.send(fs.createReadStream(source.path));
+  }
+  return reply
+    .code(206)
+    .header('Content-Range', `bytes ${range.start}-${range.end}/${source.size}`)
+    .header('Content-Length', String(range.end - range.start + 1))
+    .send(fs.createReadStream(source.path, { start: range.start, end: range.end }));
+}
+
+export function registerFileRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.get('/jobs/:id/files_by_id/:fileId', (request) => {
+    const job = jobForCaller(ctx, requireCaller(ctx, request), request, 'read');
+    z.object(commonQuery).parse(request.query);
+    return fileDetail(ctx, job, liveFile(ctx, job, request));
+  });
+
+  app.delete('/jobs/:id/files_by_id/:fileId', (request, reply) => {
+    const job = jobForCaller(ctx, requireCaller(ctx, request), request);
+    z.object(commonQuery).parse(request.query);
+    const file = liveFile(ctx, job, request);
+    const serial = trashFile(ctx.db, file, ctx.now());
+    if (serial === null) throw notFound();
+    ctx.events.notify(job.id, serial);
+    return reply.code(204).send();
+  });
+
+  app.get('/jobs/:id/metadata/:fileId', (request) => {
+    const job = jobForCaller(ctx, requireCaller(ctx, request), request, 'read');
+    z.object(commonQuery).parse(request.query);
+    const file = liveFile(ctx, job, request);
+    const blob = file.blob ? blobBySha1(ctx.db, file.blob) : undefined;
+    const answer: FileMetadataResponse = {
+      ...metadataOf(blob),
+      width: file.width,
+      height: file.height,
+    };
+    return answer;
+  });
+
+  // <img>/<video src> cannot send headers: the token may come as ?token= here.
+  app.get('/st/4/jobs/:id/files_by_id/:fileId', async (request, reply) => {
+    const caller = requireCaller(ctx, request, { allowQueryToken: true });
+    const job = jobForCaller(ctx, caller, request, 'read');
+    return sendContent(ctx, liveFile(ctx, job, request), request, reply);
+  });
+
+  app.get('/st/4/jobs/:id/files_by_id/:fileId/v-check', (request) => {
+    const caller = requireCaller(ctx, request, { allowQueryToken: true });
+    const job = jobForCaller(ctx, caller, request, 'read');
+    z.object(commonQuery).parse(request.query);
+    const file = liveFile(ctx, job, request);
+    const status = file.blob ? (blobBySha1(ctx.db, file.blob)?.encoding ?? 'done') : 'done';
+    return { result: status === 'processing' ? 'queued' : status === 'done' ? 'ready' : 'failed' };
+  });
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createWebServer, webCsp } from './web';
+
+const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'capture-web-'));
+fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>app</title>');
+fs.mkdirSync(path.join(distDir, 'assets'));
+fs.writeFileSync(path.join(distDir, 'assets', 'index-abc.js'), 'export {};');
+afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
+
+const EXPECTED =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+  "img-src 'self' data: blob: http://127.0.0.1:8081; media-src 'self' blob: http://127.0.0.1:8081; " +
+  "connect-src 'self' http://127.0.0.1:8081; worker-src 'self' blob:; frame-ancestors 'none'; " +
+  "base-uri 'self'";
+
+describe('web listener Content-Security-Policy', () => {
+  it('is sent on the SPA fallback, assets and the app config, naming the API origin', async () => {
+    const app = await createWebServer({
+      distDir,
+      appConfig: { apiOrigin: 'http://127.0.0.1:8081' },
+    });
+    try {
+      for (const url of ['/photos', '/assets/index-abc.js', '/app-config.json', '/']) {
+        const res = await app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-security-policy'], url).toBe(EXPECTED);
+      }
+      const post = await app.inject({ method: 'POST', url: '/photos' });
+      expect(post.headers['content-security-policy']).toBe(EXPECTED);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('normalises origins, adds a staging origin, and cannot be injected into', () => {
+    const csp = webCsp({
+      apiOrigin: 'https://api.example.com/some/path',
+      stagingApiOrigin: 'https://staging.example.com',
+    });
+    expect(csp).toContain(
+      "connect-src 'self' https://api.example.com https://staging.example.com;",
+    );
+    expect(() => webCsp({ apiOrigin: "x; script-src 'unsafe-inline'" })).toThrow();
+    expect(webCsp()).toContain("connect-src 'self';");
+  });
+});

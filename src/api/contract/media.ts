@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { FileSchema } from './files';
+
+/**
+ * SPEC §3 file metadata. Numbers are plain values: ApertureValue is the f-number (1.8),
+ * ExposureTime in seconds (0.008 for 1/125), FocalLength in mm. Absent when the file lacks them.
+ */
+export const FileMetadataFieldsSchema = z.object({
+  Make: z.string().optional(),
+  Model: z.string().optional(),
+  ISOSpeedRatings: z.number().optional(),
+  ApertureValue: z.number().optional(),
+  ExposureTime: z.number().optional(),
+  FocalLength: z.number().optional(),
+});
+
+/** GET /jobs/{id}/metadata/{fileId}: the EXIF fields plus the displayed (oriented) size. */
+export const FileMetadataResponseSchema = FileMetadataFieldsSchema.extend({
+  width: z.number().int().nonnegative(),
+  height: z.number().int().nonnegative(),
+});
+export type FileMetadataResponse = z.infer<typeof FileMetadataResponseSchema>;
+
+/** SPEC §3 file server statuses as reported for a file's content. */
+export const EncodingStatusSchema = z.enum(['processing', 'done', 'failed']);
+
+/** GET /jobs/{id}/files_by_id/{fileId}: the listing's file plus details only one file needs. */
+export const FileDetailSchema = FileSchema.extend({
+  jobID: z.string(),
+  /** Unix seconds when it was uploaded. */
+  uploaded: z.number(),
+  encodingStatus: EncodingStatusSchema,
+  metadata: FileMetadataFieldsSchema,
+});
+export type FileDetail = z.infer<typeof FileDetailSchema>;
+
+/** GET /st/4/jobs/{id}/files_by_id/{fileId}/v-check (SPEC §7 video status). */
+export const VideoCheckResponseSchema = z.object({ result: z.enum(['queued', 'ready', 'failed']) });

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** POST /name: the stored name (SPEC §5 text max 255). */
+export const NameResponseSchema = z.object({ name: z.string() });
+
+/** A user option value (SPEC §7 /options/{key}: PUT takes value); JSON scalars only. */
+export const OptionValueSchema = z.union([z.string().max(4096), z.number(), z.boolean()]);
+
+/** GET and PUT /options/{key}; value is null when the option is not set. */
+export const OptionResponseSchema = z.object({
+  key: z.string(),
+  value: OptionValueSchema.nullable(),
+});
+export type OptionResponse = z.infer<typeof OptionResponseSchema>;
+
+/** GET, POST and DELETE /account_attribute: the value (null when unset or after DELETE). */
+export const AccountAttributeResponseSchema = z.object({ result: z.string().nullable() });
+
+/** SPEC §3 userGrants item: size in GB, times in unix seconds. */
+export const UserGrantSchema = z.looseObject({
+  source: z.string(),
+  size: z.number().nonnegative(),
+  renews_at: z.number().nullable().optional(),
+  expires_at: z.number().nullable().optional(),
+  stripe_product_id: z.string().nullable().optional(),
+  _links: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** GET /user_grants. */
+export const UserGrantsResponseSchema = z.object({
+  result: z.object({ grants: z.array(UserGrantSchema) }),
+});
+export type UserGrantsResponse = z.infer<typeof UserGrantsResponseSchema>;
