@@ -35,7 +35,7 @@ describe('key registry (SPEC §9)', () => {
     );
   });
 
-  it('holds every other key of SPEC §9, plus the cookie notice, in local storage', () => {
+  it('holds every other key of SPEC §9, plus the cookie notice and the shift-select hint time, in local storage', () => {
     expect(Object.values(LOCAL_KEYS).sort()).toEqual(
       [
         'locationBeforeLogin',
@@ -49,6 +49,7 @@ describe('key registry (SPEC §9)', () => {
         'featureFlags',
         'language',
         'cookieNoticeSeen',
+        'shiftSelectHintShownAt',
       ].sort(),
     );
     for (const key of Object.keys(LOCAL_KEYS) as (keyof typeof LOCAL_KEYS)[]) {

@@ -37,6 +37,7 @@ export const SESSION_KEYS = {
  * - featureFlags: SPEC §6 "Feature flags stored locally".
  * - language: the user's explicit choice is a preference of this browser, like the flags.
  * - cookieNoticeSeen: not in SPEC §9; the cookie notice (SPEC §2) once acknowledged stays so.
+ * - shiftSelectHintShownAt: SPEC §9 shows the shift-select hint once, or again after a month.
  */
 export const LOCAL_KEYS = {
   locationBeforeLogin: 'locationBeforeLogin',
@@ -49,6 +50,7 @@ export const LOCAL_KEYS = {
   session_ID: 'session_ID',
   featureFlags: 'featureFlags',
   language: 'language',
+  shiftSelectHintShownAt: 'shiftSelectHintShownAt',
   cookieNoticeSeen: 'cookieNoticeSeen',
 } as const;
 

@@ -1,15 +1,16 @@
 import type { HintTimePort } from '../../gallery/engine/selection';
-
-let shownAt: number | null = null;
+import { readString, writeString } from '../../state/persisted';
 
 /**
  * When the shift-select hint was last shown (epoch ms), for SPEC §9 "shown once or re-shown
- * after a month". Kept for the life of the page: persisting it needs a key registered in
- * src/state/persisted.ts (LOCAL_KEYS), which belongs to the state area.
+ * after a month": kept in local storage so "once" means once on this browser, not per page.
  */
 export const shiftHintStore: HintTimePort = {
-  get: () => shownAt,
+  get: () => {
+    const value = Number(readString('shiftSelectHintShownAt'));
+    return Number.isFinite(value) && value > 0 ? value : null;
+  },
   set: (time) => {
-    shownAt = time;
+    writeString('shiftSelectHintShownAt', String(time));
   },
 };
