@@ -318,8 +318,12 @@ test('the context menu opens upward near the bottom and is keyboard accessible',
   await ready(page);
   const box = (await page.getByTestId('gallery').boundingBox())!;
   const bottom = box.y + box.height;
-  const low = (await screenTiles(page)).filter((t) => t.y + t.h > bottom - 120).pop()!;
-  const lowPoint = { x: low.x + low.w / 2, y: Math.min(bottom - 40, low.y + low.h - 10) };
+  // A point 40 px above the bottom edge, on a tile (possibly one cut by the edge).
+  const lowY = bottom - 40;
+  const low = (await screenTiles(page, { partial: true })).find(
+    (t) => t.y <= lowY - 5 && t.y + t.h >= lowY + 5,
+  )!;
+  const lowPoint = { x: low.x + low.w / 2, y: lowY };
   await page.mouse.click(lowPoint.x, lowPoint.y, { button: 'right' });
   const menu = page.getByRole('menu');
   await expect(menu).toBeVisible();

@@ -89,7 +89,16 @@ test("a revoked device's token gets the session-expired dialog", async ({ page, 
     const revoked = await request.delete(`${API}/devices/${device.id}`, { headers: auth });
     expect(revoked.ok()).toBe(true);
   }
-  await page.reload();
+  // The page's next call with the revoked token answers 401. (A reload would race with calls the
+  // timeline is still making, which may already have shown the dialog and dropped the token.)
+  await page.evaluate(async () => {
+    const hooks = window as unknown as {
+      __capture: { api: { request(r: object): Promise<unknown> } };
+    };
+    await hooks.__capture.api
+      .request({ method: 'GET', path: '/account_info', responseType: 'none' })
+      .catch(() => undefined);
+  });
   await expect(page.getByTestId('session-expired')).toBeVisible();
   await expect(page.getByRole('alertdialog')).toContainText('Session expired');
 });

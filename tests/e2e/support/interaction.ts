@@ -84,19 +84,26 @@ export async function galleryOrigin(page: Page): Promise<{ x: number; y: number 
   return { x: box.x, y: box.y };
 }
 
-/** Whole tiles on screen (not cut by an edge), in page coordinates. */
-export async function screenTiles(page: Page): Promise<ScreenTile[]> {
+/** Tiles on screen in page coordinates: whole ones only, unless `partial` (cut by an edge too). */
+export async function screenTiles(
+  page: Page,
+  options: { partial?: boolean } = {},
+): Promise<ScreenTile[]> {
   const origin = await galleryOrigin(page);
-  const tiles = await withEngine(page, (engine) => {
-    const out = [];
-    const { composer, timeline, scroll } = engine;
-    for (let i = 0; i < composer.visibleCount; i++) {
-      const t = composer.visibleTiles[i];
-      if (t.y < 0 || t.y + t.h > scroll.viewportHeight) continue;
-      out.push({ ...t, id: timeline.fileId(t.section, t.item) });
-    }
-    return out;
-  });
+  const tiles = await withEngine(
+    page,
+    (engine, partial) => {
+      const out = [];
+      const { composer, timeline, scroll } = engine;
+      for (let i = 0; i < composer.visibleCount; i++) {
+        const t = composer.visibleTiles[i];
+        if (!partial && (t.y < 0 || t.y + t.h > scroll.viewportHeight)) continue;
+        out.push({ ...t, id: timeline.fileId(t.section, t.item) });
+      }
+      return out;
+    },
+    options.partial ?? false,
+  );
   return tiles.map((t) => ({ ...t, x: t.x + origin.x, y: t.y + origin.y }));
 }
 
