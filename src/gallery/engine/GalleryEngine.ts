@@ -351,18 +351,17 @@ export class GalleryEngine {
   }
 
   private trackFastScroll(now: number): void {
-    const fast = this.detector.isFast(now);
-    if (fast === this.fastScrolling) return;
-    this.fastScrolling = fast;
-    if (fast) {
-      // No frames are drawn while idle: wake up when the fast phase is over to start the loads.
-      if (this.settleTimer >= 0) this.clock.clearTimeout(this.settleTimer);
-      const wait = Math.max(16, this.detector.settlesAt(now) - now);
-      this.settleTimer = this.clock.setTimeout(() => {
-        this.settleTimer = -1;
-        this.invalidate();
-      }, wait);
-    }
+    this.fastScrolling = this.detector.isFast(now);
+    if (!this.fastScrolling) return;
+    // No frames are drawn while idle: wake up when the fast phase is over to start the loads.
+    // Re-armed on every fast frame, because a drag that keeps going outlives the first estimate;
+    // the frame the timer draws re-arms it again if the scroll is still fast by then.
+    if (this.settleTimer >= 0) this.clock.clearTimeout(this.settleTimer);
+    const wait = Math.max(16, this.detector.settlesAt(now) - now);
+    this.settleTimer = this.clock.setTimeout(() => {
+      this.settleTimer = -1;
+      this.invalidate();
+    }, wait);
   }
 
   private readonly sectionPool: VisibleSection[] = [];
