@@ -42,17 +42,17 @@ export function useGalleryEngine(
   useEffect(() => {
     if (!jobId) return undefined;
     const client = api();
+    // Built once: client.url() reads the stored auth and host directory, too slow per tile.
+    const template = client.url({
+      host: 'thumb',
+      path: '/th/3/FILE_ID',
+      query: { area: 'AREA', share: jobId, token: loadStoredAuth()?.token },
+    });
     const loader = new WorkerThumbnailLoader({
       urlFor: (fileId, tier) =>
-        client.url({
-          host: 'thumb',
-          path: `/th/3/${encodeURIComponent(fileId)}`,
-          query: {
-            area: tier === 'small' ? 256 : 1280,
-            share: jobId,
-            token: loadStoredAuth()?.token,
-          },
-        }),
+        template
+          .replace('FILE_ID', encodeURIComponent(fileId))
+          .replace('area=AREA', `area=${tier === 'small' ? 256 : 1280}`),
     });
     const layout = new WorkerLayoutEngine();
     const created = new GalleryEngine({
