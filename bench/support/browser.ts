@@ -1,0 +1,146 @@
+// Chromium for the benches: the project's e2e flags (SwiftShader WebGL2) plus
+// --enable-gpu-benchmarking for chrome.gpuBenchmarking.smoothScrollBy, and the page-side probes
+// (long animation frames, DOM nodes, heap after GC).
+import { chromium, type Browser, type Page } from '@playwright/test';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT, round } from './env';
+
+export const VIEWPORT = { width: 1280, height: 800 } as const;
+
+const ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--ignore-gpu-blocklist',
+  '--enable-gpu-benchmarking',
+];
+
+async function chromiumPath(): Promise<string> {
+  // scripts/chromium.mjs is plain JS without types: imported by URL and typed here.
+  const url = pathToFileURL(path.join(ROOT, 'scripts', 'chromium.mjs')).href;
+  const module = (await import(url)) as { ensureChromium(): string };
+  return module.ensureChromium();
+}
+
+export async function launchBrowser(): Promise<{ browser: Browser; version: string }> {
+  const browser = await chromium.launch({
+    executablePath: await chromiumPath(),
+    args: ARGS,
+    // Playwright hides scrollbars in headless mode; the DOM grid's drag needs its native one.
+    ignoreDefaultArgs: ['--hide-scrollbars'],
+  });
+  return { browser, version: browser.version() };
+}
+
+export interface LongFrame {
+  start: number;
+  duration: number;
+  blocking: number;
+  scripts: { invoker: string; source: string; duration: number }[];
+}
+
+/**
+ * Installed before any page script: keeps every long-animation-frame entry (a frame longer than
+ * 50 ms, by the API's definition) with the scripts it names.
+ */
+function observeLongFrames(): void {
+  const store: LongFrame[] = [];
+  (window as unknown as { __benchLongFrames: LongFrame[] }).__benchLongFrames = store;
+  type Entry = PerformanceEntry & {
+    blockingDuration: number;
+    scripts: {
+      invoker: string;
+      sourceURL: string;
+      sourceFunctionName: string;
+      duration: number;
+    }[];
+  };
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Entry[]) {
+        store.push({
+          start: entry.startTime,
+          duration: entry.duration,
+          blocking: entry.blockingDuration,
+          scripts: entry.scripts.map((s) => ({
+            invoker: s.invoker,
+            source: `${s.sourceURL.replace(/^.*\//, '')}:${s.sourceFunctionName}`,
+            duration: s.duration,
+          })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    // No LoAF support: the count stays empty and the result says so (supported: false).
+  }
+}
+
+export async function newBenchPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  // tsx (esbuild keepNames) wraps named inner functions of evaluated callbacks in __name():
+  // the page needs it defined.
+  await page.addInitScript('globalThis.__name = (fn) => fn;');
+  await page.addInitScript(observeLongFrames);
+  return page;
+}
+
+export async function longFramesSupported(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    (PerformanceObserver.supportedEntryTypes ?? []).includes('long-animation-frame'),
+  );
+}
+
+/** Long animation frames that started in [from, to) (page clock, ms). */
+export async function longFramesBetween(page: Page, from: number, to: number) {
+  const all = await page.evaluate(
+    () => (window as unknown as { __benchLongFrames: LongFrame[] }).__benchLongFrames ?? [],
+  );
+  return all.filter((f) => f.start >= from && f.start < to);
+}
+
+export const pageNow = (page: Page): Promise<number> => page.evaluate(() => performance.now());
+
+export const domNodes = (page: Page): Promise<number> =>
+  page.evaluate(() => document.getElementsByTagName('*').length);
+
+/** The page's JS heap (main thread) after a full GC, MB. Workers have their own heaps. */
+export async function heapAfterGc(page: Page): Promise<{ usedMB: number; totalMB: number }> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.enable');
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize, totalSize } = await cdp.send('Runtime.getHeapUsage');
+    return { usedMB: round(usedSize / 2 ** 20, 1), totalMB: round(totalSize / 2 ** 20, 1) };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+export const DEMO = { email: 'demo@example.com', password: 'capture-demo' };
+
+/** Signs in as tests/e2e/support/login.ts does: the login prompt, then the identity page. */
+export async function signIn(page: Page, webUrl: string, pathname = '/photos'): Promise<void> {
+  await page.goto(`${webUrl}${pathname}`);
+  await page.getByTestId('sign-in').click({ timeout: 60_000 });
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await page.getByTestId('timeline').waitFor({ timeout: 60_000 });
+}
+
+/** The session the app stored after signing in (SPEC §9 session storage keys). */
+export async function storedSession(page: Page): Promise<{ token: string; serviceDict: string }> {
+  const stored = await page.evaluate(() => ({
+    token: sessionStorage.getItem('authToken') ?? '',
+    serviceDict: sessionStorage.getItem('serviceDict') ?? '',
+  }));
+  if (!stored.token || !stored.serviceDict) throw new Error('no session stored after sign-in');
+  return stored;
+}

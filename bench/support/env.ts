@@ -1,0 +1,120 @@
+// What every bench shares: the --quick flag, paths, the machine and package versions recorded
+// with each result, small statistics, and writing bench/results/<name>.json.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const QUICK = process.argv.includes('--quick');
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
+/**
+ * Seeded libraries and bench builds. Under node_modules/.cache so that git, ESLint and Prettier
+ * never see them (a dist-* folder at the root would be linted and formatted).
+ */
+export const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'capture-bench');
+
+export const round = (value: number, digits = 2): number => {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+};
+
+/** The value at quantile q (0..1) of the sorted values: nearest rank, no interpolation. */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  const rank = Math.ceil(q * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))];
+}
+
+export interface Distribution {
+  n: number;
+  p50: number;
+  p95: number;
+  max: number;
+  mean: number;
+}
+
+export function distribution(values: readonly number[]): Distribution {
+  const sorted = [...values].sort((a, b) => a - b);
+  const sum = sorted.reduce((a, b) => a + b, 0);
+  return {
+    n: sorted.length,
+    p50: round(quantile(sorted, 0.5)),
+    p95: round(quantile(sorted, 0.95)),
+    max: round(sorted[sorted.length - 1] ?? 0),
+    mean: round(sorted.length ? sum / sorted.length : 0),
+  };
+}
+
+export const median = (values: readonly number[]): number =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+
+export function machine(chromium?: string) {
+  return {
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: round(os.totalmem() / 2 ** 30, 1),
+    node: process.version,
+    ...(chromium ? { chromium } : {}),
+  };
+}
+
+/** Installed versions of the named packages (from their package.json under node_modules). */
+export function versions(names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    try {
+      const file = path.join(ROOT, 'node_modules', name, 'package.json');
+      out[name] = (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+    } catch {
+      out[name] = 'not installed';
+    }
+  }
+  return out;
+}
+
+/** A target of the issue, as every bench reports it (bench/run.ts reads `targets`). */
+export interface Target {
+  name: string;
+  target: string;
+  value: number;
+  met: boolean;
+}
+
+export function target(name: string, value: number, limit: number, kind: '<=' | '>='): Target {
+  const met = kind === '<=' ? value <= limit : value >= limit;
+  return { name, target: `${kind} ${limit}`, value: round(value, 3), met };
+}
+
+/** One headline figure for the summary table of bench/run.ts. */
+export interface Headline {
+  label: string;
+  value: number | string;
+  unit?: string;
+}
+
+export function writeResult(name: string, body: Record<string, unknown>): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${name}.json`);
+  const result = { name, date: new Date().toISOString(), quick: QUICK, ...body };
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  return file;
+}
+
+export function printTargets(targets: readonly Target[]): void {
+  for (const t of targets)
+    console.log(`${t.met ? 'met   ' : 'MISSED'} ${t.name}: ${t.value} (${t.target})`);
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Logs a step with the seconds since the bench started. */
+const started = performance.now();
+export function step(message: string): void {
+  const seconds = ((performance.now() - started) / 1000).toFixed(1).padStart(6);
+  console.log(`[${seconds} s] ${message}`);
+}
