@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/chromiumArgs';
 
 export const E2E_WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 4180);
 export const E2E_API_PORT = Number(process.env.E2E_API_PORT ?? 4181);
@@ -20,16 +21,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--use-angle=swiftshader',
-        '--enable-unsafe-swiftshader',
-        '--ignore-gpu-blocklist',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
   },
   webServer: {

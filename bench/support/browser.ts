@@ -4,21 +4,12 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { CHROMIUM_ARGS } from '../../scripts/chromiumArgs';
 import { ROOT, round } from './env';
 
 export const VIEWPORT = { width: 1280, height: 800 } as const;
 
-const ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--ignore-gpu-blocklist',
-  '--enable-gpu-benchmarking',
-];
+const ARGS = [...CHROMIUM_ARGS, '--enable-gpu-benchmarking'];
 
 async function chromiumPath(): Promise<string> {
   // scripts/chromium.mjs is plain JS without types: imported by URL and typed here.
