@@ -9,7 +9,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
-    chunkSizeWarningLimit: 900,
+    // The /photos chunk carries three.js whole (R3F's catalogue imports it all): ~1.05 MB raw.
+    // Its gzip size is tracked against a budget by bench/bundle.bench.ts, not by this warning.
+    chunkSizeWarningLimit: 1200,
   },
   server: { port: 5173 },
   test: {
