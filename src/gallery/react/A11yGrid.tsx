@@ -65,7 +65,21 @@ export function A11yGrid({
     const perRow = new Uint8Array(ROW_POOL);
     let rowCount = '';
 
+    // Scrolling moves tiles between cells every frame: format each file's label once, not per frame.
+    const labels = new Map<string, string>();
     const labelFor = (section: number, item: number): string => {
+      // Keyed by file id: a section that reloads may hold other files at the same positions.
+      const key = engine.timeline.fileId(section, item);
+      let label = labels.get(key);
+      if (label === undefined) {
+        label = describe(section, item);
+        if (label === '') return label;
+        if (labels.size >= 4096) labels.clear();
+        labels.set(key, label);
+      }
+      return label;
+    };
+    const describe = (section: number, item: number): string => {
       const files = engine.timeline.sections[section]?.files;
       if (!files) return '';
       const date = dates.format((files.times[item] ?? 0) * 1000);
