@@ -5,7 +5,7 @@
  * exits 1 when a target is missed. Run: npx tsx bench/estimates.bench.ts [--quick]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { machine } from './support/env';
 import {
   REFERENCE_ASPECT_MIX,
   REFERENCE_MEAN_ASPECT,
@@ -199,12 +199,7 @@ const result = {
   name: 'estimates',
   date: new Date().toISOString(),
   quick,
-  machine: {
-    os: `${os.type()} ${os.release()} ${os.arch()}`,
-    cpus: os.cpus().length,
-    cpuModel: os.cpus()[0]?.model ?? 'unknown',
-    node: process.version,
-  },
+  machine: machine(),
   setup: {
     estimate: 'estimateRowsHeight(count, width, metrics): count only, reference mix',
     referenceMeanAspect: Math.round(REFERENCE_MEAN_ASPECT * 1000) / 1000,

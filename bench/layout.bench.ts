@@ -21,7 +21,7 @@ import { JustifiedLayout } from '@immich/justified-layout-wasm';
 import { expose } from 'comlink';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
+import { machine } from './support/env';
 import {
   REFERENCE_ASPECT_MIX,
   sampleAspects,
@@ -357,13 +357,7 @@ const result = {
   name: 'layout',
   date: new Date().toISOString(),
   quick,
-  machine: {
-    os: `${os.type()} ${os.release()} ${os.arch()}`,
-    cpus: os.cpus().length,
-    cpuModel: os.cpus()[0]?.model ?? 'unknown',
-    memoryGiB: round(os.totalmem() / 2 ** 30),
-    node: process.version,
-  },
+  machine: machine(),
   versions: {
     '@immich/justified-layout-wasm': versionOf('@immich/justified-layout-wasm'),
     'justified-layout': versionOf('justified-layout'),

@@ -19,7 +19,7 @@ import { buildApp } from './support/build';
 import {
   machine,
   median,
-  printTargets,
+  reportTargets,
   QUICK,
   round,
   step,
@@ -195,9 +195,7 @@ try {
     targetsMet: targets.every((t) => t.met),
   });
   step(`wrote ${file}`);
-  for (const h of headlines) console.log(`${h.label}: ${h.value}${h.unit ? ` ${h.unit}` : ''}`);
-  printTargets(targets);
-  if (!targets.every((t) => t.met)) process.exitCode = 1;
+  reportTargets(headlines, targets);
 } finally {
   await browser.close();
   await servers.close();

@@ -19,7 +19,7 @@ import {
 import { buildApp, buildDomGrid } from './support/build';
 import {
   machine,
-  printTargets,
+  reportTargets,
   QUICK,
   round,
   step,
@@ -173,9 +173,7 @@ try {
     targetsMet: targets.every((t) => t.met),
   });
   step(`wrote ${file}`);
-  for (const h of headlines) console.log(`${h.label}: ${h.value}${h.unit ? ` ${h.unit}` : ''}`);
-  printTargets(targets);
-  if (!targets.every((t) => t.met)) process.exitCode = 1;
+  reportTargets(headlines, targets);
 } finally {
   await browser.close();
   await domWeb.close();

@@ -5,7 +5,7 @@
 // seeding time. Writes bench/results/server.json; exits 1 when a target is missed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
+import { machine } from './support/env';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -356,12 +356,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     mode: values.quick ? 'quick' : 'full',
     quick: values.quick,
-    machine: {
-      platform: `${os.platform()} ${os.release()}`,
-      cpu: os.cpus()[0]?.model ?? 'unknown',
-      cores: os.availableParallelism(),
-      memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
-    },
+    machine: machine(),
     versions: versions(),
     library: {
       files,

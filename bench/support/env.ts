@@ -110,6 +110,13 @@ export function printTargets(targets: readonly Target[]): void {
     console.log(`${t.met ? 'met   ' : 'MISSED'} ${t.name}: ${t.value} (${t.target})`);
 }
 
+/** The end of a bench: headline figures, targets, and exit code 1 when a target is missed. */
+export function reportTargets(headlines: readonly Headline[], targets: readonly Target[]): void {
+  for (const h of headlines) console.log(`${h.label}: ${h.value}${h.unit ? ` ${h.unit}` : ''}`);
+  printTargets(targets);
+  if (!targets.every((t) => t.met)) process.exitCode = 1;
+}
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Logs a step with the seconds since the bench started. */
