@@ -8,7 +8,7 @@ import { GalleryZoom } from './interaction/GalleryZoom';
 import { KeyboardController } from './interaction/KeyboardController';
 import { PointerController } from './interaction/PointerController';
 import type { LayoutEngine } from './layout/LayoutEngine';
-import { TileComposer, type FrameParams } from './render/TileComposer';
+import { createFrameParams, TileComposer, type FrameParams } from './render/TileComposer';
 import { TileRenderer } from './render/TileRenderer';
 import { FastScrollDetector } from './scroll/FastScrollDetector';
 import { FastScrollModel } from './scroll/FastScrollModel';
@@ -85,15 +85,7 @@ export class GalleryEngine {
   private settleTimer = -1;
   private sizesVersion = -1;
   private readonly listeners = new Set<() => void>();
-  private readonly frameParams: FrameParams = {
-    top: 0,
-    now: 0,
-    height: 1,
-    insetLeft: 0,
-    dpr: 1,
-    wantLarge: false,
-    fastScrolling: false,
-  };
+  private readonly frameParams: FrameParams = createFrameParams();
 
   constructor(options: GalleryEngineOptions) {
     this.clock = options.clock ?? browserClock;

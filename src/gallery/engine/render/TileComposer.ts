@@ -43,6 +43,19 @@ export interface FrameParams {
   fastScrolling: boolean;
 }
 
+/** Neutral parameters: what the composer holds before its first frame. */
+export function createFrameParams(): FrameParams {
+  return {
+    top: 0,
+    now: 0,
+    height: 1,
+    insetLeft: 0,
+    dpr: 1,
+    wantLarge: false,
+    fastScrolling: false,
+  };
+}
+
 /**
  * Decides how each visible tile looks in a frame: texture layers and the large-tier fade,
  * selection state and flags (check mark, hover, focus), and the list of on-screen tiles for the
@@ -59,15 +72,7 @@ export class TileComposer {
   readonly hover = { section: -1, item: -1 };
   fading = false;
   private readonly fadeStart = new Map<string, number>();
-  private frame: FrameParams = {
-    top: 0,
-    now: 0,
-    height: 1,
-    insetLeft: 0,
-    dpr: 1,
-    wantLarge: false,
-    fastScrolling: false,
-  };
+  private frame: FrameParams = createFrameParams();
   private selectionMode = false;
   private readonly focusedTile = { pending: false, x: 0, y: 0, w: 0, h: 0, small: -1, large: -1 };
   private focusedFade = 0;

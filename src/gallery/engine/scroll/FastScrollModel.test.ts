@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FastScrollModel, MIN_MONTH_TRACK_PX, YEAR_LABEL_MIN_GAP_PX } from './FastScrollModel';
-import { seededRandom, SyntheticIndex, twentyFiveYearLibrary } from './testIndex';
+import { seededRandom } from '../layout/aspectMix';
+import { SyntheticIndex, twentyFiveYearLibrary } from './testIndex';
 
 const TRACK_PX = 600;
 

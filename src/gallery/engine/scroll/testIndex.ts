@@ -1,4 +1,5 @@
 import type { TimelineIndex } from './FastScrollModel';
+import { seededRandom } from '../layout/aspectMix';
 
 export interface SyntheticSection {
   year: number;
@@ -56,18 +57,6 @@ export class SyntheticIndex implements TimelineIndex {
       this.tops[i + 1] = this.tops[i] + this.sections[i].height;
     }
   }
-}
-
-/** A deterministic pseudo-random generator (mulberry32), so failures reproduce. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Estimated section height for `count` items: header and gaps, 6 items of 180 px a row. */
