@@ -16,11 +16,18 @@ export interface StoredAuth {
  */
 export function loadStoredAuth(): StoredAuth | null {
   const token = readString('authToken');
+  const rawText = readString('serviceDict');
+  if (!token || rawText === null) return null;
+  // Every API call asks: parse and validate the stored dictionary only when its text changed.
+  if (cache?.token === token && cache.rawText === rawText) return cache.auth;
   const rawDict = readJson('serviceDict', z.unknown());
-  if (!token || rawDict === null) return null;
-  const hosts = parseOrNull(rawDict);
-  return hosts ? { token, hosts } : null;
+  const hosts = rawDict === null ? null : parseOrNull(rawDict);
+  const auth = hosts ? { token, hosts } : null;
+  cache = { token, rawText, auth };
+  return auth;
 }
+
+let cache: { token: string; rawText: string; auth: StoredAuth | null } | null = null;
 
 export function storeAuth(token: string, dict: HostDirectory): void {
   writeString('authToken', token);
