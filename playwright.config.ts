@@ -10,6 +10,7 @@ export const E2E_API_PORT = Number(process.env.E2E_API_PORT ?? 4181);
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -17,7 +17,7 @@ const servers = await startServers({
   dataDir,
   apiPort,
   webPort,
-  distDir: 'dist-e2e',
+  distDir: process.env.E2E_DIST_DIR ?? 'dist-e2e',
   seed: { files, users: 2, albums: 3, trash: 20 },
 });
 console.log(
