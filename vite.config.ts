@@ -20,6 +20,7 @@ export default defineConfig({
       'server/**/*.test.ts',
       'workers/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'bench/**/*.test.ts',
     ],
     environment: 'node',
     restoreMocks: true,

@@ -1,6 +1,7 @@
-// `npm test`: the quality gates, the unit tests, then the end-to-end tests in Chromium.
-// Ends with one "N passed, N failed" line over unit and e2e tests together.
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: the quality gates, the unit tests, the end-to-end tests in Chromium, then the quick
+// bench (issue 5: it fails on a regression against bench/baselines.json). Ends with one
+// "N passed, N failed" line over unit tests, e2e tests and bench checks together.
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { ensureChromium } from './chromium.mjs';
 import { npx, run } from './run.mjs';
 
@@ -44,6 +45,11 @@ await step('end-to-end tests (playwright, chromium)', () =>
   }),
 );
 
+const benchStarted = Date.now();
+await step('quick bench (regressions against bench/baselines.json)', () =>
+  run('node', ['--import', 'tsx', 'bench/run.ts', '--quick']),
+);
+
 const unit = readJson(`${reports}/unit.json`);
 const e2e = readJson(`${reports}/e2e.json`);
 let passed = 0;
@@ -59,6 +65,20 @@ if (e2e?.stats) {
   passed += e2e.stats.expected + (e2e.stats.flaky ?? 0);
   failed += e2e.stats.unexpected;
   skipped += e2e.stats.skipped;
+}
+
+// Each bench check (target, ratio, produced-its-result) counts as one test.
+// Only a summary written by this run counts (the committed one is from an earlier run).
+const benchSummary = 'bench/results/summary.quick.json';
+const bench =
+  existsSync(benchSummary) && statSync(benchSummary).mtimeMs >= benchStarted
+    ? readJson(benchSummary)
+    : null;
+if (bench?.checks) {
+  for (const check of bench.checks) {
+    if (check.status === 'FAIL') failed += 1;
+    else passed += 1;
+  }
 }
 
 console.log('\n── summary ──');
