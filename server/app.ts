@@ -12,6 +12,7 @@ import { registerJobRoutes } from './routes/jobs';
 import { registerThumbnailRoutes } from './routes/thumbnails';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerUserRoutes } from './routes/user';
+import { registerTestControls } from './testControls';
 
 /**
  * Maps any error to a JSON answer: expected failures keep their status, validation failures are
@@ -39,7 +40,11 @@ function errorAnswer(error: unknown): { status: number; body: Record<string, unk
 
 export async function createApiServer(
   ctx: ServerContext,
-  options: { logger?: boolean } = {},
+  options: {
+    logger?: boolean;
+    /** Test-only routes under /__test/ (fault injection, storage limits): the e2e harness only. */
+    testControls?: boolean;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -71,6 +76,8 @@ export async function createApiServer(
     ctx.events.releaseAll();
     done();
   });
+  // After CORS (faulted answers keep its headers), before every route (faults run before auth).
+  if (options.testControls) registerTestControls(app, ctx);
   registerAuthRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerUserRoutes(app, ctx);

@@ -23,6 +23,8 @@ export interface StartOptions {
   /** GET /poll's wait before 204 (default 25 s). */
   pollTimeoutMs?: number;
   logger?: boolean;
+  /** Test-only routes under /__test/ (see testControls.ts); never on for `npm start`. */
+  testControls?: boolean;
 }
 
 export interface RunningServers {
@@ -58,7 +60,10 @@ export async function startServers(options: StartOptions): Promise<RunningServer
     db.close();
   };
   try {
-    const api = await createApiServer(context, { logger: options.logger ?? false });
+    const api = await createApiServer(context, {
+      logger: options.logger ?? false,
+      testControls: options.testControls ?? false,
+    });
     await api.listen({ host, port: options.apiPort ?? 0 });
     listening.push(api);
     const apiUrl = originOf(host, (api.server.address() as { port: number }).port);

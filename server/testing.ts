@@ -26,7 +26,7 @@ export interface TestServer {
 export async function testServer(
   files = 500,
   users = 1,
-  options: { pollTimeoutMs?: number } = {},
+  options: { pollTimeoutMs?: number; testControls?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'capture-test-'));
   const db = openDb(dataDir);
@@ -35,7 +35,7 @@ export async function testServer(
     publicApiOrigin: TEST_ORIGIN,
     pollTimeoutMs: options.pollTimeoutMs ?? 200,
   });
-  const app = await createApiServer(ctx);
+  const app = await createApiServer(ctx, { testControls: options.testControls });
   return {
     app,
     ctx,

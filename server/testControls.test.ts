@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountInfoSchema } from '../src/api/contract/account';
+import { ErrorBodySchema } from '../src/api/contract/uploads';
+import { Faults } from './testControls';
+import { login, multipart, testServer, type TestServer } from './testing';
+
+let server: TestServer;
+let auth: { authorization: string };
+let jobId: string;
+
+beforeAll(async () => {
+  server = await testServer(100, 1, { testControls: true });
+  ({ auth } = await login(server.app));
+  jobId = (await server.app.inject({ url: '/jobs/default', headers: auth })).json<{ id: string }>()
+    .id;
+});
+afterAll(() => server.close());
+
+const addFault = async (rule: Record<string, unknown>) => {
+  const res = await server.app.inject({ method: 'POST', url: '/__test/faults', payload: rule });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ id: number }>().id;
+};
+const clearFaults = () => server.app.inject({ method: 'DELETE', url: '/__test/faults' });
+const accountInfo = () =>
+  server.app.inject({ url: '/account_info', headers: { ...auth, origin: 'http://web.test' } });
+
+describe('Faults', () => {
+  it('fails every Nth matching request, up to `times`, and skips the control routes', () => {
+    const faults = new Faults();
+    faults.add({ path: '^/jobs/[^/]+/upload$', every: 3, times: 2, status: 503 });
+    const hits = Array.from({ length: 12 }, () => faults.match('POST', '/jobs/j/upload'));
+    expect(hits.map((h) => (h ? h.status : 0))).toEqual([0, 0, 503, 0, 0, 503, 0, 0, 0, 0, 0, 0]);
+    expect(faults.match('POST', '/jobs/j/files_dedup')).toBeNull();
+    faults.add({ path: '.*' });
+    expect(faults.match('POST', '/__test/faults')).toBeNull();
+    // CORS preflights are left alone unless the rule names OPTIONS.
+    expect(faults.match('OPTIONS', '/account_info')).toBeNull();
+    expect(faults.match('GET', '/account_info')?.status).toBe(500);
+  });
+
+  it('honours the method and rejects a bad pattern', () => {
+    const faults = new Faults();
+    faults.add({ method: 'delete', path: '/files_by_id/' });
+    expect(faults.match('GET', '/jobs/j/files_by_id/x')).toBeNull();
+    expect(faults.match('DELETE', '/jobs/j/files_by_id/x')?.status).toBe(500);
+    expect(() => faults.add({ path: '(' })).toThrow(/regular expression/);
+  });
+});
+
+describe('test control routes', () => {
+  it('are absent unless enabled', async () => {
+    const plain = await testServer(0, 0);
+    try {
+      const res = await plain.app.inject({ method: 'POST', url: '/__test/faults', payload: {} });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('inject a status with the message and CORS headers, then clear', async () => {
+    await addFault({ path: '^/account_info$', status: 403, message: 'Forbidden', times: 1 });
+    const faulted = await accountInfo();
+    expect(faulted.statusCode).toBe(403);
+    expect(ErrorBodySchema.parse(faulted.json()).message).toBe('Forbidden');
+    expect(faulted.headers['access-control-allow-origin']).toBe('http://web.test');
+    // times: 1 → the next one passes.
+    expect((await accountInfo()).statusCode).toBe(200);
+
+    const id = await addFault({ path: '^/account_info$' });
+    expect((await accountInfo()).statusCode).toBe(500);
+    const removed = await server.app.inject({ method: 'DELETE', url: `/__test/faults/${id}` });
+    expect(removed.statusCode).toBe(204);
+    expect((await accountInfo()).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'DELETE', url: `/__test/faults/${id}` })).statusCode,
+    ).toBe(404);
+  });
+
+  it('fault uploads before the body is read: nothing is stored', async () => {
+    await addFault({ method: 'POST', path: '/upload$' });
+    const body = multipart({ path: 'a.jpg', mtime: '1' }, [{ data: Buffer.from('not stored') }]);
+    const before = server.ctx.db.prepare('SELECT COUNT(*) AS n FROM files').get();
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/jobs/${jobId}/upload`,
+      headers: { ...auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(500);
+    expect(server.ctx.db.prepare('SELECT COUNT(*) AS n FROM files').get()).toEqual(before);
+    await clearFaults();
+  });
+
+  it('rejects bad rules with 400', async () => {
+    for (const payload of [
+      {},
+      { path: '(' },
+      { path: 'x', status: 200 },
+      { path: 'x', every: 0 },
+    ]) {
+      const res = await server.app.inject({ method: 'POST', url: '/__test/faults', payload });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
+  it('set a user’s storage limit seen by account_info, grants and uploads', async () => {
+    const before = AccountInfoSchema.parse((await accountInfo()).json());
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/__test/max_space',
+      payload: { email: 'demo@example.com', max_space: before.used_space + 10 },
+    });
+    expect(res.statusCode).toBe(204);
+    const after = AccountInfoSchema.parse((await accountInfo()).json());
+    expect(after.max_space).toBe(before.used_space + 10);
+    const grants = await server.app.inject({ url: '/user_grants', headers: auth });
+    expect(JSON.stringify(grants.json())).toContain(String((before.used_space + 10) / 1024 ** 3));
+    const body = multipart({ path: 'big.jpg', mtime: '1' }, [{ data: Buffer.alloc(1000, 7) }]);
+    const upload = await server.app.inject({
+      method: 'POST',
+      url: `/jobs/${jobId}/upload`,
+      headers: { ...auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(upload.statusCode).toBe(413);
+    const unknown = await server.app.inject({
+      method: 'POST',
+      url: '/__test/max_space',
+      payload: { email: 'nobody@example.com', max_space: 1 },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('cut destroys the socket without an answer', async () => {
+    const cutServer = await testServer(0, 0, { testControls: true });
+    try {
+      await cutServer.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = cutServer.app.server.address() as { port: number };
+      const base = `http://127.0.0.1:${port}`;
+      await fetch(`${base}/__test/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ path: '^/supported_extensions$', cut: true, times: 1 }),
+      });
+      await expect(fetch(`${base}/supported_extensions`)).rejects.toThrow();
+      expect((await fetch(`${base}/supported_extensions`)).status).toBe(200);
+    } finally {
+      await cutServer.close();
+    }
+  });
+});

@@ -1,0 +1,155 @@
+// Test-only switches (fault injection, storage limits) for the end-to-end harness. Registered only
+// when createApiServer / startServers is given `testControls: true`; `npm start` never is.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ServerContext } from './context';
+import { stmt } from './db/open';
+import { userByEmail } from './db/users';
+import { badRequest, notFound } from './errors';
+
+/** The prefix of the control routes; requests under it are never faulted. */
+export const TEST_PREFIX = '/__test/';
+
+export const FaultRuleSchema = z.object({
+  /** Only this HTTP method (any when left out; CORS preflights are never faulted then). */
+  method: z
+    .string()
+    .min(1)
+    .max(10)
+    .transform((m) => m.toUpperCase())
+    .optional(),
+  /** A RegExp source tested against the URL path (no query string). */
+  path: z.string().min(1).max(500),
+  status: z.number().int().min(400).max(599).default(500),
+  /** Fail the Nth, 2Nth… matching request (1: all of them). */
+  every: z.number().int().min(1).max(1_000_000).default(1),
+  /** Stop after this many failures (default: never). */
+  times: z.number().int().min(1).max(1_000_000).optional(),
+  /** Destroy the socket instead of answering (a network cut). */
+  cut: z.boolean().default(false),
+  /** The JSON body's message (e.g. "Forbidden"). */
+  message: z.string().max(500).optional(),
+});
+export type FaultRule = z.input<typeof FaultRuleSchema>;
+
+interface ActiveFault {
+  id: number;
+  rule: z.infer<typeof FaultRuleSchema>;
+  pattern: RegExp;
+  seen: number;
+  failed: number;
+}
+
+/** The active fault rules; `match` counts a request against every rule it matches. */
+export class Faults {
+  private rules: ActiveFault[] = [];
+  private nextId = 1;
+
+  add(input: unknown): number {
+    const rule = FaultRuleSchema.parse(input);
+    let pattern: RegExp;
+    try {
+      pattern = new RegExp(rule.path);
+    } catch {
+      throw badRequest('path: not a valid regular expression');
+    }
+    const id = this.nextId++;
+    this.rules.push({ id, rule, pattern, seen: 0, failed: 0 });
+    return id;
+  }
+
+  remove(id: number): boolean {
+    const before = this.rules.length;
+    this.rules = this.rules.filter((f) => f.id !== id);
+    return this.rules.length < before;
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  /** The fault to apply to this request, if any (the first rule that fires). */
+  match(method: string, urlPath: string): ActiveFault['rule'] | null {
+    if (urlPath.startsWith(TEST_PREFIX)) return null;
+    let fired: ActiveFault['rule'] | null = null;
+    for (const fault of this.rules) {
+      const { rule } = fault;
+      if (rule.method ? rule.method !== method : method === 'OPTIONS') continue;
+      if (!fault.pattern.test(urlPath)) continue;
+      if (rule.times !== undefined && fault.failed >= rule.times) continue;
+      fault.seen++;
+      if (fault.seen % rule.every !== 0 || fired) continue;
+      fault.failed++;
+      fired = rule;
+    }
+    return fired;
+  }
+}
+
+const MaxSpaceBody = z.object({
+  email: z.string().min(1).max(320),
+  max_space: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 53),
+});
+
+/**
+ * POST/DELETE /__test/faults[/:id] and POST /__test/max_space, plus the onRequest hook that
+ * applies the faults. Call after CORS is registered (its hook runs first, so a faulted answer
+ * still carries the CORS headers the browser needs to see the status) and before the routes
+ * (the hook runs before auth and body parsing: a faulted upload stores nothing).
+ */
+export function registerTestControls(app: FastifyInstance, ctx: ServerContext): Faults {
+  const faults = new Faults();
+
+  app.addHook('onRequest', (request, reply, done) => {
+    const urlPath = request.url.split('?', 1)[0];
+    const rule = faults.match(request.method, urlPath);
+    if (!rule) {
+      done();
+      return;
+    }
+    if (rule.cut) {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
+    void reply
+      .code(rule.status)
+      .type('application/json; charset=utf-8')
+      // Long enough for the client's retry logic, never cached.
+      .header('Cache-Control', 'no-store')
+      .send({ error: 'test_fault', message: rule.message ?? 'Injected test fault' });
+  });
+
+  app.post(`${TEST_PREFIX}faults`, (request) => ({ id: faults.add(request.body) }));
+  app.delete(`${TEST_PREFIX}faults`, (_request, reply) => {
+    faults.clear();
+    return reply.code(204).send();
+  });
+  app.delete(`${TEST_PREFIX}faults/:id`, (request, reply) => {
+    const id = Number((request.params as { id: string }).id);
+    if (!faults.remove(id)) throw notFound();
+    return reply.code(204).send();
+  });
+
+  // The storage limit is users.max_space (account_info, uploads, restores read it); the user's
+  // grants are replaced by one free grant of that size so /user_grants agrees.
+  app.post(`${TEST_PREFIX}max_space`, (request, reply) => {
+    const body = MaxSpaceBody.parse(request.body);
+    const user = userByEmail(ctx.db, body.email);
+    if (!user) throw notFound();
+    ctx.db.transaction(() => {
+      stmt(ctx.db, 'UPDATE users SET max_space = ? WHERE id = ?').run(body.max_space, user.id);
+      stmt(ctx.db, 'DELETE FROM grants WHERE user_id = ?').run(user.id);
+      stmt(ctx.db, `INSERT INTO grants (user_id, source, size_gb) VALUES (?, 'capture', ?)`).run(
+        user.id,
+        body.max_space / 1024 ** 3,
+      );
+    })();
+    return reply.code(204).send();
+  });
+  return faults;
+}

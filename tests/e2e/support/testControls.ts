@@ -1,0 +1,53 @@
+// The contract server's test-only controls (server/testControls.ts), for e2e specs: inject
+// faults into API calls and set a user's storage limit. Plain fetch to the API listener.
+import { E2E_API_PORT } from '../../../playwright.config';
+
+export { e2eDatabasePath, e2eDataDir } from '../harness/paths';
+
+const API = `http://127.0.0.1:${E2E_API_PORT}`;
+
+export interface FaultRule {
+  /** Only this HTTP method (default: any but CORS preflights). */
+  method?: string;
+  /** RegExp source tested against the URL path without the query, e.g. "/upload$". */
+  path: string;
+  /** Default 500. */
+  status?: number;
+  /** Fail the Nth, 2Nth… matching request; default 1 = all. */
+  every?: number;
+  /** Stop after this many failures; default unlimited. */
+  times?: number;
+  /** Destroy the socket without an answer (a network cut). */
+  cut?: boolean;
+  /** The JSON body's message, e.g. "Forbidden". */
+  message?: string;
+}
+
+async function call(method: string, path: string, body?: unknown): Promise<Response> {
+  const res = await fetch(`${API}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+/** Adds a fault rule; returns its id (for removeFault). */
+export async function addFault(rule: FaultRule): Promise<number> {
+  const res = await call('POST', '/__test/faults', rule);
+  return ((await res.json()) as { id: number }).id;
+}
+
+export async function removeFault(id: number): Promise<void> {
+  await call('DELETE', `/__test/faults/${id}`);
+}
+
+export async function clearFaults(): Promise<void> {
+  await call('DELETE', '/__test/faults');
+}
+
+/** Sets the user's storage limit in bytes (account_info, uploads and restores all see it). */
+export async function setMaxSpace(email: string, bytes: number): Promise<void> {
+  await call('POST', '/__test/max_space', { email, max_space: bytes });
+}
