@@ -9,6 +9,7 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerChangeRoutes } from './routes/changes';
 import { registerFileRoutes } from './routes/files';
 import { registerJobRoutes } from './routes/jobs';
+import { registerRollbackRoutes } from './routes/rollback';
 import { registerThumbnailRoutes } from './routes/thumbnails';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerUserRoutes } from './routes/user';
@@ -85,6 +86,7 @@ export async function createApiServer(
   registerAlbumRoutes(app, ctx);
   registerChangeRoutes(app, ctx);
   registerFileRoutes(app, ctx);
+  registerRollbackRoutes(app, ctx);
   await registerUploadRoutes(app, ctx);
   registerThumbnailRoutes(app, ctx);
   return app;

@@ -15,7 +15,15 @@ let server: TestServer;
 let owner: Record<string, string>;
 let stranger: Record<string, string>;
 let ownerSession: string;
-const ids = { job: '', file: '', victim: '', uploaded: '', checksum: '', trashed: '' };
+const ids = {
+  job: '',
+  file: '',
+  victim: '',
+  uploaded: '',
+  checksum: '',
+  trashed: '',
+  restorable: '',
+};
 
 const jpeg = (seed: number) =>
   sharp({ create: { width: 32, height: 24, channels: 3, background: { r: seed, g: 9, b: 9 } } })
@@ -47,17 +55,19 @@ beforeAll(async () => {
   const files = FilesResponseSchema.parse(
     (await server.app.inject({ url: `/jobs/${ids.job}/files`, headers: owner })).json(),
   ).files.filter((f) => f.type === 'picture');
-  [ids.file, ids.victim, ids.trashed] = [files[0].id, files[1].id, files[2].id];
+  [ids.file, ids.victim, ids.trashed, ids.restorable] = files.slice(0, 4).map((f) => f.id);
   const data = await jpeg(1);
   const up = uploadRequest(ids.job, data);
   const res = await server.app.inject({ ...up, headers: { ...up.headers, ...owner } });
   ids.uploaded = UploadResponseSchema.parse(res.json()).id;
   ids.checksum = createHash('sha1').update(data).digest('hex');
-  await server.app.inject({
-    method: 'DELETE',
-    url: `/jobs/${ids.job}/files_by_id/${ids.trashed}`,
-    headers: owner,
-  });
+  for (const id of [ids.trashed, ids.restorable]) {
+    await server.app.inject({
+      method: 'DELETE',
+      url: `/jobs/${ids.job}/files_by_id/${id}`,
+      headers: owner,
+    });
+  }
 });
 afterAll(() => server.close());
 
@@ -163,6 +173,15 @@ const cases: Case[] = [
   {
     name: 'delete file',
     request: () => ({ method: 'DELETE', url: `/jobs/${ids.job}/files_by_id/${ids.victim}` }),
+    other: 'hidden',
+  },
+  {
+    name: 'multi_rollback',
+    request: () => ({
+      method: 'POST',
+      url: `/jobs/${ids.job}/multi_rollback`,
+      payload: { file_uuids: [ids.restorable] },
+    }),
     other: 'hidden',
   },
   {
@@ -355,6 +374,11 @@ describe('bad input', () => {
       'profile picture not multipart',
       () => ({ method: 'POST', url: '/profile_picture', payload: { file: 'x' } }),
     ],
+    [
+      'rollback no ids',
+      () => json('POST', `/jobs/${ids.job}/multi_rollback`, JSON.stringify({ file_uuids: [] })),
+    ],
+    ['rollback bad JSON', () => json('POST', `/jobs/${ids.job}/multi_rollback`, '{"file_')],
     ['unknown route', () => get('/jobs/x/y/z/w')],
   ];
 

@@ -168,6 +168,24 @@ export function trashFile(db: Db, file: FileRow, now: number): number | null {
   return run();
 }
 
+/**
+ * Takes a trashed file back out of the trash (restore / undo of a delete): clears the deleted
+ * mark, puts it back into day_counts (so timeline, totals and used space rise again) and logs
+ * change type 0. Returns the new serial, or null when the file was not in the trash.
+ */
+export function restoreFile(db: Db, file: FileRow, now: number): number | null {
+  const run = db.transaction(() => {
+    const changed = stmt(
+      db,
+      'UPDATE files SET deleted = 0, dtime = NULL WHERE id = ? AND deleted = 1',
+    ).run(file.id).changes;
+    if (changed === 0) return null;
+    adjustDayCounts(db, { ...file, screenshot: file.screenshot === 1 }, 1);
+    return recordChange(db, file.job, CHANGE.fileAdded, fileIdOf(file.id, file.tag), now);
+  });
+  return run();
+}
+
 /** A file of `job` by public id, trashed or not, or null. */
 export function findFileInJob(
   db: Db,

@@ -17,13 +17,23 @@ export type RollbackErrorReason = z.infer<typeof RollbackErrorReasonSchema>;
 export const MULTI_ROLLBACK_BATCH = 200;
 export const MULTI_ROLLBACK_PARALLEL = 5;
 
-/** POST /jobs/{id}/multi_rollback, JSON body. Only the job's owner may restore. */
+/**
+ * POST /jobs/{id}/multi_rollback, JSON body. Only the job's owner may restore (anyone else: 404).
+ * Each restored file is logged as change type 0 (file added) on the job.
+ */
 export const MultiRollbackRequestSchema = z.object({
   file_uuids: z.array(z.string().min(1)).min(1).max(MULTI_ROLLBACK_BATCH),
 });
 export type MultiRollbackRequest = z.infer<typeof MultiRollbackRequestSchema>;
 
-/** One file's outcome: `ok` (back in the job, same id) or `error` with its reason. */
+/**
+ * One file's outcome: `ok` (back in the job, same id) or `error` with its reason. The contract
+ * server answers file_not_found_error for an unknown id, another job's file or one trashed more
+ * than 90 days ago (permanently deleted); unable_to_rollback_error for a file that is not in the
+ * trash (live, e.g. restored already); quota_exceeded_error when restoring it would pass the
+ * owner's max_space (counted cumulatively in request order within the call); is_directory_error
+ * for a folder path.
+ */
 export const RollbackResultSchema = z.object({
   file_uuid: z.string(),
   status: z.enum(['ok', 'error']),
