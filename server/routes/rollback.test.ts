@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { AccountInfoSchema } from '../../src/api/contract/account';
 import { ChangesResponseSchema } from '../../src/api/contract/changes';
 import { FilesResponseSchema, type FileInfo } from '../../src/api/contract/files';
@@ -34,9 +35,13 @@ const monthsTotal = async () =>
     (await server.app.inject({ url: `/jobs/${jobId}/timeline/months`, headers: auth })).json(),
   ).months.reduce((n, m) => n + m.counts.pictures + m.counts.videos + m.counts.screenshots, 0);
 const serialNow = async () =>
-  ChangesResponseSchema.parse(
-    (await server.app.inject({ url: `/jobs/${jobId}/changes?since=0`, headers: auth })).json(),
-  ).info.last_serial;
+  z
+    .number()
+    .parse(
+      ChangesResponseSchema.parse(
+        (await server.app.inject({ url: `/jobs/${jobId}/changes?since=0`, headers: auth })).json(),
+      ).info.last_serial,
+    );
 const trash = async (id: string) => {
   const res = await server.app.inject({
     method: 'DELETE',
