@@ -7,6 +7,7 @@ import { registerAccountRoutes } from './routes/account';
 import { registerAlbumRoutes } from './routes/albums';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChangeRoutes } from './routes/changes';
+import { registerDocumentRoutes } from './routes/documents';
 import { registerFileRoutes } from './routes/files';
 import { registerJobRoutes } from './routes/jobs';
 import { registerRollbackRoutes } from './routes/rollback';
@@ -87,6 +88,7 @@ export async function createApiServer(
   registerChangeRoutes(app, ctx);
   registerFileRoutes(app, ctx);
   registerRollbackRoutes(app, ctx);
+  registerDocumentRoutes(app, ctx);
   await registerUploadRoutes(app, ctx);
   registerThumbnailRoutes(app, ctx);
   return app;

@@ -184,6 +184,7 @@ const cases: Case[] = [
     }),
     other: 'hidden',
   },
+  { name: 'documents', request: () => get(`/jobs/${ids.job}/documents`), other: 'hidden' },
   {
     name: 'delete device',
     request: () => ({ method: 'DELETE', url: `/devices/${ownerSession}` }),
@@ -379,6 +380,7 @@ describe('bad input', () => {
       () => json('POST', `/jobs/${ids.job}/multi_rollback`, JSON.stringify({ file_uuids: [] })),
     ],
     ['rollback bad JSON', () => json('POST', `/jobs/${ids.job}/multi_rollback`, '{"file_')],
+    ['documents limit huge', () => get(`/jobs/${ids.job}/documents?limit=${huge}`)],
     ['unknown route', () => get('/jobs/x/y/z/w')],
   ];
 

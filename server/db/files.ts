@@ -64,15 +64,41 @@ export interface FileQuery {
   uploadedSince: number | null;
 }
 
-/** Timeline order: capture time desc, then path asc; served by files_job_time. */
+/**
+ * Timeline order: capture time desc, then path asc; served by files_job_time. Documents are not
+ * timeline files (SPEC §5): they are listed by `listDocuments` only, as the section counts leave
+ * them out too.
+ */
 export function listFiles(db: Db, query: FileQuery): FileRow[] {
   const statement = stmt<[number, number, number, number], FileRow>(
     db,
     `SELECT ${COLUMNS} FROM files
      WHERE job = ? AND deleted = 0 AND capture_time >= ? AND capture_time < ? AND uploaded >= ?
+       AND kind != ${KIND.document}
      ORDER BY capture_time DESC, path ASC`,
   );
   return statement.all(query.job, query.start, query.end, query.uploadedSince ?? -1e15);
+}
+
+export interface DocumentRow {
+  id: number;
+  tag: number;
+  path: string;
+  uploaded: number;
+  size: number;
+}
+
+/**
+ * A job's live documents, newest upload first; served by files_job_documents. Folder paths (SPEC
+ * §5: hidden) are left out, though uploads never store one.
+ */
+export function listDocuments(db: Db, job: number, offset: number, limit: number): DocumentRow[] {
+  return stmt<[number, number, number], DocumentRow>(
+    db,
+    `SELECT id, tag, path, uploaded, size FROM files
+     WHERE job = ? AND deleted = 0 AND kind = ${KIND.document} AND path NOT LIKE '%/'
+     ORDER BY uploaded DESC, id DESC LIMIT ? OFFSET ?`,
+  ).all(job, limit, offset);
 }
 
 /** A non-deleted file by public id, with its job's owner, or null (unknown, forged or trashed). */
