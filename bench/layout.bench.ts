@@ -62,8 +62,11 @@ const FLICKR_OPTIONS = {
 };
 /** Information only: a worker that pooled its output would fill one buffer per this many items. */
 const POOL_CHUNK_ITEMS = 65_536;
-/** Rounds of timed runs (see the header). */
-const ROUNDS = 3;
+/**
+ * Rounds of timed runs (see the header). The quick run is the CI gate: more, shorter rounds so
+ * the paired ratios (pairedRatio) hold still on a shared machine.
+ */
+const ROUNDS = quick ? 9 : 3;
 /**
  * Warm-up: every implementation lays out this many items before timing, whatever the size: V8
  * tiers wasm up from its baseline compiler only once a function is hot, and at 10,000 items a few
@@ -238,19 +241,32 @@ async function timeAll(
     for (let w = 0; w < warmups; w++) await timeRun(implementation, sections);
   }
   const samples = implementations.map(() => [] as number[]);
-  for (let round = 0; round < rounds; round++) {
+  const roundMedians = implementations.map(() => [] as number[]);
+  for (let r = 0; r < rounds; r++) {
     for (let k = 0; k < implementations.length; k++) {
       await timeRun(implementations[k], sections);
-      for (let r = 0; r < runs[k]; r++)
-        samples[k].push(await timeRun(implementations[k], sections));
+      const inRound: number[] = [];
+      for (let i = 0; i < runs[k]; i++) inRound.push(await timeRun(implementations[k], sections));
+      samples[k].push(...inRound);
+      roundMedians[k].push(median(inRound));
     }
   }
-  return samples.map((values) => ({
+  return samples.map((values, k) => ({
     runs: values.length,
     medianMs: round(median(values)),
     minMs: round(Math.min(...values)),
     samplesMs: values.map(round),
+    roundMediansMs: roundMedians[k],
   }));
+}
+
+/**
+ * a / b as the median over rounds of the ratio of the two implementations' medians in that round:
+ * both ran moments apart, so a noisy neighbour that slows one round slows both sides of its ratio
+ * (the ratio of overall medians mixes rounds and swung by 10-30% on a busy 2-core machine).
+ */
+function pairedRatio(a: { roundMediansMs: number[] }, b: { roundMediansMs: number[] }): number {
+  return round(median(a.roundMediansMs.map((value, r) => value / b.roundMediansMs[r])));
 }
 
 /**
@@ -336,8 +352,8 @@ const qualityFigures = {
 const largest = figures[figures.length - 1];
 const at100k = figures.find((f) => f.items === 100_000)!;
 const ratio = (a: number, b: number) => round(a / b);
-const oursOverImmich = ratio(largest.ours.medianMs, largest.immichWasm.medianMs);
-const flickrOverOurs = ratio(at100k.flickr.medianMs, at100k.ours.medianMs);
+const oursOverImmich = pairedRatio(largest.ours, largest.immichWasm);
+const flickrOverOurs = pairedRatio(at100k.flickr, at100k.ours);
 const targets = [
   {
     name: `ours / immich-wasm time at ${largest.items} items (product path)`,
@@ -380,8 +396,7 @@ const result = {
       ...FLICKR_OPTIONS,
       note: 'same width, target and box spacing, no padding, defaults otherwise (tolerance 0.25); one call per section; number[] input prepared untimed',
     },
-    timing:
-      'warm-up: 2,000,000 items laid out by each implementation (at least 2 runs); then 3 rounds, in each every implementation runs once untimed (its own heap steady state) then timed runs (5 each below 1,000,000 items; 4 at 1,000,000, Flickr and the engine path 1); median of the timed runs; no forced GC; results dropped after each run (as a resize drops the previous layouts)',
+    timing: `warm-up: 2,000,000 items laid out by each implementation (at least 2 runs); then ${ROUNDS} rounds, in each every implementation runs once untimed (its own heap steady state) then timed runs (5 each below 1,000,000 items; 4 at 1,000,000, Flickr and the engine path 1); medianMs = median of the timed runs; the two target ratios are paired: the median over rounds of the ratio of the two medians of that round; no forced GC; results dropped after each run (as a resize drops the previous layouts)`,
     oursPooledChunks: `information only: the same layouts into one Float32Array per ${POOL_CHUNK_ITEMS} items, sections as views of it (what a pooling worker would do)`,
     oursReusingRects: 'information only: the algorithm alone, into one reused rects array',
     oursThroughWorkerEngine:
