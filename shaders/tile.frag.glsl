@@ -15,7 +15,7 @@ out vec4 outColor;
 
 // Selection drawing (SPEC §3 per-file states), all procedural: no texture, no extra draw call.
 // State bits: 0-1 NotSelected / Selected / ToBeSelected / ToBeDeselected; 4 hover;
-// 8 selection mode; 16 focused (see src/gallery/engine/render/tileState.ts).
+// 8 selection mode; 16 focused; 32 pending server delete (see src/gallery/engine/render/tileState.ts).
 const vec3 ACCENT = vec3(0.078, 0.392, 0.816); // #1464d0
 const vec3 ACCENT_DARK = vec3(0.02, 0.18, 0.45);
 const vec3 SELECTED_CELL = vec3(0.86, 0.91, 0.98);
@@ -49,6 +49,7 @@ void main() {
   bool hover = (state & 4) != 0;
   bool selectionMode = (state & 8) != 0;
   bool focused = (state & 16) != 0;
+  bool pendingDelete = (state & 32) != 0;
   bool chosen = selection == 1 || selection == 2;
   vec2 p = vUv * vSize; // pixels from the tile's top-left corner
 
@@ -87,6 +88,9 @@ void main() {
       colour = mix(colour, vec3(1.0), fill(ring) * (hover || selectionMode ? 0.95 : 0.7));
     }
   }
+
+  // Waiting for the server to delete it: washed out towards the page background.
+  if (pendingDelete) colour = mix(colour, vec3(1.0), 0.6);
 
   if (focused) {
     // A two-tone ring (dark outside, white inside) shows on light and dark photos alike.

@@ -13,11 +13,16 @@ import { TileRenderer } from './render/TileRenderer';
 import { FastScrollDetector } from './scroll/FastScrollDetector';
 import { FastScrollModel } from './scroll/FastScrollModel';
 import { ScrollModel } from './scroll/ScrollModel';
-import { SelectionHints, SelectionModel, type HintTimePort } from './selection';
+import {
+  SelectionHints,
+  SelectionModel,
+  type HintTimePort,
+  type SelectionSnapshot,
+} from './selection';
 import { TextureCache, type TexturePoolSizes, type ThumbnailLoader } from './texture';
 import { TimelineModel } from './timeline/TimelineModel';
 import type { TimelineSource } from './timeline/TimelineSource';
-import type { GridMetrics } from './types';
+import type { GridMetrics, SectionDescriptor } from './types';
 
 export interface GalleryEngineOptions {
   source: TimelineSource;
@@ -74,6 +79,11 @@ export class GalleryEngine {
   /** Sections intersecting the viewport after the last frame, for the DOM headers. */
   readonly visibleSections: VisibleSection[] = [];
   handlers: GalleryHandlers = {};
+  /**
+   * Files waiting for the server to delete them (SPEC §3 isPendingServerDelete): drawn dimmed
+   * until they leave the grid or come back. Change it through `setPendingDelete`.
+   */
+  readonly pendingDelete = new Set<string>();
   private readonly detector: FastScrollDetector;
   private invalidateCallback: () => void = () => undefined;
   private width = 1;
@@ -140,10 +150,48 @@ export class GalleryEngine {
       this.tiles,
       this.selection,
       this.focus,
+      this.pendingDelete,
     );
     this.actions = new GalleryActions(this);
     this.pointer = new PointerController(this);
     this.keys = new KeyboardController(this);
+    this.timeline.reindexHooks = this.followFilesAcrossReindex();
+  }
+
+  /**
+   * Swaps the grid's content source (a filter, recents) and loads it: the selection and the
+   * focus are cleared (positions now name other files) and the view returns to the top.
+   */
+  async setSource(source: TimelineSource, signal: AbortSignal): Promise<void> {
+    await this.timeline.setSource(source, signal);
+    if (signal.aborted) return;
+    this.selection.reset();
+    this.focus.clear();
+    this.scroll.scrollTo(0, { animate: false });
+    this.invalidate();
+  }
+
+  /** Adopts fresh sections (live changes, a restore) keeping the view; see TimelineModel.reconcile. */
+  reconcile(descriptors: readonly SectionDescriptor[]): void {
+    this.timeline.reconcile(descriptors);
+  }
+
+  /** Takes files out of the grid without moving the view; returns how many were shown. */
+  removeFiles(ids: Iterable<string>): number {
+    const set = ids instanceof Set ? (ids as Set<string>) : new Set(ids);
+    for (const id of set) this.pendingDelete.delete(id);
+    const found = this.timeline.removeFiles(set);
+    this.invalidate();
+    return found;
+  }
+
+  /** Marks files pending server delete (dimmed) or back to normal. */
+  setPendingDelete(ids: Iterable<string>, pending: boolean): void {
+    for (const id of ids) {
+      if (pending) this.pendingDelete.add(id);
+      else this.pendingDelete.delete(id);
+    }
+    this.invalidate();
   }
 
   /** The render loop's "please draw": R3F's invalidate. */
@@ -357,6 +405,42 @@ export class GalleryEngine {
   }
 
   private readonly sectionPool: VisibleSection[] = [];
+
+  /** Selection and focus are kept by file id and section key while positions move. */
+  private followFilesAcrossReindex() {
+    let selection: SelectionSnapshot | null = null;
+    let focusId = '';
+    const keyOf = (section: number) => this.timeline.sections[section]?.descriptor.key ?? '';
+    return {
+      before: () => {
+        selection = this.selection.count > 0 ? this.selection.snapshotByIdentity(keyOf) : null;
+        const focus = this.focus.position;
+        focusId = focus ? this.timeline.fileId(focus.section, focus.item) : '';
+      },
+      after: () => {
+        if (selection) this.selection.restoreByIdentity(selection, keyOf);
+        else this.selection.syncSizes();
+        selection = null;
+        this.sizesVersion = this.timeline.sizesVersion;
+        if (this.focus.section >= 0) this.refocus(focusId);
+      },
+    };
+  }
+
+  private refocus(fileId: string): void {
+    const { timeline, focus } = this;
+    if (fileId) {
+      for (let s = 0; s < timeline.sectionCount; s++) {
+        const index = timeline.sections[s].files?.ids.indexOf(fileId) ?? -1;
+        if (index >= 0) return focus.set({ section: s, item: index });
+      }
+    }
+    const section = Math.min(focus.section, timeline.sectionCount - 1);
+    if (section < 0) return focus.clear();
+    const size = timeline.sectionSize(section);
+    if (size === 0) return focus.clear();
+    focus.set({ section, item: Math.min(focus.item, size - 1) });
+  }
 
   private collectVisibleSections(top: number): void {
     const list = this.visibleSections;

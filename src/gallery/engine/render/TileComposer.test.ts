@@ -34,6 +34,7 @@ describe('selection rendering state', () => {
       hover: false,
       selectionMode: false,
       focused: true,
+      pendingDelete: false,
     });
   });
 

@@ -6,7 +6,13 @@ import type { TextureCache } from '../texture';
 import { rowOf } from '../timeline/geometry';
 import type { TimelineModel, VisibleItem } from '../timeline/TimelineModel';
 import type { TileRenderer } from './TileRenderer';
-import { packTileState, TILE_FOCUSED, TILE_HOVER, TILE_SELECTION_MODE } from './tileState';
+import {
+  packTileState,
+  TILE_FOCUSED,
+  TILE_HOVER,
+  TILE_PENDING_DELETE,
+  TILE_SELECTION_MODE,
+} from './tileState';
 
 /** The large tier is wanted once a tile shows more device pixels than the small layer holds. */
 const SMALL_LAYER_PX = 256;
@@ -84,6 +90,8 @@ export class TileComposer {
     private readonly tiles: TileRenderer,
     private readonly selection: SelectionModel,
     private readonly focus: FocusModel,
+    /** Files pending server delete, drawn dimmed. */
+    private readonly pendingDelete: ReadonlySet<string> = new Set(),
   ) {}
 
   begin(params: FrameParams): void {
@@ -166,6 +174,7 @@ export class TileComposer {
     const state = this.selection.displayState(item.section, item.item);
     let flags = this.selectionMode ? TILE_SELECTION_MODE : 0;
     if (this.hover.section === item.section && this.hover.item === item.item) flags |= TILE_HOVER;
+    if (this.pendingDelete.size > 0 && this.pendingDelete.has(id)) flags |= TILE_PENDING_DELETE;
     this.recordVisible(item, x, y, files.kinds[item.item] ?? 0, state);
     if (this.focus.visible && this.focus.is(item.section, item.item)) {
       const f = this.focusedTile;

@@ -12,6 +12,8 @@ export const TILE_HOVER = 4;
 export const TILE_SELECTION_MODE = 8;
 /** The keyboard focus is on the tile: scaled 1.15 with a focus ring. */
 export const TILE_FOCUSED = 16;
+/** Waiting for the server to delete it (SPEC §3 isPendingServerDelete): drawn dimmed. */
+export const TILE_PENDING_DELETE = 32;
 
 export function packTileState(selection: FileSelectionState, flags: number): number {
   return (selection & 3) | flags;
@@ -22,6 +24,7 @@ export function unpackTileState(value: number): {
   hover: boolean;
   selectionMode: boolean;
   focused: boolean;
+  pendingDelete: boolean;
 } {
   const state = Math.round(value);
   return {
@@ -29,5 +32,6 @@ export function unpackTileState(value: number): {
     hover: (state & TILE_HOVER) !== 0,
     selectionMode: (state & TILE_SELECTION_MODE) !== 0,
     focused: (state & TILE_FOCUSED) !== 0,
+    pendingDelete: (state & TILE_PENDING_DELETE) !== 0,
   };
 }

@@ -18,6 +18,12 @@ import type {
   SelectableIndex,
 } from './types';
 
+/** See `SelectionModel.snapshotByIdentity`. */
+export interface SelectionSnapshot {
+  wholeSections: Set<string>;
+  ids: Set<string>;
+}
+
 export interface SelectionModelOptions extends RangeLoadOptions {
   index: SelectableIndex;
   loadSections: LoadSections;
@@ -295,6 +301,51 @@ export class SelectionModel {
     if (preview) {
       const range = orderedRange(this.sizeOf, this.bits.sectionCount, preview.start, preview.end);
       this.previewState.set(range, this.bits);
+    }
+    this.changed();
+  }
+
+  /**
+   * What is selected, by identity rather than position: the ids of loaded sections and the keys
+   * of unloaded sections that are wholly selected (after select-all or a header click). Taken
+   * before the sections move or change size (live changes, a delete), and given back to
+   * `restoreByIdentity` after, so the selection follows the files, not the positions.
+   */
+  snapshotByIdentity(keyOf: (section: number) => string): SelectionSnapshot {
+    const snapshot: SelectionSnapshot = { wholeSections: new Set(), ids: new Set() };
+    for (let s = 0; s < this.bits.sectionCount; s++) {
+      const selected = this.bits.selectedIn(s);
+      if (selected === 0) continue;
+      if (!this.index.isLoaded(s)) {
+        if (selected === this.bits.size(s)) snapshot.wholeSections.add(keyOf(s));
+        continue;
+      }
+      this.bits.forEachSelected(s, (item) => snapshot.ids.add(this.index.fileId(s, item)));
+    }
+    return snapshot;
+  }
+
+  /**
+   * Re-reads the sections and selects what the snapshot names: its files wherever they are now,
+   * and its wholly selected sections (wholly again, at their current size). Files that are gone
+   * stay unselected; the anchor and the preview are forgotten (their positions moved).
+   */
+  restoreByIdentity(snapshot: SelectionSnapshot, keyOf: (section: number) => string): void {
+    this.cancelRange();
+    this.bits = new SelectionBits(this.readSizes());
+    this.anchorValue = null;
+    this.previewState.set(null, this.bits);
+    const { ids, wholeSections } = snapshot;
+    for (let s = 0; s < this.bits.sectionCount; s++) {
+      if (wholeSections.size > 0 && wholeSections.has(keyOf(s))) {
+        this.bits.fillSection(s, true);
+        continue;
+      }
+      if (ids.size === 0 || !this.index.isLoaded(s)) continue;
+      const size = this.bits.size(s);
+      for (let item = 0; item < size; item++) {
+        if (ids.has(this.index.fileId(s, item))) this.bits.set(s, item, true);
+      }
     }
     this.changed();
   }

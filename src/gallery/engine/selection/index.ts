@@ -1,4 +1,8 @@
-export { SelectionModel, type SelectionModelOptions } from './SelectionModel';
+export {
+  SelectionModel,
+  type SelectionModelOptions,
+  type SelectionSnapshot,
+} from './SelectionModel';
 export type { LoadSections } from './RangeLoader';
 export {
   SelectionHints,

@@ -17,7 +17,8 @@ export class SectionFetcher {
   private running = new Map<number, Job>();
 
   constructor(
-    private readonly source: TimelineSource,
+    /** Read at each fetch: the grid's source can be swapped (a filter, recents). */
+    private readonly sourceOf: () => TimelineSource,
     private readonly concurrency: number,
     private readonly onLoaded: (index: number, files: SectionFiles) => void,
     private readonly onFailed: (index: number, error: unknown) => void,
@@ -84,7 +85,7 @@ export class SectionFetcher {
   private async run(job: Job): Promise<void> {
     const signal = job.controller!.signal;
     try {
-      const files = await this.source.files(job.descriptor, signal);
+      const files = await this.sourceOf().files(job.descriptor, signal);
       if (this.running.get(job.index) !== job) return;
       this.running.delete(job.index);
       this.onLoaded(job.index, files);

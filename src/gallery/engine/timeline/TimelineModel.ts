@@ -1,10 +1,11 @@
 import { estimateRowsHeight } from '../layout/estimate';
 import type { LayoutEngine } from '../layout/LayoutEngine';
-import type { GridMetrics, SectionDescriptor } from '../types';
+import type { GridMetrics, SectionCounts, SectionDescriptor } from '../types';
+import { firstItemBelow } from './geometry';
 import { loadSectionsNow } from './loadSections';
-import { SectionGrid } from './SectionGrid';
+import { SectionGrid, type Section } from './SectionGrid';
 import { SectionFetcher } from './SectionFetcher';
-import type { SectionFiles, TimelineSource } from './TimelineSource';
+import { FILE_KIND, pickFiles, type SectionFiles, type TimelineSource } from './TimelineSource';
 
 export type { Section, VisibleItem } from './SectionGrid';
 
@@ -23,6 +24,29 @@ export interface TimelineModelOptions {
 }
 
 /**
+ * Called around every change that moves positions (sections added or removed, a section's files
+ * replaced), so the owner can carry the selection and the focus over by identity.
+ */
+export interface ReindexHooks {
+  before: () => void;
+  after: () => void;
+}
+
+interface PendingReplace {
+  version: number;
+  files: SectionFiles;
+  counts: SectionCounts;
+}
+
+function sameCounts(a: SectionCounts, b: SectionCounts): boolean {
+  return a.pictures === b.pictures && a.videos === b.videos && a.screenshots === b.screenshots;
+}
+
+function countOf(counts: SectionCounts): number {
+  return counts.pictures + counts.videos + counts.screenshots;
+}
+
+/**
  * Sections of a grid with their heights: an estimate from the counts until the files load, then
  * the exact justified layout. Positions are float64 prefix sums (`tops`), so a 2,000,000-file
  * library stays exact to the pixel: float32 would lose whole pixels past 16,777,216.
@@ -36,8 +60,15 @@ export class TimelineModel extends SectionGrid {
   private readonly onChange: () => void;
   private readonly nearMargin: number;
   private readonly farMargin: number;
-  /** @internal for loadSectionsNow */
-  readonly source: TimelineSource;
+  /** @internal for loadSectionsNow; swapped by `setSource`. */
+  source: TimelineSource;
+  /** Set by the engine: selection and focus follow files across reindexing changes. */
+  reindexHooks: ReindexHooks | null = null;
+  /** Replacements of loaded sections' files waiting for their layout, by section key. */
+  private readonly pendingReplace = new Map<string, PendingReplace>();
+  /** Re-fetches of loaded sections whose counts changed, by section key. */
+  private readonly refreshing = new Map<string, AbortController>();
+  private replaceSerial = 0;
 
   constructor(options: TimelineModelOptions) {
     super(options.metrics, options.width);
@@ -47,7 +78,7 @@ export class TimelineModel extends SectionGrid {
     this.nearMargin = options.nearMargin ?? 200;
     this.farMargin = options.farMargin ?? 400;
     this.fetcher = new SectionFetcher(
-      options.source,
+      () => this.source,
       options.maxConcurrentFetches ?? 4,
       (index, files) => void this.onFilesLoaded(index, files),
       (index) => this.onFetchFailed(index),
@@ -68,8 +99,23 @@ export class TimelineModel extends SectionGrid {
     this.setSections(descriptors);
   }
 
+  /**
+   * Swaps where sections and files come from (a filter, recents) and loads the new list. The
+   * old sections stay until it arrives; positions then mean other files, so the owner resets
+   * its selection (GalleryEngine.setSource does).
+   */
+  async setSource(source: TimelineSource, signal: AbortSignal): Promise<void> {
+    this.fetcher.cancelAll();
+    this.cancelReplacements();
+    this.source = source;
+    const descriptors = await source.sections(signal);
+    if (this.source !== source || signal.aborted) return;
+    this.setSections(descriptors);
+  }
+
   setSections(descriptors: readonly SectionDescriptor[]): void {
     this.fetcher.cancelAll();
+    this.cancelReplacements();
     this.sections = descriptors.map((descriptor) => ({
       descriptor,
       count: descriptor.counts.pictures + descriptor.counts.videos + descriptor.counts.screenshots,
@@ -166,8 +212,251 @@ export class TimelineModel extends SectionGrid {
     this.applyHeightChange(index, oldHeight);
   }
 
+  /**
+   * Adopts a new list of sections (live changes, a restore) without moving what the user looks
+   * at. A section with the same key and counts keeps its files and layout; a loaded one whose
+   * counts changed keeps showing its files until the new ones (fetched here) are laid out; a new
+   * one starts as an estimate; a vanished one goes. The first section at or below the viewport's
+   * top that is still there keeps its place on screen, unless the viewport is at the very top
+   * (where new content should show).
+   */
+  reconcile(descriptors: readonly SectionDescriptor[]): void {
+    const old = this.sections;
+    const byKey = new Map<string, Section>();
+    for (const section of old) byKey.set(section.descriptor.key, section);
+    const next: Section[] = [];
+    const refetch: SectionDescriptor[] = [];
+    let changed = descriptors.length !== old.length;
+    for (let i = 0; i < descriptors.length; i++) {
+      const descriptor = descriptors[i];
+      const prev = byKey.get(descriptor.key);
+      const same =
+        prev &&
+        prev.descriptor.endDay === descriptor.endDay &&
+        sameCounts(prev.descriptor.counts, descriptor.counts);
+      if (prev && (same || prev.files)) {
+        next.push(prev);
+        if (!same) refetch.push(descriptor);
+      } else {
+        next.push(this.unfetched(descriptor));
+        changed = true;
+      }
+      if (old[i] !== next[i]) changed = true;
+    }
+    if (changed) this.replaceSectionList(next);
+    for (const descriptor of refetch) this.refresh(descriptor);
+  }
+
+  /**
+   * Takes files out of the loaded sections (deleted here, or removed elsewhere): counts drop by
+   * kind, a section left with nothing goes, and what the user looks at stays where it is.
+   * Returns how many of the ids were found. Files of sections not loaded are not known here:
+   * `reconcile` with fresh counts takes care of those.
+   */
+  removeFiles(ids: ReadonlySet<string>): number {
+    let found = 0;
+    const emptied = new Set<string>();
+    for (const section of this.sections) {
+      const key = section.descriptor.key;
+      const pending = this.pendingReplace.get(key);
+      const files = pending?.files ?? section.files;
+      if (!files) continue;
+      const counts = { ...(pending?.counts ?? section.descriptor.counts) };
+      const keep: number[] = [];
+      for (let i = 0; i < files.ids.length; i++) {
+        if (!ids.has(files.ids[i])) {
+          keep.push(i);
+          continue;
+        }
+        const kind = files.kinds[i];
+        if (kind === FILE_KIND.video) counts.videos = Math.max(0, counts.videos - 1);
+        else if (kind === FILE_KIND.screenshot)
+          counts.screenshots = Math.max(0, counts.screenshots - 1);
+        else counts.pictures = Math.max(0, counts.pictures - 1);
+      }
+      if (keep.length === files.ids.length) continue;
+      found += files.ids.length - keep.length;
+      if (keep.length === 0 && countOf(counts) === 0) emptied.add(key);
+      else void this.replaceFiles(key, pickFiles(files, keep), counts);
+    }
+    if (emptied.size > 0) {
+      for (const key of emptied) this.forgetPending(key);
+      this.replaceSectionList(this.sections.filter((s) => !emptied.has(s.descriptor.key)));
+    }
+    return found;
+  }
+
+  /**
+   * Replaces a loaded section's files once their layout is ready: files and rects change
+   * together (never files without their rects), and the file at the viewport's top keeps its
+   * place. A newer replacement of the same section supersedes this one.
+   */
+  replaceFiles(
+    key: string,
+    files: SectionFiles,
+    counts: SectionCounts,
+    descriptor?: SectionDescriptor,
+  ): Promise<void> {
+    const version = ++this.replaceSerial;
+    this.pendingReplace.set(key, { version, files, counts });
+    const attempt = (): Promise<void> => {
+      const generation = this.generation;
+      this.layoutsInFlight++;
+      return this.layout
+        .layout({ aspects: files.aspects.slice(), width: this.width, metrics: this.metrics })
+        .finally(() => this.layoutsInFlight--)
+        .then((result) => {
+          if (this.pendingReplace.get(key)?.version !== version) return undefined;
+          if (generation !== this.generation) return attempt();
+          this.pendingReplace.delete(key);
+          const index = this.indexOfKey(key);
+          if (index < 0) return undefined;
+          const old = this.sections[index];
+          const anchorShift = this.anchorShiftFor(index, files, result.rects);
+          this.reindex(() => {
+            this.sections[index] = {
+              descriptor: descriptor ?? { ...old.descriptor, counts },
+              count: files.ids.length,
+              status: 'FETCHED',
+              files,
+              rects: result.rects,
+              rowsHeight: result.rowsHeight,
+              rowCount: result.rowCount,
+              layoutGeneration: generation,
+            };
+            this.sizesVersion++;
+            this.applyHeightChange(index, old.rowsHeight, anchorShift);
+          });
+          return undefined;
+        })
+        .catch(() => {
+          // The old files stay: a later reconcile (counts still differ) tries again.
+          if (this.pendingReplace.get(key)?.version === version) this.pendingReplace.delete(key);
+        });
+    };
+    return attempt();
+  }
+
+  /** Index of the section with this key, or -1. */
+  indexOfKey(key: string): number {
+    return this.sections.findIndex((s) => s.descriptor.key === key);
+  }
+
   dispose(): void {
     this.fetcher.cancelAll();
+    this.cancelReplacements();
+  }
+
+  private unfetched(descriptor: SectionDescriptor): Section {
+    const count = countOf(descriptor.counts);
+    return {
+      descriptor,
+      count,
+      status: 'UNFETCHED',
+      files: null,
+      rects: null,
+      rowsHeight: this.estimate(count),
+      rowCount: 0,
+      layoutGeneration: -1,
+    };
+  }
+
+  /** Fetches a loaded section's files again and swaps them in (its counts changed). */
+  private refresh(descriptor: SectionDescriptor): void {
+    const key = descriptor.key;
+    this.refreshing.get(key)?.abort();
+    const controller = new AbortController();
+    this.refreshing.set(key, controller);
+    this.source.files(descriptor, controller.signal).then(
+      (files) => {
+        if (this.refreshing.get(key) !== controller) return;
+        this.refreshing.delete(key);
+        void this.replaceFiles(key, files, descriptor.counts, descriptor);
+      },
+      () => {
+        if (this.refreshing.get(key) === controller) this.refreshing.delete(key);
+      },
+    );
+  }
+
+  private forgetPending(key: string): void {
+    this.pendingReplace.delete(key);
+    this.refreshing.get(key)?.abort();
+    this.refreshing.delete(key);
+  }
+
+  private cancelReplacements(): void {
+    for (const controller of this.refreshing.values()) controller.abort();
+    this.refreshing.clear();
+    this.pendingReplace.clear();
+  }
+
+  /**
+   * A new list of section objects (some kept, some new): recomputes positions and keeps the
+   * first surviving section at or below the viewport's top where it was on screen.
+   */
+  private replaceSectionList(next: Section[]): void {
+    const old = this.sections;
+    const survivors = new Set(next);
+    let anchorSection: Section | null = null;
+    let anchorTop = 0;
+    if (this.anchorY > 0 && old.length > 0) {
+      for (let i = Math.max(0, this.sectionIndexAt(this.anchorY)); i < old.length; i++) {
+        if (!survivors.has(old[i])) continue;
+        anchorSection = old[i];
+        anchorTop = this.sectionTop(i);
+        break;
+      }
+    }
+    this.fetcher.cancelAll();
+    this.reindex(() => {
+      this.sections = next;
+      // Fetches were keyed by position: the viewport's next update asks again.
+      for (const section of next) {
+        if (section.status === 'FETCHING' && !section.files) section.status = 'UNFETCHED';
+      }
+      this.sizesVersion++;
+      this.recomputeTops();
+      if (anchorSection) {
+        this.pendingShift += this.sectionTop(next.indexOf(anchorSection)) - anchorTop;
+      }
+      this.onChange();
+    });
+  }
+
+  /**
+   * How far the content at the viewport's top moves when section `index` gets `files` laid out
+   * as `rects`: the first file at or below the top that is in both lists keeps its place. Null
+   * when the top is not inside this section's rows (applyHeightChange decides then).
+   */
+  private anchorShiftFor(index: number, files: SectionFiles, rects: Float32Array): number | null {
+    const section = this.sections[index];
+    const oldRects = section.rects;
+    const oldIds = section.files?.ids;
+    const top = this.sectionTop(index);
+    if (
+      !oldRects ||
+      !oldIds ||
+      this.anchorY <= top ||
+      this.anchorY >= top + this.sectionHeight(index)
+    )
+      return null;
+    const local = this.anchorY - top - this.rowsOffset;
+    if (local <= 0) return 0;
+    const newIndex = new Map<string, number>();
+    for (let j = 0; j < files.ids.length; j++) newIndex.set(files.ids[j], j);
+    for (let i = firstItemBelow(oldRects, local); i < oldIds.length; i++) {
+      const j = newIndex.get(oldIds[i]);
+      if (j !== undefined) return rects[j * 4 + 1] - oldRects[i * 4 + 1];
+    }
+    return null;
+  }
+
+  private reindex(change: () => void): void {
+    const hooks = this.reindexHooks;
+    hooks?.before();
+    change();
+    hooks?.after();
   }
 
   private estimate(count: number): number {
@@ -235,13 +524,19 @@ export class TimelineModel extends SectionGrid {
    * viewport top) still: a section wholly above it shifts the scroll by the whole change; the
    * section under it shifts by the change of the anchor's proportional offset inside it.
    */
-  private applyHeightChange(index: number, oldRowsHeight: number): void {
+  private applyHeightChange(
+    index: number,
+    oldRowsHeight: number,
+    anchorShift: number | null = null,
+  ): void {
     const section = this.sections[index];
     const delta = section.rowsHeight - oldRowsHeight;
     const top = this.sectionTop(index);
     const oldBottom = top + this.sectionHeight(index);
     this.recomputeTops(index);
-    if (delta !== 0) {
+    if (anchorShift !== null) {
+      this.pendingShift += anchorShift;
+    } else if (delta !== 0) {
       if (oldBottom <= this.anchorY) {
         this.pendingShift += delta;
       } else if (top < this.anchorY) {

@@ -1,4 +1,4 @@
-import type { SectionDescriptor } from '../types';
+import type { SectionCounts, SectionDescriptor } from '../types';
 
 /**
  * The files of one section, column-wise: one typed array per field keeps a 1,000,000-file
@@ -14,6 +14,48 @@ export interface SectionFiles {
   kinds: Uint8Array;
   /** Seconds, 0 for pictures. */
   durations: Float32Array;
+  /** Bytes per file, when the source knows them (downloads need them; the grid does not). */
+  sizes?: Float64Array;
+  /** Path per file, when the source knows it (archive entry names). */
+  paths?: readonly string[];
+}
+
+/** The files at `keep` (ascending indices), every column copied. */
+export function pickFiles(files: SectionFiles, keep: readonly number[]): SectionFiles {
+  const n = keep.length;
+  const out: SectionFiles = {
+    ids: keep.map((i) => files.ids[i]),
+    aspects: new Float32Array(n),
+    times: new Float64Array(n),
+    kinds: new Uint8Array(n),
+    durations: new Float32Array(n),
+  };
+  const sizes = files.sizes ? new Float64Array(n) : undefined;
+  for (let j = 0; j < n; j++) {
+    const i = keep[j];
+    out.aspects[j] = files.aspects[i];
+    out.times[j] = files.times[i];
+    out.kinds[j] = files.kinds[i];
+    out.durations[j] = files.durations[i];
+    if (sizes) sizes[j] = files.sizes![i];
+  }
+  if (sizes) out.sizes = sizes;
+  if (files.paths) {
+    const paths = files.paths;
+    out.paths = keep.map((i) => paths[i]);
+  }
+  return out;
+}
+
+/** The SPEC §3 section counts of these files, by kind. */
+export function countFiles(files: SectionFiles): SectionCounts {
+  const counts = { pictures: 0, videos: 0, screenshots: 0 };
+  for (const kind of files.kinds) {
+    if (kind === FILE_KIND.video) counts.videos++;
+    else if (kind === FILE_KIND.screenshot) counts.screenshots++;
+    else counts.pictures++;
+  }
+  return counts;
 }
 
 export const FILE_KIND = { picture: 0, video: 1, screenshot: 2 } as const;
