@@ -1,5 +1,6 @@
 import { animated, useSpring } from '@react-spring/web';
-import { Canvas, useFrame, useThree } from '@react-three/fiber';
+import { useFrame, useThree } from '@react-three/fiber';
+import { GalleryCanvas } from './GalleryCanvas';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BREAKPOINTS } from '../../domain/constants';
@@ -140,7 +141,7 @@ export function GalleryView({
       lang={i18n.language.replace('_', '-')}
     >
       <animated.div ref={stage} className="gallery-view__stage" style={{ transform }}>
-        <Canvas
+        <GalleryCanvas
           className="gallery-view__canvas"
           frameloop="demand"
           dpr={[1, 2]}
@@ -148,7 +149,7 @@ export function GalleryView({
           onCreated={({ gl }) => gl.setClearColor(0xffffff, 1)}
         >
           <EngineDriver engine={engine} />
-        </Canvas>
+        </GalleryCanvas>
         <SectionHeaders engine={engine} />
         <VideoBadges engine={engine} />
         {videoUrl ? <VideoPreview engine={engine} videoUrl={videoUrl} /> : null}
