@@ -7,6 +7,7 @@ import {
   type TimelineSource,
 } from '../../gallery/engine/timeline/TimelineSource';
 import type { SectionDescriptor } from '../../gallery/engine/types';
+import { filterCounts, filterKeepsKind, type TimelineFilter } from './filters';
 
 /** Unix seconds of a section's first moment and of the moment after its last day (UTC). */
 export function sectionRange(section: SectionDescriptor): { start: number; end: number } {
@@ -15,8 +16,16 @@ export function sectionRange(section: SectionDescriptor): { start: number; end: 
   return { start, end };
 }
 
-/** The timeline of one job over the API: months from /timeline/months, files per section. */
-export function apiTimelineSource(client: ApiClient, jobId: string): TimelineSource {
+/**
+ * The timeline of one job over the API: months from /timeline/months, files per section. Under a
+ * filter (SPEC §2) a section's counts are the filter's share of its counts (its estimate), a
+ * section with none is skipped, and its files are the ones the filter keeps.
+ */
+export function apiTimelineSource(
+  client: ApiClient,
+  jobId: string,
+  filter: TimelineFilter = 'all',
+): TimelineSource {
   const base = `/jobs/${encodeURIComponent(jobId)}`;
   return {
     async sections(signal) {
@@ -26,14 +35,20 @@ export function apiTimelineSource(client: ApiClient, jobId: string): TimelineSou
         schema: TimelineMonthsResponseSchema,
         signal,
       });
-      return data.months.map((m): SectionDescriptor => ({
-        key: `${m.year}-${m.month}-${m.startDay}`,
-        year: m.year,
-        month: m.month,
-        startDay: m.startDay,
-        endDay: m.endDay,
-        counts: m.counts,
-      }));
+      const sections: SectionDescriptor[] = [];
+      for (const m of data.months) {
+        const counts = filterCounts(filter, m.counts);
+        if (counts.pictures + counts.videos + counts.screenshots === 0) continue;
+        sections.push({
+          key: `${m.year}-${m.month}-${m.startDay}`,
+          year: m.year,
+          month: m.month,
+          startDay: m.startDay,
+          endDay: m.endDay,
+          counts,
+        });
+      }
+      return sections;
     },
     async files(section, signal) {
       const { start, end } = sectionRange(section);
@@ -44,15 +59,32 @@ export function apiTimelineSource(client: ApiClient, jobId: string): TimelineSou
         schema: FilesResponseSchema,
         signal,
       });
-      return toColumns(data.files.filter(showsOnTimeline));
+      return toColumns(
+        data.files.filter((file) => showsOnTimeline(file) && filterKeepsKind(filter, kindOf(file))),
+      );
     },
   };
 }
 
 type FileRow = Pick<
   FileInfo,
-  'id' | 'ctime' | 'mtime' | 'width' | 'height' | 'duration' | 'type' | 'screenshot'
+  | 'id'
+  | 'ctime'
+  | 'mtime'
+  | 'width'
+  | 'height'
+  | 'duration'
+  | 'type'
+  | 'screenshot'
+  | 'size'
+  | 'path'
 >;
+
+/** FILE_KIND of a listed file. */
+export function kindOf(file: Pick<FileInfo, 'type' | 'screenshot'>): number {
+  if (file.type === 'movie') return FILE_KIND.video;
+  return file.screenshot ? FILE_KIND.screenshot : FILE_KIND.picture;
+}
 
 /**
  * Documents live in the documents area, not the timeline (SPEC §2); of a live or burst group
@@ -72,6 +104,8 @@ export function toColumns(files: readonly FileRow[]): SectionFiles {
     times: new Float64Array(n),
     kinds: new Uint8Array(n),
     durations: new Float32Array(n),
+    sizes: new Float64Array(n),
+    paths: new Array<string>(n),
   };
   for (let i = 0; i < n; i++) {
     const file = files[i];
@@ -80,13 +114,10 @@ export function toColumns(files: readonly FileRow[]): SectionFiles {
     const h = file.height ?? 0;
     out.aspects[i] = w > 0 && h > 0 ? w / h : 4 / 3;
     out.times[i] = file.ctime || file.mtime;
-    out.kinds[i] =
-      file.type === 'movie'
-        ? FILE_KIND.video
-        : file.screenshot
-          ? FILE_KIND.screenshot
-          : FILE_KIND.picture;
+    out.kinds[i] = kindOf(file);
     out.durations[i] = file.duration ?? 0;
+    out.sizes![i] = file.size;
+    (out.paths as string[])[i] = file.path;
   }
   return out;
 }

@@ -1,0 +1,239 @@
+import {
+  MULTI_ROLLBACK_BATCH,
+  MULTI_ROLLBACK_PARALLEL,
+  MultiRollbackResponseSchema,
+  type RollbackErrorReason,
+} from '../../api/contract/rollback';
+import { isApiError } from '../../api/errors';
+import type { ApiClient } from '../../api/http';
+import { confirmDialog } from '../../state/dialogs';
+import { popupStore } from '../../state/popups';
+import { storageQuotaStore } from '../../state/storageQuota';
+import { dismissToast, showToast } from '../../state/toasts';
+import { longTaskStore } from './longTasks';
+import { runLimited } from './runLimited';
+
+/** Deletes run this many requests at a time (one DELETE per file). */
+export const DELETE_PARALLEL = 5;
+/** SPEC §8 popup kind shown when a restore hits the storage limit. */
+export const RESTORED_MORE_THAN_STORAGE = 'RestoredMoreFilesThanAvailableStorage';
+
+/** What the actions need of the grid: dim, take out, and bring back files. */
+export interface FileActionsGrid {
+  setPendingDelete: (ids: Iterable<string>, pending: boolean) => void;
+  removeFiles: (ids: Iterable<string>) => number;
+  /** Restored files are back on the server: show them again (fresh sections). */
+  refresh: () => void;
+}
+
+export interface FileActionsOptions {
+  client: ApiClient;
+  jobId: string;
+  /** SPEC §6: undo of a deletion only for the job owner (the timeline job is always owned). */
+  isOwner: boolean;
+  grid: FileActionsGrid;
+}
+
+/** SPEC §8: a deletion failing with the message "Forbidden" offers no retry. */
+export function isForbiddenMessage(error: unknown): boolean {
+  if (!isApiError(error) || !error.body) return false;
+  try {
+    const body = JSON.parse(error.body) as { message?: unknown };
+    return body.message === 'Forbidden';
+  } catch {
+    return error.body.trim() === 'Forbidden';
+  }
+}
+
+export interface RestoreOutcome {
+  restored: string[];
+  failed: { id: string; reason: RollbackErrorReason | 'request_failed' }[];
+}
+
+/**
+ * Delete with undo (SPEC §4 File deletion, §8, §9) for one job's grid: confirm, mark pending
+ * (dimmed), DELETE each file, then take them out or bring them back with the failure text and
+ * a retry offer; undo restores through multi_rollback. Double requests for files already on
+ * their way are ignored.
+ */
+export function createFileActions({ client, jobId, isOwner, grid }: FileActionsOptions) {
+  const job = `/jobs/${encodeURIComponent(jobId)}`;
+  const inFlight = new Set<string>();
+  /** Files whose confirmation is showing: a second Delete for them asks nothing more. */
+  const asking = new Set<string>();
+
+  async function deleteNow(ids: readonly string[]): Promise<void> {
+    const todo = ids.filter((id) => !inFlight.has(id));
+    if (todo.length === 0) return;
+    for (const id of todo) inFlight.add(id);
+    const end = longTaskStore.getState().begin('delete');
+    grid.setPendingDelete(todo, true);
+    const progress = showToast({
+      kind: 'progress',
+      message: { key: 'timeline.delete.deleting', values: { count: todo.length } },
+    });
+    try {
+      const results = await runLimited(todo, DELETE_PARALLEL, (id) =>
+        client.request({
+          method: 'DELETE',
+          path: `${job}/files_by_id/${encodeURIComponent(id)}`,
+          responseType: 'none',
+        }),
+      );
+      const deleted: string[] = [];
+      const failed: string[] = [];
+      let forbidden = false;
+      results.forEach((result, i) => {
+        if (result.status === 'fulfilled') deleted.push(todo[i]);
+        else {
+          failed.push(todo[i]);
+          if (isForbiddenMessage(result.reason)) forbidden = true;
+        }
+      });
+      if (deleted.length > 0) {
+        grid.removeFiles(deleted);
+        storageQuotaStore.getState().storageChanged();
+        showToast({
+          message: { key: 'timeline.delete.deleted', values: { count: deleted.length } },
+          ...(isOwner ? { action: undoAction(deleted) } : {}),
+        });
+      }
+      if (failed.length > 0) {
+        grid.setPendingDelete(failed, false);
+        showToast({
+          kind: 'error',
+          message: { key: 'timeline.delete.failed', values: { count: failed.length } },
+          ...(forbidden
+            ? {}
+            : {
+                action: {
+                  label: { key: 'common.retry' },
+                  run: () => void deleteNow(failed),
+                },
+              }),
+        });
+      }
+    } finally {
+      for (const id of todo) inFlight.delete(id);
+      dismissToast(progress);
+      end();
+    }
+  }
+
+  function undoAction(ids: readonly string[]) {
+    let used = false;
+    return {
+      label: { key: 'timeline.delete.undo' as const },
+      run: () => {
+        if (used) return;
+        used = true;
+        void restore(ids);
+      },
+    };
+  }
+
+  async function restoreBatches(ids: readonly string[]): Promise<RestoreOutcome> {
+    const batches: string[][] = [];
+    for (let i = 0; i < ids.length; i += MULTI_ROLLBACK_BATCH) {
+      batches.push(ids.slice(i, i + MULTI_ROLLBACK_BATCH));
+    }
+    const outcome: RestoreOutcome = { restored: [], failed: [] };
+    let quota: { used_space: number; max_space: number } | null = null;
+    const results = await runLimited(batches, MULTI_ROLLBACK_PARALLEL, (batch) =>
+      client.request({
+        method: 'POST',
+        path: `${job}/multi_rollback`,
+        body: { file_uuids: batch },
+        schema: MultiRollbackResponseSchema,
+      }),
+    );
+    results.forEach((result, b) => {
+      if (result.status === 'rejected') {
+        for (const id of batches[b]) outcome.failed.push({ id, reason: 'request_failed' });
+        return;
+      }
+      quota = result.value.data.quota;
+      const answered = new Map(result.value.data.results.map((r) => [r.file_uuid, r]));
+      for (const id of batches[b]) {
+        const r = answered.get(id);
+        if (r?.status === 'ok') outcome.restored.push(id);
+        else outcome.failed.push({ id, reason: r?.error_reason ?? 'unable_to_rollback_error' });
+      }
+    });
+    const last = quota as { used_space: number; max_space: number } | null;
+    if (outcome.restored.length > 0) {
+      storageQuotaStore
+        .getState()
+        .storageChanged(
+          last ? { usedSpace: last.used_space, maxSpace: last.max_space } : undefined,
+        );
+    }
+    return outcome;
+  }
+
+  /** Undo: puts the files back (SPEC §7 multi_rollback) and shows them in place again. */
+  async function restore(ids: readonly string[]): Promise<RestoreOutcome> {
+    const end = longTaskStore.getState().begin('restore');
+    const progress = showToast({
+      kind: 'progress',
+      message: { key: 'timeline.restore.restoring', values: { count: ids.length } },
+    });
+    try {
+      const outcome = await restoreBatches(ids);
+      if (outcome.restored.length > 0) grid.refresh();
+      if (outcome.failed.some((f) => f.reason === 'quota_exceeded_error')) {
+        popupStore.getState().enqueue(RESTORED_MORE_THAN_STORAGE);
+      }
+      if (outcome.failed.length === 0) {
+        showToast({
+          message: { key: 'timeline.restore.restored', values: { count: outcome.restored.length } },
+        });
+      } else if (outcome.restored.length > 0) {
+        showToast({
+          kind: 'error',
+          message: {
+            key: 'timeline.restore.partial',
+            values: { failed: outcome.failed.length, count: ids.length },
+          },
+        });
+      } else {
+        showToast({
+          kind: 'error',
+          message: { key: 'timeline.restore.failed', values: { count: ids.length } },
+          action: { label: { key: 'common.retry' }, run: () => void restore(ids) },
+        });
+      }
+      return outcome;
+    } finally {
+      dismissToast(progress);
+      end();
+    }
+  }
+
+  return {
+    /** Asks with the timeline wording (one file or a count), then deletes. */
+    async requestDelete(ids: readonly string[]): Promise<void> {
+      const todo = [...new Set(ids)].filter((id) => !inFlight.has(id) && !asking.has(id));
+      if (todo.length === 0) return;
+      for (const id of todo) asking.add(id);
+      const one = todo.length === 1;
+      const confirmed = await confirmDialog({
+        title: one
+          ? { key: 'timeline.delete.confirmTitleOne' }
+          : { key: 'timeline.delete.confirmTitleMany', values: { count: todo.length } },
+        body: one
+          ? { key: 'timeline.delete.confirmBodyOne' }
+          : { key: 'timeline.delete.confirmBodyMany', values: { count: todo.length } },
+        confirmLabel: { key: 'timeline.delete.confirm' },
+        destructive: true,
+      }).finally(() => {
+        for (const id of todo) asking.delete(id);
+      });
+      if (confirmed) await deleteNow(todo);
+    },
+    deleteNow,
+    restore,
+  };
+}
+
+export type FileActions = ReturnType<typeof createFileActions>;

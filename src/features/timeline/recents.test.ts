@@ -1,0 +1,122 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { FileInfo } from '../../api/contract/files';
+import type { ApiClient } from '../../api/http';
+import { fetchRecents, recentsSource, windowCounts, type RecentsData } from './recents';
+import { createRecentsStore } from './recentsStore';
+
+const NOW = Date.UTC(2025, 2, 10, 12) / 1000;
+const DAY = 86_400;
+
+function file(id: string, ctime: number, extra: Partial<FileInfo> = {}): FileInfo {
+  return { id, path: `${id}.jpg`, ctime, mtime: ctime, size: 10, type: 'picture', ...extra };
+}
+
+/** A client whose /files answers depend on uploaded_since, recording each query. */
+function fakeClient(byDays: Record<number, unknown[]>) {
+  const queries: unknown[] = [];
+  const request = vi.fn((opts: { query?: { uploaded_since?: number } }) => {
+    queries.push(opts.query);
+    return Promise.resolve({
+      data: { files: byDays[opts.query?.uploaded_since ?? -1] ?? [] },
+      headers: new Headers(),
+      status: 200,
+    });
+  });
+  return { client: { request } as unknown as ApiClient, queries };
+}
+
+describe('fetchRecents', () => {
+  it('asks once with uploaded_since 30 and cuts the windows by upload time when it is sent', async () => {
+    const files = [
+      { ...file('a', NOW - 5 * DAY), uploaded: NOW - 3600 },
+      { ...file('b', NOW - 400 * DAY), uploaded: NOW - 3 * DAY },
+      { ...file('c', NOW - 20 * DAY), uploaded: NOW - 20 * DAY },
+      { ...file('d', NOW - DAY, { type: 'document' }), uploaded: NOW - 60 },
+    ];
+    const { client, queries } = fakeClient({ 30: files });
+    const data = await fetchRecents(client, 'job', new AbortController().signal, NOW);
+    expect(queries).toEqual([{ uploaded_since: 30 }]);
+    expect(data.files.map((f) => f.id)).toEqual(['a', 'b', 'c']);
+    expect([...data.windows[1]]).toEqual(['a']);
+    expect([...data.windows[7]].sort()).toEqual(['a', 'b']);
+    expect(windowCounts(data)).toEqual({ 1: 1, 7: 2, 30: 3 });
+  });
+
+  it('without upload times, asks for the 7 and 1 day windows as well', async () => {
+    const { client, queries } = fakeClient({
+      30: [file('a', NOW), file('b', NOW - DAY), file('c', NOW - 2 * DAY)],
+      7: [file('a', NOW), file('b', NOW - DAY)],
+      1: [file('a', NOW)],
+    });
+    const data = await fetchRecents(client, 'job', new AbortController().signal, NOW);
+    expect(queries).toEqual([{ uploaded_since: 30 }, { uploaded_since: 7 }, { uploaded_since: 1 }]);
+    expect(windowCounts(data)).toEqual({ 1: 1, 7: 2, 30: 3 });
+  });
+});
+
+describe('recentsSource', () => {
+  const data: RecentsData = {
+    files: [
+      file('new1', Date.UTC(2025, 2, 9) / 1000),
+      file('new2', Date.UTC(2025, 2, 1) / 1000, { type: 'movie', duration: 4 }),
+      file('old', Date.UTC(2019, 6, 4) / 1000, { screenshot: true }),
+    ],
+    windows: {
+      1: new Set(['new1']),
+      7: new Set(['new1', 'old']),
+      30: new Set(['new1', 'new2', 'old']),
+    },
+  };
+
+  it('groups the window by capture month, newest first, with counts by kind', async () => {
+    const source = recentsSource(data, 30);
+    const sections = await source.sections(new AbortController().signal);
+    expect(sections.map((s) => [s.key, s.year, s.month, s.endDay])).toEqual([
+      ['2025-3-1', 2025, 3, 31],
+      ['2019-7-1', 2019, 7, 31],
+    ]);
+    expect(sections[0].counts).toEqual({ pictures: 1, videos: 1, screenshots: 0 });
+    expect(sections[1].counts).toEqual({ pictures: 0, videos: 0, screenshots: 1 });
+    const files = await source.files(sections[0], new AbortController().signal);
+    expect(files.ids).toEqual(['new1', 'new2']);
+  });
+
+  it('keeps only the window asked for', async () => {
+    const sections = await recentsSource(data, 1).sections(new AbortController().signal);
+    expect(sections.map((s) => s.key)).toEqual(['2025-3-1']);
+    expect(sections[0].counts.pictures).toBe(1);
+  });
+});
+
+describe('recents store (SPEC §4 resource load)', () => {
+  const data: RecentsData = { files: [], windows: { 1: new Set(), 7: new Set(), 30: new Set() } };
+
+  it('goes EMPTY → FETCHING → SUCCEEDED, and loads a job once', async () => {
+    const fetch = vi.fn(() => Promise.resolve(data));
+    const store = createRecentsStore(fetch);
+    expect(store.getState().status).toBe('EMPTY');
+    const loading = store.getState().load('job');
+    expect(store.getState().status).toBe('FETCHING');
+    await loading;
+    expect(store.getState()).toMatchObject({ status: 'SUCCEEDED', jobId: 'job', data });
+    await store.getState().load('job');
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed first load is FAILED; a failed refresh keeps what is shown', async () => {
+    let fail = true;
+    const store = createRecentsStore(() =>
+      fail ? Promise.reject(new Error('x')) : Promise.resolve(data),
+    );
+    await store.getState().load('job');
+    expect(store.getState().status).toBe('FAILED');
+    fail = false;
+    await store.getState().load('job');
+    expect(store.getState().status).toBe('SUCCEEDED');
+    fail = true;
+    const refreshing = store.getState().load('job', { refresh: true });
+    expect(store.getState().status).toBe('SUCCEEDED');
+    await refreshing;
+    expect(store.getState()).toMatchObject({ status: 'SUCCEEDED', data });
+  });
+});

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { FileSchema, type FileInfo } from '../../api/contract/files';
+import type { ApiClient } from '../../api/http';
+import type { TimelineSource } from '../../gallery/engine/timeline/TimelineSource';
+import type { SectionDescriptor } from '../../gallery/engine/types';
+import { showsOnTimeline, toColumns } from './apiTimelineSource';
+import { countFiles } from '../../gallery/engine/timeline/TimelineSource';
+import { RECENTS_LOAD_DAYS, RECENTS_WINDOWS, type RecentsWindow } from './filters';
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * A listed file with its upload time (unix seconds) when the server sends one. The contract's
+ * listing has none today; `uploaded` is read if it appears, and the windows fall back to one
+ * listing per window otherwise (see fetchRecents).
+ */
+const RecentFileSchema = FileSchema.extend({ uploaded: z.number().optional() });
+const RecentFilesSchema = z.object({ files: z.array(RecentFileSchema) });
+type RecentFile = z.infer<typeof RecentFileSchema>;
+
+/** Files uploaded in the last 30 days (timeline files only), and which fall in each window. */
+export interface RecentsData {
+  /** Timeline order: capture time desc, then path. */
+  files: readonly FileInfo[];
+  windows: Readonly<Record<RecentsWindow, ReadonlySet<string>>>;
+}
+
+export function windowCounts(data: RecentsData): Record<RecentsWindow, number> {
+  return { 1: data.windows[1].size, 7: data.windows[7].size, 30: data.windows[30].size };
+}
+
+async function listUploadedSince(
+  client: ApiClient,
+  jobId: string,
+  days: number,
+  signal: AbortSignal,
+): Promise<RecentFile[]> {
+  const { data } = await client.request({
+    method: 'GET',
+    path: `/jobs/${encodeURIComponent(jobId)}/files`,
+    query: { uploaded_since: days },
+    schema: RecentFilesSchema,
+    signal,
+  });
+  return data.files.filter(showsOnTimeline);
+}
+
+/**
+ * SPEC §9 Recents: one listing with uploaded_since 30, grouped client-side. The windows of 1 and
+ * 7 days are cut by upload time when the answer carries it; the current listing does not, so
+ * then the two smaller windows are asked for too (ids only are used from them).
+ */
+export async function fetchRecents(
+  client: ApiClient,
+  jobId: string,
+  signal: AbortSignal,
+  nowSeconds = Date.now() / 1000,
+): Promise<RecentsData> {
+  const files = await listUploadedSince(client, jobId, RECENTS_LOAD_DAYS, signal);
+  const windows = {} as Record<RecentsWindow, Set<string>>;
+  if (files.every((file) => file.uploaded !== undefined)) {
+    for (const days of RECENTS_WINDOWS) {
+      const since = nowSeconds - days * DAY_SECONDS;
+      windows[days] = new Set(files.filter((f) => f.uploaded! >= since).map((f) => f.id));
+    }
+  } else {
+    windows[30] = new Set(files.map((f) => f.id));
+    const [week, day] = await Promise.all(
+      [7, 1].map((days) => listUploadedSince(client, jobId, days, signal)),
+    );
+    windows[7] = new Set(week.map((f) => f.id));
+    windows[1] = new Set(day.map((f) => f.id));
+  }
+  return { files, windows };
+}
+
+/** Capture time of a listed file: ctime, falling back to mtime (SPEC §5 sorting). */
+function captureTime(file: FileInfo): number {
+  return file.ctime || file.mtime;
+}
+
+/**
+ * The recents of one window as a grid source: sections by capture month (UTC, newest first),
+ * from memory. Files are already in timeline order, so each month keeps it.
+ */
+export function recentsSource(data: RecentsData, days: RecentsWindow): TimelineSource {
+  const inWindow = data.windows[days];
+  const byMonth = new Map<string, FileInfo[]>();
+  const descriptors: SectionDescriptor[] = [];
+  for (const file of data.files) {
+    if (!inWindow.has(file.id)) continue;
+    const date = new Date(captureTime(file) * 1000);
+    const year = date.getUTCFullYear();
+    const month = date.getUTCMonth() + 1;
+    const key = `${year}-${month}-1`;
+    let list = byMonth.get(key);
+    if (!list) {
+      list = [];
+      byMonth.set(key, list);
+      const endDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+      descriptors.push({
+        key,
+        year,
+        month,
+        startDay: 1,
+        endDay,
+        counts: { pictures: 0, videos: 0, screenshots: 0 },
+      });
+    }
+    list.push(file);
+  }
+  descriptors.sort((a, b) => b.year - a.year || b.month - a.month);
+  for (const descriptor of descriptors) {
+    descriptor.counts = countFiles(toColumns(byMonth.get(descriptor.key) ?? []));
+  }
+  return {
+    sections: () => Promise.resolve(descriptors.map((d) => ({ ...d }))),
+    files: (section) => Promise.resolve(toColumns(byMonth.get(section.key) ?? [])),
+  };
+}
