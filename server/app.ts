@@ -5,6 +5,7 @@ import type { ServerContext } from './context';
 import { HttpError } from './errors';
 import { registerAccountRoutes } from './routes/account';
 import { registerAlbumRoutes } from './routes/albums';
+import { registerArchiveRoutes } from './routes/archive';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChangeRoutes } from './routes/changes';
 import { registerDocumentRoutes } from './routes/documents';
@@ -89,6 +90,7 @@ export async function createApiServer(
   registerFileRoutes(app, ctx);
   registerRollbackRoutes(app, ctx);
   registerDocumentRoutes(app, ctx);
+  registerArchiveRoutes(app, ctx);
   await registerUploadRoutes(app, ctx);
   registerThumbnailRoutes(app, ctx);
   return app;

@@ -114,6 +114,13 @@ type Case = {
 };
 
 const get = (url: string) => ({ method: 'GET' as const, url });
+/** An archive download's form post (the token comes from the Authorization header here). */
+const form = (url: string, fileIds: string) => ({
+  method: 'POST' as const,
+  url,
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: new URLSearchParams({ file_ids: fileIds }).toString(),
+});
 const cases: Case[] = [
   { name: 'job info', request: () => get(`/jobs/${ids.job}/info`), other: 'hidden' },
   { name: 'months', request: () => get(`/jobs/${ids.job}/timeline/months`), other: 'hidden' },
@@ -185,6 +192,16 @@ const cases: Case[] = [
     other: 'hidden',
   },
   { name: 'documents', request: () => get(`/jobs/${ids.job}/documents`), other: 'hidden' },
+  {
+    name: 'archive',
+    request: () => form(`/st/4/jobs/${ids.job}/files_as_archive`, `${ids.file},${ids.uploaded}`),
+    other: 'hidden',
+  },
+  {
+    name: 'trash archive',
+    request: () => form(`/st/4/jobs/${ids.job}/files_from_trash_as_archive`, ids.trashed),
+    other: 'hidden',
+  },
   {
     name: 'delete device',
     request: () => ({ method: 'DELETE', url: `/devices/${ownerSession}` }),
@@ -381,6 +398,17 @@ describe('bad input', () => {
     ],
     ['rollback bad JSON', () => json('POST', `/jobs/${ids.job}/multi_rollback`, '{"file_')],
     ['documents limit huge', () => get(`/jobs/${ids.job}/documents?limit=${huge}`)],
+    ['archive unknown id', () => form(`/st/4/jobs/${ids.job}/files_as_archive`, 'zzzzzz-0000')],
+    ['archive trashed id', () => form(`/st/4/jobs/${ids.job}/files_as_archive`, ids.trashed)],
+    [
+      'trash archive live id',
+      () => form(`/st/4/jobs/${ids.job}/files_from_trash_as_archive`, ids.file),
+    ],
+    [
+      'archive bad flag',
+      () => form(`/st/4/jobs/${ids.job}/files_as_archive?master_only=yes`, ids.file),
+    ],
+    ['archive JSON array', () => json('POST', `/st/4/jobs/${ids.job}/files_as_archive`, '[1]')],
     ['unknown route', () => get('/jobs/x/y/z/w')],
   ];
 

@@ -13,7 +13,8 @@ afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
 const EXPECTED =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
   "img-src 'self' data: blob: http://127.0.0.1:8081; media-src 'self' blob: http://127.0.0.1:8081; " +
-  "connect-src 'self' http://127.0.0.1:8081; worker-src 'self' blob:; frame-ancestors 'none'; " +
+  "connect-src 'self' http://127.0.0.1:8081; form-action 'self' http://127.0.0.1:8081; " +
+  "worker-src 'self' blob:; frame-ancestors 'none'; " +
   "base-uri 'self'";
 
 describe('web listener Content-Security-Policy', () => {
@@ -44,6 +45,10 @@ describe('web listener Content-Security-Policy', () => {
       "connect-src 'self' https://api.example.com https://staging.example.com;",
     );
     expect(() => webCsp({ apiOrigin: "x; script-src 'unsafe-inline'" })).toThrow();
+    // Archive downloads are form posts to the API origin.
+    expect(csp).toContain(
+      "form-action 'self' https://api.example.com https://staging.example.com;",
+    );
     expect(webCsp()).toContain("connect-src 'self';");
   });
 });

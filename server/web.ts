@@ -11,7 +11,7 @@ export interface WebServerOptions {
 
 /**
  * The client's Content-Security-Policy: its own scripts only, workers from blobs, and the API
- * origin(s) the app config names for thumbnails, video and calls. Origins are normalised through
+ * origin(s) the app config names for thumbnails, video, calls and archive form posts. Origins are normalised through
  * URL so a config value can never inject another directive.
  */
 export function webCsp(appConfig?: WebServerOptions['appConfig']): string {
@@ -27,6 +27,8 @@ export function webCsp(appConfig?: WebServerOptions['appConfig']): string {
     `img-src 'self' data: blob:${api}`,
     `media-src 'self' blob:${api}`,
     `connect-src 'self'${api}`,
+    // Archive downloads are form posts to the API's download host (SPEC §7).
+    `form-action 'self'${api}`,
     "worker-src 'self' blob:",
     "frame-ancestors 'none'",
     "base-uri 'self'",

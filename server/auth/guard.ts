@@ -31,6 +31,18 @@ export function requireCaller(
   const token =
     tokenFromBasicAuth(request.headers.authorization) ??
     (options.allowQueryToken ? queryToken(request) : null);
+  return callerForToken(ctx, token, options);
+}
+
+/**
+ * The caller a token belongs to, same checks as requireCaller: for tokens that travel elsewhere
+ * (the archive download's form body, which a browser form post cannot put in a header).
+ */
+export function callerForToken(
+  ctx: ServerContext,
+  token: string | null | undefined,
+  options: GuardOptions = {},
+): Caller {
   if (!token || token.length > 256) throw unauthorized();
   const session = sessionByToken(ctx.db, token, ctx.now());
   if (!session) throw unauthorized();

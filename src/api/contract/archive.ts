@@ -8,10 +8,22 @@ import { z } from 'zod';
  *
  * Query: the common parameters plus the preset flags below ("1" / "0") and `zip_filename`.
  * Form body (application/x-www-form-urlencoded): `auth_token`, and `file_ids` = the file ids
- * joined with ",". The answer is `application/zip` with
- * `Content-Disposition: attachment; filename="<zip_filename>.zip"`, streamed.
- * Errors: 401 bad token, 404 unknown job or any id not in it (nothing is streamed then),
- * 400 bad fields or more than ARCHIVE_MAX_FILES ids.
+ * joined with "," (repeats count once), or `all` = every file of the job (live files for
+ * files_as_archive: takeout/export of a whole library, no count limit; trashed files for
+ * files_from_trash_as_archive). The answer is `application/zip` with
+ * `Content-Disposition: attachment; filename="<zip_filename or Capture>.zip"` (plus an RFC 5987
+ * `filename*` for non-ASCII names), streamed entry by entry; each entry holds the bytes
+ * `GET /st/4/jobs/{id}/files_by_id/{fileId}` serves.
+ * Access: live files for anyone who may read the job (owner or album member), the trash for the
+ * owner only. Errors: 401 bad token, 404 unknown job, no access, or any id not in it (or not in
+ * the trash / not live, per route; nothing is streamed then), 400 bad fields or more than
+ * ARCHIVE_MAX_FILES ids. The contract server also accepts the token in the Authorization header.
+ *
+ * Presets (SPEC §9): `flattened=1` names entries by base name, repeats as "name (1).ext" (else
+ * the file path); `master_only=1` leaves out non-master live/burst group members;
+ * `include_subrevisions` is accepted (no revisions are kept, so it changes nothing);
+ * `heic_to_jpeg=1` turns .heic/.heif into .jpg when the server can decode them (the contract
+ * server's sharp build cannot decode HEVC HEIC: those stay .heic originals).
  */
 export const ArchiveQuerySchema = z.object({
   flattened: z.enum(['0', '1']).optional(),
