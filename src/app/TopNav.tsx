@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
+import { UploadButton } from '../features/upload/UploadButton';
 import { useBrand } from './brand';
 
 /** SPEC §2: top navigation with the tabs timeline and albums, and the side-menu button. */
@@ -35,6 +36,7 @@ export function TopNav({
           {t('nav.albums')}
         </NavLink>
       </nav>
+      <UploadButton />
     </header>
   );
 }

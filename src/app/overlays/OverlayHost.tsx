@@ -1,3 +1,5 @@
+import { UploadRoot } from '../../features/upload/UploadRoot';
+import { DownloadPanel } from '../../features/downloads/DownloadPanel';
 import { DialogHost } from './DialogHost';
 import { PopupHost } from './PopupHost';
 import { ToastViewport } from './ToastViewport';
@@ -9,6 +11,8 @@ export function OverlayHost() {
       <PopupHost />
       <DialogHost />
       <ToastViewport />
+      <DownloadPanel />
+      <UploadRoot />
     </>
   );
 }

@@ -1,0 +1,71 @@
+/*
+ * SPEC §4 "Upload states as shown to users" and the row messages per reason (§8), plus the
+ * panel's header, as i18n messages: the store holds facts, the UI translates at render time.
+ */
+import type { Message } from '../../state/message';
+import type { PanelMode, UploadItem, UploaderConnection } from './model';
+import type { PanelCounts } from './rules';
+
+export interface RowContext {
+  connection: UploaderConnection;
+  countdown: number;
+  outOfStorage: boolean;
+  paused: boolean;
+}
+
+export function rowMessage(item: UploadItem, context: RowContext): Message {
+  switch (item.status) {
+    case 'Pending':
+      return { key: 'upload.state.preparing' };
+    case 'Enqueued':
+      if (context.connection === 'Offline') {
+        return item.retrying
+          ? { key: 'upload.state.retryingIn', values: { seconds: context.countdown } }
+          : { key: 'upload.state.offline' };
+      }
+      if (context.outOfStorage) return { key: 'upload.state.outOfStorage' };
+      if (context.paused) return { key: 'upload.state.paused' };
+      return { key: 'upload.state.preparing' };
+    case 'Uploading':
+      return {
+        key: 'upload.state.uploading',
+        values: { percent: Math.floor(item.uploadedPercent * 100) },
+      };
+    case 'BackendSucceeded':
+      return { key: 'upload.state.processing' };
+    case 'Succeeded':
+      return { key: 'upload.state.complete' };
+    case 'Cancelled':
+      return { key: 'upload.state.cancelled' };
+    case 'Rejected':
+      if (item.statusReason === 'FileIsFolder' && item.safariFolder) {
+        return { key: 'upload.reason.safariFolder' };
+      }
+      return { key: `upload.reason.${item.statusReason ?? 'Unknown'}` };
+  }
+}
+
+export function headerMessage(
+  mode: PanelMode,
+  counts: PanelCounts,
+  context: { countdown: number; paused: boolean },
+): Message {
+  const done = counts.succeeded;
+  const total = counts.total - counts.cancelled;
+  switch (mode) {
+    case 'offline':
+      return { key: 'upload.mode.offline', values: { seconds: context.countdown } };
+    case 'retrying':
+      return { key: 'upload.mode.retrying' };
+    case 'outOfStorage':
+      return { key: 'upload.mode.outOfStorage' };
+    case 'uploading':
+      return context.paused
+        ? { key: 'upload.mode.paused', values: { done, total } }
+        : { key: 'upload.mode.uploading', values: { done, total } };
+    case 'someFailed':
+      return { key: 'upload.mode.someFailed', values: { failed: counts.rejected, total } };
+    case 'allUploaded':
+      return { key: 'upload.mode.allUploaded', values: { total: done } };
+  }
+}

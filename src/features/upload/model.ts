@@ -1,0 +1,71 @@
+import type { UploadPolicy } from '../../api/contract/uploads';
+
+/** SPEC §4 Upload item states. */
+export type UploadStatus =
+  | 'Pending'
+  | 'Enqueued'
+  | 'Uploading'
+  | 'BackendSucceeded'
+  | 'Succeeded'
+  | 'Rejected'
+  | 'Cancelled';
+
+/** SPEC §4 rejection reasons. */
+export type RejectReason =
+  | 'FileIsFolder'
+  | 'LocalFileUnavailable'
+  | 'NoStorage'
+  | 'UnSupported'
+  | 'FileWasDeleted'
+  | 'TooLargeFile'
+  | 'Unknown';
+
+/** The uploader's connection state: SPEC §4 "Retry moves Offline to Retrying; progress above 0 sets Online". */
+export type UploaderConnection = 'Online' | 'Offline' | 'Retrying';
+
+/** SPEC §3 Upload item, plus what the queue needs to resume it after a reload. */
+export interface UploadItem {
+  id: string;
+  /** A job id, or the tempID of a pending album until it is created. */
+  targetJob: string;
+  targetFolder: string;
+  alsoTargetTimeline: boolean;
+  name: string;
+  size: number;
+  status: UploadStatus;
+  /** 0..1 (SPEC: "progress under 1"). */
+  uploadedPercent: number;
+  fileUUID: string | null;
+  statusReason: RejectReason | null;
+  uploadIndex: number;
+  /** File.lastModified in ms (sent as unix seconds). */
+  mtimeMs: number;
+  policy: UploadPolicy;
+  /** SHA-1 hex once computed (kept so a resumed item does not read the file again). */
+  checksum: string | null;
+  /** The last attempt failed and it waits for the offline countdown. */
+  retrying: boolean;
+  /** A folder dropped in Safari gets Safari's own message (SPEC §8). */
+  safariFolder?: boolean;
+}
+
+/** SPEC §3 "Pending album: tempID, targetJob": created for real on its first upload. */
+export interface PendingAlbum {
+  tempID: string;
+  name: string;
+  /** The real job id once created. */
+  targetJob: string | null;
+}
+
+/** SPEC §4 panel modes, in order of precedence. */
+export type PanelMode =
+  'offline' | 'retrying' | 'outOfStorage' | 'uploading' | 'someFailed' | 'allUploaded';
+
+export const ACTIVE_STATUSES: ReadonlySet<UploadStatus> = new Set([
+  'Pending',
+  'Enqueued',
+  'Uploading',
+  'BackendSucceeded',
+]);
+
+export const isActive = (item: UploadItem): boolean => ACTIVE_STATUSES.has(item.status);

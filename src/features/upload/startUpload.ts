@@ -1,0 +1,17 @@
+import { showToast } from '../../state/toasts';
+import type { IncomingFile, UploadTarget } from './queue';
+import { connectedInstance, isUploadQueueConnected } from './uploader';
+
+/** Hands a batch to the queue; a batch that cannot even start (no network) says so. */
+export async function startUpload(
+  files: readonly IncomingFile[],
+  target: UploadTarget,
+): Promise<void> {
+  if (files.length === 0 || !isUploadQueueConnected()) return;
+  try {
+    await connectedInstance().addFiles(files, target);
+  } catch (error) {
+    console.error('[upload] the batch could not be queued', error);
+    showToast({ kind: 'error', message: { key: 'upload.failedToStart' } });
+  }
+}
