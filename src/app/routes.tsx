@@ -37,7 +37,11 @@ export interface AppRoute {
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/photos', area: 'timeline', page: () => import('../features/timeline/TimelinePage') },
   { path: '/photos/:fileId', area: 'carousel' },
-  { path: '/documents', area: 'documents' },
+  {
+    path: '/documents',
+    area: 'documents',
+    page: () => import('../features/documents/DocumentsPage'),
+  },
 
   { path: '/albums', area: 'albums' },
   { path: '/albums/:jobId', area: 'albums' },

@@ -1,0 +1,78 @@
+import { loadStoredAuth } from '../../api/authStore';
+import { api } from '../../app/api';
+import { reportError } from '../../app/reportError';
+import { exposeForTests } from '../../app/testHooks';
+import { brandForHost } from '../../domain/brand';
+import type { DownloadItem, DownloadPreset } from '../../domain/downloads';
+import { alertDialog } from '../../state/dialogs';
+import { dismissToast, showToast } from '../../state/toasts';
+import { navigateHiddenFrame } from './browserDownload';
+import { downloadPanelStore } from './downloadPanelStore';
+import { createDownloader, type DownloadRequest } from './downloader';
+
+/**
+ * The app's downloads (SPEC §7 archive download, §9 presets and limits). Every entry point
+ * handles its own failures (toast with the SPEC §8 text), so callers just `void` the promise.
+ */
+const downloader = createDownloader({
+  client: api,
+  token: () => loadStoredAuth()?.token ?? null,
+  productName: () => brandForHost(location.hostname).name,
+  navigate: (target, onFailure) => navigateHiddenFrame(target, onFailure),
+  showToast: (toast) => showToast(toast),
+  dismissToast,
+  alert: alertDialog,
+  report: (error) => reportError(error),
+});
+
+/**
+ * Downloads files of a job (or of its trash): one file directly, a selection within the limit of
+ * SPEC §9 as one zip, a bigger one as pages name(1)…name(n) in the download panel.
+ */
+export function downloadFiles(request: {
+  jobId: string;
+  files: { id: string; size: number; path: string }[];
+  zipName?: string;
+  source?: 'job' | 'trash';
+}): Promise<void> {
+  return downloader.download(request);
+}
+
+/** Every photo and video of a timeline year, named after the year (split like a selection). */
+export function downloadYear(request: { jobId: string; year: number }): Promise<void> {
+  return downloader.downloadYear(request);
+}
+
+/** The export and takeout presets of SPEC §9 (flattened; revisions as the preset says). */
+export function downloadWithPreset(
+  request: DownloadRequest & { preset: Exclude<DownloadPreset, 'download'> },
+): Promise<void> {
+  return downloader.download(request);
+}
+
+/** An album as one zip named after it, or the album alert when it is over the limit. */
+export function downloadAlbum(request: {
+  jobId: string;
+  files: readonly DownloadItem[];
+  albumName: string;
+}): Promise<void> {
+  return downloader.downloadAlbum(request);
+}
+
+/** A selection that may not be split: the limit alert when over it. Resolves false if refused. */
+export function downloadWithinLimit(request: DownloadRequest): Promise<boolean> {
+  return downloader.downloadWithinLimit(request);
+}
+
+/** Used by the download panel's page buttons. */
+export function downloadPage(sessionId: number, index: number): Promise<void> {
+  return downloader.downloadPage(sessionId, index);
+}
+
+exposeForTests('downloads', {
+  downloadFiles,
+  downloadYear,
+  downloadWithPreset,
+  downloadAlbum,
+  panel: downloadPanelStore,
+});

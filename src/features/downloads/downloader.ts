@@ -1,0 +1,288 @@
+import { FilesResponseSchema, type FileInfo } from '../../api/contract/files';
+import type { ApiClient } from '../../api/http';
+import {
+  albumDownloadRefused,
+  exceedsDownloadLimit,
+  presetFlags,
+  splitIntoPages,
+  totalSize,
+  yearRange,
+  zipNameFor,
+  type DownloadItem,
+  type DownloadPreset,
+} from '../../domain/downloads';
+import type { alertDialog } from '../../state/dialogs';
+import type { Message } from '../../state/message';
+import { checkDownload, type NavigationTarget } from './browserDownload';
+import { downloadPanelStore, type DownloadSource } from './downloadPanelStore';
+
+export interface DownloadRequest {
+  jobId: string;
+  files: readonly DownloadItem[];
+  /** Defaults to the product name (SPEC §9). */
+  zipName?: string;
+  source?: DownloadSource;
+}
+
+export interface DownloaderDeps {
+  client: () => ApiClient;
+  /** The signed-in user's token (forms cannot send the Authorization header). */
+  token: () => string | null;
+  productName: () => string;
+  navigate: (target: NavigationTarget, onFailure: () => void) => void;
+  showToast: (toast: { kind: 'progress' | 'error' | 'info'; message: Message }) => number;
+  dismissToast: (id: number) => void;
+  alert: typeof alertDialog;
+  report: (error: unknown) => void;
+}
+
+/** SPEC §8 download failure text (downloads.failed), shown for every failed download. */
+const FAILED: Message = { key: 'downloads.failed' };
+const PREPARING: Message = { key: 'downloads.preparing' };
+
+const encode = encodeURIComponent;
+
+/**
+ * The download flows of SPEC §7/§9 over injectable dependencies (the app wires the real ones in
+ * downloadFiles.ts; tests pass fakes): one file fetched directly, a selection within the limit
+ * as one archive, a bigger one (or one with HEIC files, for the conversion choice) offered as
+ * pages in the download panel.
+ */
+export function createDownloader(deps: DownloaderDeps) {
+  /** Requests whose check call is running, so a double click starts one download. */
+  const running = new Set<string>();
+
+  async function guarded(key: string, work: () => Promise<void>): Promise<void> {
+    if (running.has(key)) return;
+    running.add(key);
+    const toast = deps.showToast({ kind: 'progress', message: PREPARING });
+    try {
+      await work();
+    } catch (error) {
+      fail(error);
+    } finally {
+      deps.dismissToast(toast);
+      running.delete(key);
+    }
+  }
+
+  function fail(error: unknown) {
+    deps.report(error);
+    deps.showToast({ kind: 'error', message: FAILED });
+  }
+
+  function requireToken(): string {
+    const token = deps.token();
+    if (!token) throw new Error('Download without a signed-in user');
+    return token;
+  }
+
+  async function startSingle(jobId: string, file: DownloadItem, onFailure: () => void) {
+    const client = deps.client();
+    const path = `/st/4/jobs/${encode(jobId)}/files_by_id/${encode(file.id)}`;
+    await checkDownload(client, {
+      host: 'download',
+      method: 'GET',
+      path,
+      headers: { Range: 'bytes=0-0' },
+      responseType: 'none',
+    });
+    const url = client.url({
+      host: 'download',
+      path,
+      query: { download: '1', token: requireToken() },
+    });
+    deps.navigate({ url }, onFailure);
+  }
+
+  async function startArchive(args: {
+    jobId: string;
+    source: DownloadSource;
+    preset: DownloadPreset;
+    fileIds: readonly string[];
+    zipName: string;
+    heicToJpeg: boolean;
+    onFailure: () => void;
+  }) {
+    const client = deps.client();
+    const action = args.source === 'trash' ? 'files_from_trash_as_archive' : 'files_as_archive';
+    const path = `/st/4/jobs/${encode(args.jobId)}/${action}`;
+    const query = {
+      ...presetFlags(args.preset, { heicToJpeg: args.heicToJpeg }),
+      zip_filename: args.zipName,
+    };
+    const form = { auth_token: requireToken(), file_ids: args.fileIds.join(',') };
+    await checkDownload(client, {
+      host: 'download',
+      method: 'POST',
+      path,
+      query,
+      body: new URLSearchParams(form),
+      responseType: 'none',
+    });
+    deps.navigate({ url: client.url({ host: 'download', path, query }), form }, args.onFailure);
+  }
+
+  /** Any download: direct, one archive, or the panel. */
+  async function download(request: DownloadRequest & { preset?: DownloadPreset }): Promise<void> {
+    const preset = request.preset ?? 'download';
+    const source = request.source ?? 'job';
+    const files = uniqueById(request.files);
+    if (files.length === 0) return;
+    const zipName = request.zipName?.trim() || zipNameFor(deps.productName());
+
+    // The content route serves live files only: a trashed file goes as a one-file archive.
+    if (files.length === 1 && source === 'job') {
+      const [file] = files;
+      await guarded(`single:${request.jobId}:${file.id}`, () =>
+        startSingle(request.jobId, file, () => fail(new Error('Download answered with a page'))),
+      );
+      return;
+    }
+
+    const pages = splitIntoPages(files, zipName);
+    const split = pages.length > 1;
+    const heicChoice = preset === 'download' && pages.some((page) => page.hasHEIC);
+    if (split || heicChoice) {
+      downloadPanelStore.getState().open({
+        jobId: request.jobId,
+        source,
+        preset,
+        zipName,
+        pages,
+        split,
+      });
+      return;
+    }
+    await guarded(`archive:${request.jobId}:${source}:${pages[0].fileIDs.join(',')}`, () =>
+      startArchive({
+        jobId: request.jobId,
+        source,
+        preset,
+        fileIds: pages[0].fileIDs,
+        zipName,
+        heicToJpeg: false,
+        onFailure: () => fail(new Error('Archive answered with a page')),
+      }),
+    );
+  }
+
+  /** A page of the panel's current selection (its button). */
+  async function downloadPage(sessionId: number, index: number): Promise<void> {
+    const panel = downloadPanelStore.getState();
+    const session = panel.session;
+    const page = session?.id === sessionId ? session.pages[index] : undefined;
+    if (!session || !page || panel.starting.has(index)) return;
+    panel.setStarting(sessionId, index, true);
+    try {
+      await guarded(`page:${sessionId}:${index}`, async () => {
+        await startArchive({
+          jobId: session.jobId,
+          source: session.source,
+          preset: session.preset,
+          fileIds: page.fileIDs,
+          zipName: page.name,
+          heicToJpeg: session.heicToJpeg && page.hasHEIC,
+          onFailure: () => {
+            downloadPanelStore.getState().setClicked(sessionId, index, false);
+            fail(new Error('Archive answered with a page'));
+          },
+        });
+        downloadPanelStore.getState().setClicked(sessionId, index, true);
+      });
+    } finally {
+      downloadPanelStore.getState().setStarting(sessionId, index, false);
+    }
+  }
+
+  /**
+   * SPEC §9 "same for whole years": every photo and video of a timeline year (UTC, like the
+   * timeline's sections), split like a selection, named after the year.
+   */
+  async function downloadYear(request: { jobId: string; year: number }): Promise<void> {
+    let files: DownloadItem[] = [];
+    let loaded = false;
+    await guarded(`year:${request.jobId}:${request.year}`, async () => {
+      const { data } = await deps.client().request({
+        method: 'GET',
+        path: `/jobs/${encode(request.jobId)}/files`,
+        query: yearRange(request.year),
+        schema: FilesResponseSchema,
+      });
+      files = data.files.filter(belongsToYearDownload).map(({ id, size, path }) => ({
+        id,
+        size,
+        path,
+      }));
+      loaded = true;
+    });
+    if (!loaded) return;
+    if (files.length === 0) {
+      deps.showToast({
+        kind: 'info',
+        message: { key: 'downloads.yearEmpty', values: { year: request.year } },
+      });
+      return;
+    }
+    await download({
+      jobId: request.jobId,
+      files,
+      zipName: zipNameFor(deps.productName(), request.year),
+    });
+  }
+
+  /**
+   * SPEC §5 "an album of more than 500 items cannot be downloaded whole": the album alert of
+   * SPEC §8 instead of pages. Within the limit the album downloads as one archive named after it.
+   */
+  async function downloadAlbum(request: {
+    jobId: string;
+    files: readonly DownloadItem[];
+    albumName: string;
+  }): Promise<void> {
+    const files = uniqueById(request.files);
+    if (albumDownloadRefused(files.length, totalSize(files))) {
+      await deps.alert({
+        title: { key: 'downloads.limitTitle' },
+        body: { key: 'downloads.albumLimit' },
+      });
+      return;
+    }
+    await download({ jobId: request.jobId, files, zipName: request.albumName });
+  }
+
+  /**
+   * For callers that may not split (SPEC §5 "refused"): the file-count-or-size alert of SPEC §8
+   * when the selection is over the limit, else the download. Resolves false when refused.
+   */
+  async function downloadWithinLimit(request: DownloadRequest): Promise<boolean> {
+    if (exceedsDownloadLimit(uniqueById(request.files))) {
+      await deps.alert({
+        title: { key: 'downloads.limitTitle' },
+        body: { key: 'downloads.filesLimit' },
+      });
+      return false;
+    }
+    await download(request);
+    return true;
+  }
+
+  return { download, downloadPage, downloadYear, downloadAlbum, downloadWithinLimit };
+}
+
+export type Downloader = ReturnType<typeof createDownloader>;
+
+function uniqueById(files: readonly DownloadItem[]): DownloadItem[] {
+  const seen = new Set<string>();
+  return files.filter((file) => !seen.has(file.id) && seen.add(file.id));
+}
+
+/**
+ * A year download holds what the timeline shows of that year: no documents or folders (SPEC §2
+ * keeps documents in their own area), and of a live or burst group only the master, as the
+ * download preset's "masters only" would leave the others out of the zip anyway.
+ */
+export function belongsToYearDownload(file: FileInfo): boolean {
+  if (file.type === 'document' || file.path.endsWith('/')) return false;
+  return !file.group || file.group.master;
+}
