@@ -50,7 +50,9 @@ const ArchiveForm = z.object({
 });
 
 /** Entries prepared ahead of the one being written (bounds memory and open files). */
-const WINDOW = 4;
+const WINDOW = 6;
+/** Entries prepared at the same time (the server has 2 cores). */
+const PARALLEL = 2;
 const ALL_PAGE = 256;
 const HEIC_EXTENSIONS = new Set(['heic', 'heif']);
 
@@ -175,7 +177,8 @@ function listedFiles(
 }
 
 interface Prepared {
-  name: string;
+  /** The entry name before de-duplication (taken in archive order when the entry is added). */
+  wanted: string;
   source: string | Buffer;
   size: number;
 }
@@ -183,33 +186,27 @@ interface Prepared {
 async function prepare(
   ctx: ServerContext,
   row: Archived,
-  names: EntryNames,
   options: { flattened: boolean; heicToJpeg: boolean },
 ): Promise<Prepared> {
-  let wanted = options.flattened ? fileName(row.path) || 'file' : entryPath(row.path);
+  const wanted = options.flattened ? fileName(row.path) || 'file' : entryPath(row.path);
   const toJpeg = (name: string) => `${name.slice(0, name.length - fileExtension(name).length)}jpg`;
   const heic = options.heicToJpeg && HEIC_EXTENSIONS.has(fileExtension(row.path));
   if (!row.blob) {
     // Seeded: the served content is the JPEG rendering.
     const thumb = await ctx.thumbnails.get(row, 1280);
-    return {
-      name: names.take(heic ? toJpeg(wanted) : wanted),
-      source: thumb.file,
-      size: thumb.size,
-    };
+    return { wanted: heic ? toJpeg(wanted) : wanted, source: thumb.file, size: thumb.size };
   }
   const file = ctx.media.blobs.pathOf(row.blob);
   if (heic) {
     try {
       const jpeg = await sharp(file).rotate().jpeg({ quality: 92 }).toBuffer();
-      wanted = toJpeg(wanted);
-      return { name: names.take(wanted), source: jpeg, size: jpeg.length };
+      return { wanted: toJpeg(wanted), source: jpeg, size: jpeg.length };
     } catch {
       // This sharp build cannot decode it: the original goes in.
     }
   }
   const { size } = await fs.promises.stat(file);
-  return { name: names.take(wanted), source: file, size };
+  return { wanted, source: file, size };
 }
 
 async function sendArchive(
@@ -260,31 +257,40 @@ async function sendArchive(
     }
   });
 
+  const add = (row: Archived, entry: Prepared) => {
+    zip.addReadStreamLazy(
+      names.take(entry.wanted),
+      { mtime: new Date(row.mtime * 1000), mode: 0o100644, compress: false, size: entry.size },
+      (callback) => {
+        const stream =
+          typeof entry.source === 'string'
+            ? fs.createReadStream(entry.source)
+            : Readable.from([entry.source]);
+        stream.once('close', () => window.release());
+        callback(null, stream);
+      },
+    );
+  };
+  // Up to PARALLEL entries are prepared at once (a seeded file's first rendering costs ~30 ms
+  // of CPU), added in order so names and order do not depend on timing.
   const produce = async () => {
+    const pending: { row: Archived; entry: Promise<Prepared> }[] = [];
+    const addNext = async () => {
+      const next = pending.shift();
+      if (!next) return;
+      const entry = await next.entry;
+      if (!abandoned) add(next.row, entry);
+    };
     for await (const row of files) {
       await window.acquire();
       if (abandoned) return;
-      const entry = await prepare(ctx, row, names, options);
-      if (abandoned) return;
-      zip.addReadStreamLazy(
-        entry.name,
-        {
-          mtime: new Date(row.mtime * 1000),
-          mode: 0o100644,
-          compress: false,
-          size: entry.size,
-        },
-        (callback) => {
-          const stream =
-            typeof entry.source === 'string'
-              ? fs.createReadStream(entry.source)
-              : Readable.from([entry.source]);
-          stream.once('close', () => window.release());
-          callback(null, stream);
-        },
-      );
+      const entry = prepare(ctx, row, options);
+      entry.catch(() => undefined); // awaited in order below; not an unhandled rejection
+      pending.push({ row, entry });
+      if (pending.length >= PARALLEL) await addNext();
     }
-    zip.end();
+    while (pending.length > 0 && !abandoned) await addNext();
+    if (!abandoned) zip.end();
   };
   produce().catch(fail);
 
