@@ -1,21 +1,47 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useStore } from 'zustand';
 import { loadStoredAuth } from '../../api/authStore';
 import { JobInfoSchema } from '../../api/contract/jobs';
 import { isApiError } from '../../api/errors';
 import { api } from '../../app/api';
+import { registerPopup } from '../../app/overlays/popupRegistry';
 import { GalleryView } from '../../gallery/react/GalleryView';
 import { useBreakpoint } from '../../state/viewport';
 import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth/RequireLogin';
+import { downloadFiles } from '../downloads/downloadFiles';
+import type { JobChange } from '../sync/JobSync';
+import { useJobSync } from '../sync/useJobSync';
+import { apiTimelineSource } from './apiTimelineSource';
+import { createFileActions, RESTORED_MORE_THAN_STORAGE } from './fileActions';
+import {
+  defaultRecentsFilter,
+  isRecents,
+  parseFilter,
+  recentsWindowOf,
+  type TimelineFilter,
+} from './filters';
 import { insetsFor, metricsFor } from './gridInsets';
+import { anyLongTaskRunning, longTaskStore } from './longTasks';
+import { fetchRecents, recentsSource, windowCounts } from './recents';
+import { createRecentsStore } from './recentsStore';
+import { RestoredMoreThanStoragePopup } from './RestoredMoreThanStoragePopup';
+import { filesWithDetails, selectedFileIds } from './selectedFiles';
+import { SelectionToolbar, useSelectionSummary } from './SelectionToolbar';
+import { TimelineFilters } from './TimelineFilters';
 import { timelineMenuItems } from './timelineMenu';
 import { useGalleryEngine } from './useGalleryEngine';
+import { useLeaveWarning } from './useLeaveWarning';
 import './TimelinePage.css';
+
+registerPopup(RESTORED_MORE_THAN_STORAGE, RestoredMoreThanStoragePopup);
+
+const recentsStore = createRecentsStore((jobId, signal) => fetchRecents(api(), jobId, signal));
 
 /** /photos: the signed-in user's whole timeline on one GPU canvas. */
 export default function TimelinePage() {
@@ -38,19 +64,129 @@ function Timeline() {
         .data,
   });
   const jobId = job.data?.id;
-  const { engine, load, reload } = useGalleryEngine(jobId, metrics, breakpoint);
+  const [params, setParams] = useSearchParams();
+  const filter = parseFilter(params.get('filter'));
+  const setFilter = useCallback(
+    (next: TimelineFilter) =>
+      setParams(
+        (old) => {
+          const copy = new URLSearchParams(old);
+          if (next === 'all') copy.delete('filter');
+          else copy.set('filter', next);
+          return copy;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const recents = useStore(recentsStore);
+  const recentsReady = recents.status === 'SUCCEEDED' && recents.jobId === jobId;
+  useEffect(() => {
+    if (jobId && isRecents(filter)) void recentsStore.getState().load(jobId);
+  }, [jobId, filter]);
+
+  // One source per job and filter: live changes reconcile into it rather than replacing it.
+  const source = useMemo(() => {
+    if (!jobId) return null;
+    if (!isRecents(filter)) return apiTimelineSource(api(), jobId, filter);
+    if (!recentsReady) return null;
+    return recentsSource(() => recentsStore.getState().data, recentsWindowOf(filter));
+  }, [jobId, filter, recentsReady]);
+
+  const { engine, load, reload, refresh } = useGalleryEngine(jobId, metrics, breakpoint, source);
   const navigate = useNavigate();
   const open = useCallback(
     (fileId: string) => void navigate(`/photos/${encodeURIComponent(fileId)}`),
     [navigate],
   );
+
+  const onFilterChange = useCallback(
+    (choice: TimelineFilter | 'recents') => {
+      if (choice !== 'recents') return setFilter(choice);
+      if (!jobId) return undefined;
+      // SPEC §9: the default recents window is picked by what each window holds.
+      void recentsStore
+        .getState()
+        .load(jobId)
+        .then(() => {
+          const data = recentsStore.getState().data;
+          setFilter(data ? defaultRecentsFilter(windowCounts(data)) : 'recents_7');
+        });
+      return undefined;
+    },
+    [jobId, setFilter],
+  );
+
+  const refreshRef = useRef<() => Promise<void>>(() => Promise.resolve());
+  const actions = useMemo(() => {
+    if (!engine || !jobId || !job.data) return null;
+    return createFileActions({
+      client: api(),
+      jobId,
+      // SPEC §6: the timeline job is always owned by its user; undo is the owner's.
+      isOwner: job.data.type === 'timeline',
+      grid: {
+        setPendingDelete: (ids, pending) => engine.setPendingDelete(ids, pending),
+        removeFiles: (ids) => engine.removeFiles(ids),
+        refresh: () => void refreshRef.current(),
+      },
+    });
+  }, [engine, jobId, job.data]);
+
+  /** Fresh sections in place: recents are listed again first when they are shown. */
+  const refreshAfterChange = useCallback(async () => {
+    if (!jobId) return;
+    if (isRecents(filter)) await recentsStore.getState().load(jobId, { refresh: true });
+    else if (recentsStore.getState().jobId === jobId) recentsStore.getState().reset();
+    await refresh();
+  }, [jobId, filter, refresh]);
+  useLayoutEffect(() => {
+    refreshRef.current = refreshAfterChange;
+  });
+
+  const applyChanges = useCallback(
+    async (changes: readonly JobChange[], full: boolean) => {
+      if (!engine) return;
+      const removed = changes.filter((c) => c.type === 1).map((c) => c.id);
+      // Removed files leave loaded sections at once; fresh counts settle the rest.
+      if (removed.length > 0) engine.removeFiles(removed);
+      if (full || changes.some((c) => c.type === 0 || c.type === 1)) await refreshAfterChange();
+    },
+    [engine, refreshAfterChange],
+  );
+  useJobSync(engine ? jobId : undefined, applyChanges);
+
+  const busy = useStore(longTaskStore, anyLongTaskRunning);
+  useLeaveWarning(busy);
+
+  const download = useCallback(
+    (ids: readonly string[]) => {
+      if (!engine || !jobId || ids.length === 0) return;
+      void downloadFiles({ jobId, files: filesWithDetails(engine, ids) });
+    },
+    [engine, jobId],
+  );
+  const downloadSelection = useCallback(() => {
+    if (engine) void selectedFileIds(engine).then(download);
+  }, [engine, download]);
+  const deleteFiles = useCallback(
+    (ids: readonly string[]) => void actions?.requestDelete(ids),
+    [actions],
+  );
+  const deleteSelection = useCallback(() => {
+    if (engine) void selectedFileIds(engine).then(deleteFiles);
+  }, [engine, deleteFiles]);
+
   const contextMenuItems = useCallback(
     (fileIds: string[]) =>
       timelineMenuItems(fileIds, t, {
         open,
         select: (ids) => engine?.actions.selectFiles(ids),
+        download,
+        delete: deleteFiles,
       }),
-    [t, open, engine],
+    [t, open, engine, download, deleteFiles],
   );
   const videoUrl = useCallback(
     (fileId: string) =>
@@ -70,35 +206,87 @@ function Timeline() {
       />
     );
   }
-  if (load === 'error') return <TimelineError messageKey="timeline.loadError" onRetry={reload} />;
+  const recentsFailed = isRecents(filter) && recents.status === 'FAILED';
+  if (load === 'error' && !recentsFailed) {
+    return <TimelineError messageKey="timeline.loadError" onRetry={reload} />;
+  }
 
   return (
-    <section className="timeline-page" data-testid="timeline" data-load={load}>
-      {engine ? (
-        <GalleryView
-          engine={engine}
-          metrics={metrics}
-          insets={insets}
-          label={t('timeline.label')}
-          onOpen={open}
-          contextMenuItems={contextMenuItems}
-          videoUrl={videoUrl}
-          tv={breakpoint === 'tv'}
-        />
-      ) : null}
-      {load === 'loading' || !engine ? (
-        <div className="timeline-page__overlay">
-          <Spinner label={t('timeline.loading')} />
-        </div>
-      ) : null}
-      {load === 'empty' ? (
-        <div className="timeline-page__overlay" data-testid="timeline-empty">
-          <MessagePage title={t('timeline.emptyTitle')}>
-            <p>{t('timeline.emptyBody')}</p>
-          </MessagePage>
-        </div>
-      ) : null}
+    <section className="timeline-page" data-testid="timeline" data-load={load} data-filter={filter}>
+      <div className="timeline-page__bar">
+        {engine ? (
+          <TopBar
+            engine={engine}
+            filter={filter}
+            onFilterChange={onFilterChange}
+            onDownload={downloadSelection}
+            onDelete={deleteSelection}
+          />
+        ) : null}
+      </div>
+      <div className="timeline-page__grid">
+        {engine ? (
+          <GalleryView
+            engine={engine}
+            metrics={metrics}
+            insets={insets}
+            label={t('timeline.label')}
+            onOpen={open}
+            onDelete={deleteFiles}
+            contextMenuItems={contextMenuItems}
+            videoUrl={videoUrl}
+            tv={breakpoint === 'tv'}
+          />
+        ) : null}
+        {recentsFailed ? (
+          <div className="timeline-page__overlay timeline-page__overlay--interactive">
+            <TimelineError
+              messageKey="timeline.recentsError"
+              onRetry={() => jobId && void recentsStore.getState().load(jobId)}
+            />
+          </div>
+        ) : load === 'loading' || !engine ? (
+          <div className="timeline-page__overlay">
+            <Spinner label={t('timeline.loading')} />
+          </div>
+        ) : null}
+        {load === 'empty' ? <EmptyState filter={filter} /> : null}
+      </div>
     </section>
+  );
+}
+
+function TopBar({
+  engine,
+  filter,
+  onFilterChange,
+  onDownload,
+  onDelete,
+}: {
+  engine: NonNullable<ReturnType<typeof useGalleryEngine>['engine']>;
+  filter: TimelineFilter;
+  onFilterChange: (choice: TimelineFilter | 'recents') => void;
+  onDownload: () => void;
+  onDelete: () => void;
+}) {
+  const { count } = useSelectionSummary(engine);
+  return count > 0 ? (
+    <SelectionToolbar engine={engine} onDownload={onDownload} onDelete={onDelete} />
+  ) : (
+    <TimelineFilters filter={filter} onChange={onFilterChange} />
+  );
+}
+
+function EmptyState({ filter }: { filter: TimelineFilter }) {
+  const { t } = useTranslation();
+  const title = filter === 'all' ? t('timeline.emptyTitle') : t(`timeline.empty.${filter}.title`);
+  const body = filter === 'all' ? t('timeline.emptyBody') : t(`timeline.empty.${filter}.body`);
+  return (
+    <div className="timeline-page__overlay" data-testid="timeline-empty" data-filter={filter}>
+      <MessagePage title={title}>
+        <p>{body}</p>
+      </MessagePage>
+    </div>
   );
 }
 

@@ -69,7 +69,7 @@ describe('recentsSource', () => {
   };
 
   it('groups the window by capture month, newest first, with counts by kind', async () => {
-    const source = recentsSource(data, 30);
+    const source = recentsSource(() => data, 30);
     const sections = await source.sections(new AbortController().signal);
     expect(sections.map((s) => [s.key, s.year, s.month, s.endDay])).toEqual([
       ['2025-3-1', 2025, 3, 31],
@@ -82,7 +82,7 @@ describe('recentsSource', () => {
   });
 
   it('keeps only the window asked for', async () => {
-    const sections = await recentsSource(data, 1).sections(new AbortController().signal);
+    const sections = await recentsSource(() => data, 1).sections(new AbortController().signal);
     expect(sections.map((s) => s.key)).toEqual(['2025-3-1']);
     expect(sections[0].counts.pictures).toBe(1);
   });

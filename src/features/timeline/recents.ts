@@ -79,11 +79,13 @@ function captureTime(file: FileInfo): number {
   return file.ctime || file.mtime;
 }
 
-/**
- * The recents of one window as a grid source: sections by capture month (UTC, newest first),
- * from memory. Files are already in timeline order, so each month keeps it.
- */
-export function recentsSource(data: RecentsData, days: RecentsWindow): TimelineSource {
+interface RecentsGroups {
+  descriptors: SectionDescriptor[];
+  byMonth: Map<string, FileInfo[]>;
+}
+
+/** The window's files by capture month (UTC), newest month first, each keeping timeline order. */
+export function groupRecents(data: RecentsData, days: RecentsWindow): RecentsGroups {
   const inWindow = data.windows[days];
   const byMonth = new Map<string, FileInfo[]>();
   const descriptors: SectionDescriptor[] = [];
@@ -113,8 +115,22 @@ export function recentsSource(data: RecentsData, days: RecentsWindow): TimelineS
   for (const descriptor of descriptors) {
     descriptor.counts = countFiles(toColumns(byMonth.get(descriptor.key) ?? []));
   }
+  return { descriptors, byMonth };
+}
+
+/**
+ * The recents of one window as a grid source, from memory. `data` is read at each sections()
+ * call, so the same source shows fresher recents after a refresh (live changes reconcile in
+ * place instead of replacing the source).
+ */
+export function recentsSource(data: () => RecentsData | null, days: RecentsWindow): TimelineSource {
+  let groups: RecentsGroups = { descriptors: [], byMonth: new Map() };
   return {
-    sections: () => Promise.resolve(descriptors.map((d) => ({ ...d }))),
-    files: (section) => Promise.resolve(toColumns(byMonth.get(section.key) ?? [])),
+    sections: () => {
+      const current = data();
+      groups = current ? groupRecents(current, days) : { descriptors: [], byMonth: new Map() };
+      return Promise.resolve(groups.descriptors.map((d) => ({ ...d })));
+    },
+    files: (section) => Promise.resolve(toColumns(groups.byMonth.get(section.key) ?? [])),
   };
 }

@@ -2,13 +2,15 @@ import type { TFunction } from 'i18next';
 import type { GalleryMenuItem } from '../../gallery/react/ContextMenu';
 
 export interface TimelineMenuActions {
-  open(fileId: string): void;
-  select(fileIds: string[]): void;
+  open: (fileId: string) => void;
+  select: (fileIds: string[]) => void;
+  download: (fileIds: string[]) => void;
+  delete: (fileIds: string[]) => void;
 }
 
 /**
- * The timeline's context menu for now: Open (one file) and Select. The timeline-actions issue
- * adds share, download, add to album and delete.
+ * The timeline's tile context menu (SPEC §2): Open (one file), Select, Download and Delete. The
+ * files are the tile's, or the selection's when the tile is selected.
  */
 export function timelineMenuItems(
   fileIds: string[],
@@ -20,10 +22,14 @@ export function timelineMenuItems(
     const [id] = fileIds;
     items.push({ id: 'open', label: t('timeline.menu.open'), onSelect: () => actions.open(id) });
   }
-  items.push({
-    id: 'select',
-    label: t('timeline.menu.select'),
-    onSelect: () => actions.select(fileIds),
-  });
+  items.push(
+    { id: 'select', label: t('timeline.menu.select'), onSelect: () => actions.select(fileIds) },
+    {
+      id: 'download',
+      label: t('timeline.menu.download'),
+      onSelect: () => actions.download(fileIds),
+    },
+    { id: 'delete', label: t('timeline.menu.delete'), onSelect: () => actions.delete(fileIds) },
+  );
   return items;
 }

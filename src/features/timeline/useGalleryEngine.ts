@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadStoredAuth } from '../../api/authStore';
 import { api } from '../../app/api';
 import { gpuLimits } from '../../app/browserSupport';
@@ -11,9 +11,9 @@ import {
   WorkerThumbnailLoader,
   type DeviceClass,
 } from '../../gallery/engine/texture';
+import type { TimelineSource } from '../../gallery/engine/timeline/TimelineSource';
 import type { GridMetrics } from '../../gallery/engine/types';
 import type { Breakpoint } from '../../state/viewport';
-import { apiTimelineSource } from './apiTimelineSource';
 import { shiftHintStore } from './shiftHintStore';
 
 export type TimelineLoad = 'loading' | 'ready' | 'empty' | 'error';
@@ -24,14 +24,22 @@ function deviceClassFor(breakpoint: Breakpoint): DeviceClass {
   return breakpoint === 'tv' ? 'tv' : 'desktop';
 }
 
+const EMPTY_SOURCE: TimelineSource = {
+  sections: () => Promise.resolve([]),
+  files: () => Promise.reject(new Error('no files in an empty source')),
+};
+
 /**
- * Creates the gallery engine for a job (with its workers), loads the sections, and disposes
- * everything when the job changes or the page unmounts. `reload` retries after a failure.
+ * Creates the gallery engine for a job (with its workers), loads the sections of `source` (the
+ * filter's; null while it is not known yet, e.g. recents loading) and swaps them when it
+ * changes, and disposes everything when the job changes or the page unmounts. `reload` retries
+ * after a failure; `refresh` adopts fresh sections in place (live changes, a restore).
  */
 export function useGalleryEngine(
   jobId: string | undefined,
   metrics: GridMetrics,
   breakpoint: Breakpoint,
+  source: TimelineSource | null,
 ) {
   const [engine, setEngine] = useState<GalleryEngine | null>(null);
   const [load, setLoad] = useState<TimelineLoad>('loading');
@@ -56,7 +64,7 @@ export function useGalleryEngine(
     });
     const layout = new WorkerLayoutEngine();
     const created = new GalleryEngine({
-      source: apiTimelineSource(client, jobId),
+      source: EMPTY_SOURCE,
       layout,
       loader,
       metrics,
@@ -65,18 +73,9 @@ export function useGalleryEngine(
       // A device with only coarse pointers (a phone) has no Shift key to hint at.
       shiftSelectAvailable: window.matchMedia?.('(any-pointer: fine)').matches ?? true,
     });
-    const controller = new AbortController();
     setEngine(created);
-    setLoad('loading');
-    created.timeline
-      .load(controller.signal)
-      .then(() => setLoad(created.timeline.sectionCount > 0 ? 'ready' : 'empty'))
-      .catch(() => {
-        if (!controller.signal.aborted) setLoad('error');
-      });
     const unexpose = exposeForTests('gallery', created);
     return () => {
-      controller.abort();
       unexpose();
       created.dispose();
       layout.dispose();
@@ -87,5 +86,48 @@ export function useGalleryEngine(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [jobId, deviceClass, attempt]);
 
-  return { engine, load, reload: () => setAttempt((n) => n + 1) };
+  useEffect(() => {
+    if (!engine) return undefined;
+    setLoad('loading');
+    if (!source) return undefined;
+    const controller = new AbortController();
+    engine
+      .setSource(source, controller.signal)
+      .then(() => {
+        if (!controller.signal.aborted)
+          setLoad(engine.timeline.sectionCount > 0 ? 'ready' : 'empty');
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setLoad('error');
+      });
+    return () => controller.abort();
+  }, [engine, source]);
+
+  // One refresh at a time; a request while one runs runs once more after it.
+  const refreshing = useRef<{ running: boolean; again: boolean }>({ running: false, again: false });
+  const refresh = useCallback(async (): Promise<void> => {
+    const state = refreshing.current;
+    if (!engine) return;
+    if (state.running) {
+      state.again = true;
+      return;
+    }
+    state.running = true;
+    try {
+      do {
+        state.again = false;
+        const current = engine.timeline.source;
+        const sections = await current.sections(new AbortController().signal);
+        if (engine.timeline.source !== current) return;
+        engine.reconcile(sections);
+        setLoad((old) =>
+          old === 'ready' || old === 'empty' ? (sections.length > 0 ? 'ready' : 'empty') : old,
+        );
+      } while (state.again);
+    } finally {
+      state.running = false;
+    }
+  }, [engine]);
+
+  return { engine, load, reload: () => setAttempt((n) => n + 1), refresh };
 }
