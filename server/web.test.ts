@@ -11,7 +11,7 @@ fs.writeFileSync(path.join(distDir, 'assets', 'index-abc.js'), 'export {};');
 afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
 
 const EXPECTED =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
   "img-src 'self' data: blob: http://127.0.0.1:8081; media-src 'self' blob: http://127.0.0.1:8081; " +
   "connect-src 'self' http://127.0.0.1:8081; form-action 'self' http://127.0.0.1:8081; " +
   "worker-src 'self' blob:; frame-ancestors 'none'; " +

@@ -22,7 +22,8 @@ export function webCsp(appConfig?: WebServerOptions['appConfig']): string {
   const api = origins.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // hash-wasm (the upload checksum worker) compiles WebAssembly; this allows that, not eval.
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${api}`,
     `media-src 'self' blob:${api}`,
