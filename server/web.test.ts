@@ -14,6 +14,7 @@ const EXPECTED =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
   "img-src 'self' data: blob: http://127.0.0.1:8081; media-src 'self' blob: http://127.0.0.1:8081; " +
   "connect-src 'self' http://127.0.0.1:8081; form-action 'self' http://127.0.0.1:8081; " +
+  "frame-src 'self' http://127.0.0.1:8081; " +
   "worker-src 'self' blob:; frame-ancestors 'none'; " +
   "base-uri 'self'";
 

@@ -30,6 +30,9 @@ export function webCsp(appConfig?: WebServerOptions['appConfig']): string {
     `connect-src 'self'${api}`,
     // Archive downloads are form posts to the API's download host (SPEC §7).
     `form-action 'self'${api}`,
+    // ...into a hidden iframe, so an error answer loads there (and is noticed) instead of
+    // replacing the app; an attachment answer becomes a download (features/downloads).
+    `frame-src 'self'${api}`,
     "worker-src 'self' blob:",
     "frame-ancestors 'none'",
     "base-uri 'self'",
