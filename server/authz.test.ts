@@ -210,6 +210,15 @@ const cases: Case[] = [
   { name: 'account_info', request: () => get('/account_info'), other: 'own' },
   { name: 'default job', request: () => get('/jobs/default'), other: 'own' },
   { name: 'jobs', request: () => get('/jobs?stories=1&include_details=1'), other: 'own' },
+  {
+    name: 'create album',
+    request: () => ({
+      method: 'POST',
+      url: '/jobs',
+      payload: { type: 'story', name: 'New', public: false, allow_comments: true },
+    }),
+    other: 'own',
+  },
   { name: 'devices', request: () => get('/devices'), other: 'own' },
   {
     name: 'name',
@@ -409,6 +418,18 @@ describe('bad input', () => {
       () => form(`/st/4/jobs/${ids.job}/files_as_archive?master_only=yes`, ids.file),
     ],
     ['archive JSON array', () => json('POST', `/st/4/jobs/${ids.job}/files_as_archive`, '[1]')],
+    ['create album bad JSON', () => json('POST', '/jobs', '{"type": "story",')],
+    ['create album no type', () => json('POST', '/jobs', '{"name": "x"}')],
+    ['create timeline', () => json('POST', '/jobs', '{"type": "timeline"}')],
+    [
+      'create album name too long',
+      () => json('POST', '/jobs', JSON.stringify({ type: 'story', name: 'x'.repeat(256) })),
+    ],
+    ['create album bad flag', () => json('POST', '/jobs', '{"type": "story", "public": "yes"}')],
+    [
+      'create album huge password',
+      () => json('POST', '/jobs', JSON.stringify({ type: 'story', password: long })),
+    ],
     ['unknown route', () => get('/jobs/x/y/z/w')],
   ];
 

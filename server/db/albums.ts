@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fileIdOf } from './ids';
 import { stmt, type Db } from './open';
 import type { JobRow } from './users';
@@ -54,4 +55,40 @@ export function coverOf(db: Db, job: JobRow): string | null {
      ORDER BY capture_time DESC LIMIT 1`,
   ).get(job.id);
   return newest ? fileIdOf(newest.id, newest.tag) : null;
+}
+
+export interface NewAlbum {
+  ownerId: number;
+  title: string | null;
+  /** SPEC §6 bit mask: 1 comments, 2 uploads. */
+  permissions: number;
+  privacyMode: JobRow['privacy_mode'];
+  /** As the client sent it (already transformed, SPEC §5), or null. */
+  password: string | null;
+  now: number;
+}
+
+/** A new album (type story) of its owner; answers the stored row. */
+export function createAlbum(db: Db, album: NewAlbum): JobRow {
+  const info = stmt(
+    db,
+    `INSERT INTO jobs (uuid, owner_id, type, title, ctime, mtime, last_update, permissions,
+       privacy_mode, password)
+     VALUES (?, ?, 'story', ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    randomUUID(),
+    album.ownerId,
+    album.title,
+    album.now,
+    album.now,
+    album.now,
+    album.permissions,
+    album.privacyMode,
+    album.password,
+  );
+  const row = stmt<[number], JobRow>(db, 'SELECT * FROM jobs WHERE id = ?').get(
+    Number(info.lastInsertRowid),
+  );
+  if (!row) throw new Error('album row missing after insert');
+  return row;
 }

@@ -154,6 +154,8 @@ const ADDED_COLUMNS: readonly [table: string, column: string, ddl: string][] = [
   ['jobs', 'privacy_mode', "TEXT NOT NULL DEFAULT 'private'"],
   ['jobs', 'sort_order', "TEXT NOT NULL DEFAULT 'NEWEST_TAKEN'"],
   ['jobs', 'cover_file', 'INTEGER'],
+  // SPEC §5 album password, stored as the client sent it (already transformed); never answered.
+  ['jobs', 'password', 'TEXT'],
 ];
 
 function addMissingColumns(db: Database.Database): void {

@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { JobListItem, JobListResponse } from '../../src/api/contract/albums';
+import {
+  CreateJobRequestSchema,
+  type CreateJobResponse,
+  type JobListItem,
+  type JobListResponse,
+} from '../../src/api/contract/albums';
 import { requireCaller } from '../auth/guard';
 import type { ServerContext } from '../context';
-import { coverOf, jobsVisibleTo } from '../db/albums';
+import { coverOf, createAlbum, jobsVisibleTo } from '../db/albums';
 import { totals } from '../db/users';
+import { HttpError } from '../errors';
 import { commonQuery } from './params';
 import { profilePictureUrl } from './user';
 
@@ -14,6 +20,10 @@ const JobsQuery = z.object({
   stories: flag.optional(),
   include_details: flag.optional(),
 });
+
+/** SPEC §6: creating albums needs a subscription. */
+const readOnlyUser = (): HttpError =>
+  new HttpError(403, 'read_only_user', 'Creating albums needs a subscription (read-only user)');
 
 export function registerAlbumRoutes(app: FastifyInstance, ctx: ServerContext): void {
   /** SPEC §7 GET /jobs (stories, include_details): SPEC §3 job list items. */
@@ -48,6 +58,48 @@ export function registerAlbumRoutes(app: FastifyInstance, ctx: ServerContext): v
       return item;
     });
     const answer: JobListResponse = { jobs };
+    return answer;
+  });
+
+  /**
+   * SPEC §7 POST /jobs (type, name, public, allow_sharing, allow_comments, allow_uploads,
+   * password): a new album of the caller, answered like GET /jobs/{id}/info (see
+   * CreateJobRequestSchema for the fields). The password is stored and never answered or logged.
+   */
+  app.post('/jobs', (request) => {
+    const { user } = requireCaller(ctx, request);
+    if (user.read_only) throw readOnlyUser();
+    z.object(commonQuery).parse(request.query);
+    const body = CreateJobRequestSchema.parse(request.body);
+    const name = body.name?.trim() ? body.name : null;
+    const allowComments = body.allow_comments ?? true;
+    const allowUploads = body.allow_uploads ?? true;
+    const job = createAlbum(ctx.db, {
+      ownerId: user.id,
+      title: name,
+      permissions: (allowComments ? 1 : 0) | (allowUploads ? 2 : 0),
+      privacyMode: body.public ? 'shared' : 'private',
+      password: body.password ? body.password : null,
+      now: ctx.now(),
+    });
+    const answer: CreateJobResponse = {
+      id: job.uuid,
+      type: job.type,
+      ctime: job.ctime,
+      mtime: job.mtime,
+      owner: user.uuid,
+      title: job.title,
+      last_update: job.last_update,
+      size: 0,
+      allow_comments: allowComments,
+      allow_uploads: allowUploads,
+      coverPhoto: null,
+      isShared: job.privacy_mode !== 'private',
+      sort_order: job.sort_order,
+      has_heic: false,
+      permissions: job.permissions,
+      privacy_mode: job.privacy_mode,
+    };
     return answer;
   });
 }
