@@ -213,6 +213,7 @@ function Timeline() {
 
   return (
     <section className="timeline-page" data-testid="timeline" data-load={load} data-filter={filter}>
+      <h1 className="visually-hidden">{t('nav.timeline')}</h1>
       <div className="timeline-page__bar">
         {engine ? (
           <TopBar
