@@ -1,0 +1,342 @@
+// Issue 8 "Done when": the upload pipeline against the real server, with faults injected by the
+// server's test controls, the browser's offline mode, a quota reached mid-batch, an unreadable,
+// an unsupported and a duplicate file, and a reload mid-upload. Files are small real JPEGs made
+// here, unique per run, so a rerun against the same data dir never meets its own content.
+import { randomBytes } from 'node:crypto';
+import {
+  copyFileSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { fileIdOf } from '../../server/db/ids';
+import { DEMO, openTimelineSignedIn } from './support/login';
+import { addFault, clearFaults, e2eDatabasePath, setMaxSpace } from './support/testControls';
+
+interface ItemView {
+  id: string;
+  name: string;
+  status: string;
+  statusReason: string | null;
+  fileUUID: string | null;
+}
+
+let dir: string;
+/** The demo user's storage limit before the tests, put back after each one. */
+let seededMaxSpace: number;
+/** A fresh name prefix per test, so reruns never meet content stored by an earlier run. */
+const fresh = (what: string) => `run-${randomBytes(4).toString('hex')}-${what}`;
+
+test.beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'capture-upload-e2e-'));
+  const db = new Database(e2eDatabasePath(), { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare('SELECT max_space FROM users WHERE email = ?').get(DEMO.email) as {
+      max_space: number;
+    };
+    seededMaxSpace = row.max_space;
+  } finally {
+    db.close();
+  }
+});
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+test.afterEach(async () => {
+  await clearFaults();
+  await setMaxSpace(DEMO.email, seededMaxSpace);
+});
+
+/** Small real JPEGs with a unique EXIF description each, so every file has its own checksum. */
+async function makeJpegs(prefix: string, count: number): Promise<string[]> {
+  const files: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const file = path.join(dir, `${prefix}-${String(i).padStart(3, '0')}.jpg`);
+    const jpeg = await sharp({
+      create: {
+        width: 64,
+        height: 48,
+        channels: 3,
+        background: { r: (i * 37) % 256, g: (i * 91) % 256, b: 128 },
+      },
+    })
+      .jpeg({ quality: 80 })
+      .withExif({ IFD0: { ImageDescription: `${prefix}-${i}` } })
+      .toBuffer();
+    writeFileSync(file, jpeg);
+    files.push(file);
+  }
+  return files;
+}
+
+/** Signed in on /photos with the cookie notice acknowledged (it sits over the panel). */
+async function signIn(page: Page): Promise<void> {
+  await openTimelineSignedIn(page);
+  await page.getByRole('button', { name: 'OK, I understand' }).click();
+}
+
+async function items(page: Page): Promise<ItemView[]> {
+  return page.evaluate(() => {
+    type Hooks = { upload: { store: { getState(): { items: ItemView[] } } } };
+    const hooks = (window as unknown as { __capture: Hooks }).__capture;
+    return hooks.upload.store.getState().items.map((i) => ({
+      id: i.id,
+      name: i.name,
+      status: i.status,
+      statusReason: i.statusReason,
+      fileUUID: i.fileUUID,
+    }));
+  });
+}
+
+const ACTIVE = new Set(['Pending', 'Enqueued', 'Uploading', 'BackendSucceeded']);
+
+async function waitUntil(page: Page, done: (list: ItemView[]) => boolean, timeout = 60_000) {
+  await expect
+    .poll(async () => done(await items(page)), { timeout, intervals: [100, 250, 500] })
+    .toBe(true);
+}
+
+async function apiCall<T>(page: Page, method: string, callPath: string): Promise<T> {
+  return page.evaluate(
+    async ({ method, callPath }) => {
+      type Api = { request(o: unknown): Promise<{ data: unknown }> };
+      const api = (window as unknown as { __capture: { api: Api } }).__capture.api;
+      const answer = await api.request({
+        method,
+        path: callPath,
+        responseType: method === 'GET' ? 'text' : 'none',
+      });
+      return (typeof answer.data === 'string' ? JSON.parse(answer.data) : null) as unknown;
+    },
+    { method, callPath },
+  ) as Promise<T>;
+}
+
+const account = (page: Page) =>
+  apiCall<{ used_space: number; max_space: number; uuid: string }>(page, 'GET', '/account_info');
+
+/** Files of this run on the server, read from the server's own database. */
+function serverFiles(prefix: string): { path: string; checksum: string; deleted: number }[] {
+  const db = new Database(e2eDatabasePath(), { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare(`SELECT path, checksum, deleted FROM files WHERE path LIKE ? ESCAPE '\\'`)
+      .all(`${prefix.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) as {
+      path: string;
+      checksum: string;
+      deleted: number;
+    }[];
+  } finally {
+    db.close();
+  }
+}
+
+/** A big seeded (synthetic) file of the demo timeline: deleting it frees megabytes. */
+function seededFileToDelete(jobUuid: string): string {
+  const db = new Database(e2eDatabasePath(), { readonly: true, fileMustExist: true });
+  try {
+    const row = db
+      .prepare(
+        `SELECT f.id, f.tag FROM files f JOIN jobs j ON j.id = f.job
+          WHERE j.uuid = ? AND f.deleted = 0 AND f.blob IS NULL AND f.size > 1000000 LIMIT 1`,
+      )
+      .get(jobUuid) as { id: number; tag: number };
+    return fileIdOf(row.id, row.tag);
+  } finally {
+    db.close();
+  }
+}
+
+test('200 files through faults, offline, a full quota and bad files: each ends Succeeded or Rejected for its reason, no duplicates', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(170_000);
+  const prefix = fresh('batch');
+  const jpegs = await makeJpegs(prefix, 197);
+  const duplicate = path.join(dir, `${prefix}-duplicate.jpg`);
+  copyFileSync(jpegs[0], duplicate);
+  const unsupported = path.join(dir, `${prefix}-notes.txt`);
+  writeFileSync(unsupported, 'not a picture');
+  // Last in the queue: it is changed on disk after it was checked, before it is read.
+  const [unreadable] = await makeJpegs(`${prefix}-zz-unreadable`, 1);
+  const files = [...jpegs, duplicate, unsupported, unreadable];
+  expect(files).toHaveLength(200);
+
+  await signIn(page);
+  const job = (await apiCall<{ id: string }>(page, 'GET', '/jobs/default')).id;
+  // Every 13th upload answers 500 (three times), one upload loses its connection.
+  await addFault({ method: 'POST', path: '/upload$', status: 500, every: 13, times: 3 });
+  await addFault({ method: 'POST', path: '/upload$', cut: true, every: 29, times: 1 });
+
+  await page.getByTestId('upload-input').setInputFiles(files);
+  await expect(page.getByTestId('upload-panel')).toBeVisible();
+  await waitUntil(page, (list) => list.length === 200 && list.at(-1)!.status === 'Enqueued');
+  writeFileSync(unreadable, 'changed after it was picked');
+  utimesSync(unreadable, new Date(), new Date(Date.now() - 86_400_000));
+
+  // The network goes away for a while: the panel counts down and retries.
+  await waitUntil(page, (list) => list.filter((i) => i.status === 'Succeeded').length >= 40);
+  await context.setOffline(true);
+  await expect(page.getByTestId('upload-panel')).toHaveAttribute('data-mode', 'offline');
+  await expect(page.getByTestId('upload-panel-title')).toContainText(/retrying in \d seconds/i);
+  await context.setOffline(false);
+  await expect(page.getByTestId('upload-panel')).not.toHaveAttribute('data-mode', 'offline', {
+    timeout: 15_000,
+  });
+
+  // The quota is reached mid-batch: out of storage, the storage popup, and the queue waits.
+  await waitUntil(page, (list) => list.filter((i) => i.status === 'Succeeded').length >= 100);
+  const { used_space } = await account(page);
+  await setMaxSpace(DEMO.email, used_space + 20 * 1024);
+  await expect(page.getByTestId('upload-panel')).toHaveAttribute('data-mode', 'outOfStorage', {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('storage-popup')).toHaveAttribute('data-kind', 'addedMore');
+  await page.getByTestId('storage-popup-close').click();
+  const waiting = (await items(page)).filter((i) => ACTIVE.has(i.status)).length;
+  expect(waiting).toBeGreaterThan(0);
+
+  // Deleting files frees space (the delete action tells the shared quota store): the rest goes.
+  await apiCall(page, 'DELETE', `/jobs/${job}/files_by_id/${seededFileToDelete(job)}`);
+  await page.evaluate(() => {
+    type Quota = { getState(): { storageChanged(): void } };
+    (window as unknown as { __capture: { upload: { quota: Quota } } }).__capture.upload.quota
+      .getState()
+      .storageChanged();
+  });
+  await waitUntil(page, (list) => list.every((i) => !ACTIVE.has(i.status)), 90_000);
+
+  const list = await items(page);
+  const byName = new Map(list.map((i) => [path.basename(i.name), i]));
+  expect(byName.get(path.basename(unsupported))).toMatchObject({
+    status: 'Rejected',
+    statusReason: 'UnSupported',
+  });
+  expect(byName.get(path.basename(unreadable))).toMatchObject({
+    status: 'Rejected',
+    statusReason: 'LocalFileUnavailable',
+  });
+  const good = list.filter(
+    (i) => i.name !== path.basename(unsupported) && i.name !== path.basename(unreadable),
+  );
+  expect(good.filter((i) => i.status !== 'Succeeded')).toEqual([]);
+  // The duplicate is the same file on the server, not a second copy.
+  expect(byName.get(path.basename(duplicate))!.fileUUID).toBe(
+    byName.get(path.basename(jpegs[0]))!.fileUUID,
+  );
+  await expect(page.getByTestId('upload-panel')).toHaveAttribute('data-mode', 'someFailed');
+  await expect(page.getByTestId('upload-panel-title')).toHaveText(
+    '2 of 200 files could not be uploaded',
+  );
+
+  const stored = serverFiles(prefix).filter((f) => f.deleted === 0);
+  expect(stored).toHaveLength(197);
+  expect(new Set(stored.map((f) => f.checksum)).size).toBe(197);
+  expect(new Set(stored.map((f) => f.path))).toEqual(new Set(jpegs.map((f) => path.basename(f))));
+
+  // Rows carry the SPEC texts; closing after the upload clears the queue.
+  await page.getByTestId('upload-expand').click();
+  const box = await page.getByTestId('upload-panel').getAttribute('data-height');
+  expect(Number(box)).toBe(Math.min(0.75 * page.viewportSize()!.height, 48 * 200 + 126) + 8);
+  await expect(page.getByTestId('upload-row')).toHaveCount(25);
+  await page.getByTestId('upload-close').click();
+  await expect(page.getByTestId('upload-panel')).toHaveCount(0);
+  expect(await items(page)).toEqual([]);
+});
+
+test('a reload mid-upload resumes from IndexedDB and loses nothing', async ({ page }) => {
+  const prefix = fresh('reload');
+  const jpegs = await makeJpegs(prefix, 60);
+  await signIn(page);
+  await page.getByTestId('upload-input').setInputFiles(jpegs);
+  await waitUntil(page, (list) => list.filter((i) => i.status === 'Succeeded').length >= 10);
+  // Leaving now would lose work: the page asks first.
+  const warns = await page.evaluate(() => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+  expect(warns).toBe(true);
+  const before = await items(page);
+  expect(before.some((i) => ACTIVE.has(i.status))).toBe(true);
+
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(page.getByTestId('upload-panel')).toBeVisible();
+  await waitUntil(
+    page,
+    (list) => list.length === 60 && list.every((i) => i.status === 'Succeeded'),
+  );
+  const after = await items(page);
+  expect(after.map((i) => i.id)).toEqual(before.map((i) => i.id));
+  const stored = serverFiles(prefix).filter((f) => f.deleted === 0);
+  expect(stored).toHaveLength(60);
+  expect(new Set(stored.map((f) => f.path)).size).toBe(60);
+  // Nothing pending: leaving is quiet again.
+  expect(
+    await page.evaluate(() => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    }),
+  ).toBe(false);
+});
+
+test('storage popups: a batch that does not fit is refused; crossing 80% warns; buy more storage leads to settings', async ({
+  page,
+}) => {
+  const prefix = fresh('quota');
+  const jpegs = await makeJpegs(prefix, 3);
+  await signIn(page);
+  const { used_space } = await account(page);
+
+  await setMaxSpace(DEMO.email, used_space + 1024);
+  await page.getByTestId('upload-input').setInputFiles(jpegs);
+  const popup = page.getByTestId('storage-popup');
+  await expect(popup).toHaveAttribute('data-kind', 'addedMore');
+  await expect(popup).toContainText('Rejecting file additions: There is not enough space');
+  expect(await items(page)).toEqual([]);
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(popup).toHaveCount(0);
+
+  // Usage just under 80%; this upload takes it over: the 80% popup follows the upload.
+  const bytes = jpegs.reduce((sum, file) => sum + readFileSync(file).length, 0);
+  await setMaxSpace(DEMO.email, Math.floor((used_space + bytes / 2) / 0.8));
+  await page.getByTestId('upload-input').setInputFiles(jpegs);
+  await waitUntil(page, (list) => list.length === 3 && list.every((i) => i.status === 'Succeeded'));
+  await expect(popup).toHaveAttribute('data-kind', 'above80');
+  await popup.getByRole('button', { name: 'Buy more storage' }).click();
+  await expect(page).toHaveURL(/\/settings\/storage$/);
+});
+
+test('files dropped on the timeline upload; .DS_Store is ignored', async ({ page }) => {
+  const prefix = fresh('drop');
+  const [jpeg] = await makeJpegs(prefix, 1);
+  await signIn(page);
+  const bytes = [...readFileSync(jpeg)];
+  const name = path.basename(jpeg);
+  const dataTransfer = await page.evaluateHandle(
+    ({ bytes, name }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' }));
+      transfer.items.add(new File(['x'], '.DS_Store'));
+      return transfer;
+    },
+    { bytes, name },
+  );
+  await page.dispatchEvent('main', 'dragenter', { dataTransfer });
+  await expect(page.getByTestId('upload-drop-zone')).toBeVisible();
+  await page.dispatchEvent('main', 'dragover', { dataTransfer });
+  await page.dispatchEvent('main', 'drop', { dataTransfer });
+  await expect(page.getByTestId('upload-drop-zone')).toHaveCount(0);
+  await waitUntil(page, (list) => list.length === 1 && list[0].status === 'Succeeded');
+  expect((await items(page))[0].name).toBe(name);
+  expect(serverFiles(prefix).filter((f) => f.deleted === 0)).toHaveLength(1);
+});
