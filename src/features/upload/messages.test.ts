@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { headerMessage, rowMessage, type RowContext } from './messages';
+import type { UploadItem } from './model';
+import { countItems } from './rules';
+
+const base: UploadItem = {
+  id: 'a',
+  targetJob: 'j',
+  targetFolder: '',
+  alsoTargetTimeline: false,
+  name: 'a.jpg',
+  size: 1,
+  status: 'Enqueued',
+  uploadedPercent: 0,
+  fileUUID: null,
+  statusReason: null,
+  uploadIndex: 0,
+  mtimeMs: 0,
+  policy: 'once_only',
+  checksum: null,
+  retrying: false,
+};
+const online: RowContext = {
+  connection: 'Online',
+  countdown: 0,
+  outOfStorage: false,
+  paused: false,
+};
+
+describe('row texts (SPEC §4 upload states as shown to users)', () => {
+  it('shows preparing, uploading N%, processing, complete, cancelled', () => {
+    expect(rowMessage({ ...base, status: 'Pending' }, online).key).toBe('upload.state.preparing');
+    expect(rowMessage({ ...base, status: 'Uploading', uploadedPercent: 0.426 }, online)).toEqual({
+      key: 'upload.state.uploading',
+      values: { percent: 42 },
+    });
+    expect(rowMessage({ ...base, status: 'BackendSucceeded' }, online).key).toBe(
+      'upload.state.processing',
+    );
+    expect(rowMessage({ ...base, status: 'Succeeded' }, online).key).toBe('upload.state.complete');
+    expect(rowMessage({ ...base, status: 'Cancelled' }, online).key).toBe('upload.state.cancelled');
+  });
+
+  it('an Enqueued item says why it waits: retrying in N seconds, offline, out of storage', () => {
+    const offline = { ...online, connection: 'Offline' as const, countdown: 3 };
+    expect(rowMessage({ ...base, retrying: true }, offline)).toEqual({
+      key: 'upload.state.retryingIn',
+      values: { seconds: 3 },
+    });
+    expect(rowMessage(base, offline).key).toBe('upload.state.offline');
+    expect(rowMessage(base, { ...online, outOfStorage: true }).key).toBe(
+      'upload.state.outOfStorage',
+    );
+  });
+
+  it('a rejected item shows its reason, with Safari\u2019s own folder text', () => {
+    const rejected = {
+      ...base,
+      status: 'Rejected' as const,
+      statusReason: 'FileIsFolder' as const,
+    };
+    expect(rowMessage(rejected, online).key).toBe('upload.reason.FileIsFolder');
+    expect(rowMessage({ ...rejected, safariFolder: true }, online).key).toBe(
+      'upload.reason.safariFolder',
+    );
+    expect(rowMessage({ ...rejected, statusReason: 'TooLargeFile' }, online).key).toBe(
+      'upload.reason.TooLargeFile',
+    );
+  });
+});
+
+describe('panel header', () => {
+  it('counts what is done and what failed, leaving cancelled items out', () => {
+    const counts = countItems([
+      { ...base, status: 'Succeeded' },
+      { ...base, status: 'Rejected' },
+      { ...base, status: 'Cancelled' },
+    ]);
+    expect(headerMessage('someFailed', counts, { countdown: 0, paused: false })).toEqual({
+      key: 'upload.mode.someFailed',
+      values: { failed: 1, total: 2 },
+    });
+    expect(headerMessage('offline', counts, { countdown: 4, paused: false })).toEqual({
+      key: 'upload.mode.offline',
+      values: { seconds: 4 },
+    });
+  });
+});
