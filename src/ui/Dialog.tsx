@@ -12,6 +12,9 @@ export interface DialogProps {
   role?: 'dialog' | 'alertdialog';
 }
 
+/** A double click's second click comes within this of the first (the usual OS setting is 500). */
+export const BACKDROP_GRACE_MS = 500;
+
 /**
  * A modal on the native <dialog>: the browser traps focus, restores it on close and maps Escape
  * to `cancel`, which we route to onClose so the owner decides what closing means.
@@ -27,11 +30,16 @@ export function Dialog({
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const openedAt = useRef(0);
+  const pressOnBackdrop = useRef(false);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      openedAt.current = performance.now();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -46,8 +54,15 @@ export function Dialog({
         event.preventDefault();
         onClose();
       }}
+      onPointerDown={(event) => {
+        pressOnBackdrop.current = event.target === ref.current;
+      }}
       onClick={(event) => {
-        if (event.target === ref.current) onClose();
+        // A backdrop click closes, but not the second click of the double click that opened
+        // the dialog, nor a press that started inside (a text selection dragged out).
+        const settled = performance.now() - openedAt.current >= BACKDROP_GRACE_MS;
+        if (event.target === ref.current && pressOnBackdrop.current && settled) onClose();
+        pressOnBackdrop.current = false;
       }}
     >
       {title ? (
