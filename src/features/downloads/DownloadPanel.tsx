@@ -88,11 +88,10 @@ export function DownloadPanel() {
           <p className="download-panel__intro">
             {session.split
               ? t('downloads.panel.splitIntro', {
-                  files,
                   size: formatSize(bytes),
                   count: session.pages.length,
                 })
-              : t('downloads.panel.intro', { files, size: formatSize(bytes) })}
+              : t('downloads.panel.intro', { count: files, size: formatSize(bytes) })}
           </p>
           {hasHEIC ? (
             <label className="download-panel__heic" htmlFor={heicId}>
@@ -116,7 +115,7 @@ export function DownloadPanel() {
                 <span className="download-panel__page-name">{page.name}</span>
                 <span className="download-panel__page-meta">
                   {t('downloads.panel.pageSummary', {
-                    files: page.fileIDs.length,
+                    count: page.fileIDs.length,
                     size: formatSize(page.totalSize),
                   })}
                 </span>

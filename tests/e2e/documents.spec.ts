@@ -1,0 +1,143 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInThroughIdentityPage } from './support/login';
+
+test.describe.configure({ mode: 'serial' });
+
+interface DocumentFile {
+  fileName: string;
+  fileID: string;
+  uploadedTime: number;
+  size: number;
+}
+
+type Hooks = {
+  __capture: {
+    api: {
+      request(opts: {
+        method: string;
+        path: string;
+        query?: object;
+        responseType: 'text';
+      }): Promise<{ data: string }>;
+    };
+  };
+};
+
+async function openDocumentsSignedIn(page: Page): Promise<void> {
+  await page.goto('/documents');
+  await expect(page.getByTestId('login-prompt')).toBeVisible();
+  await signInThroughIdentityPage(page);
+  await expect(page.getByTestId('documents')).toBeVisible();
+}
+
+/** The first page of documents as the API lists them (newest upload first). */
+async function apiDocuments(
+  page: Page,
+  limit = 50,
+): Promise<{ jobId: string; documents: DocumentFile[]; total: number }> {
+  return page.evaluate(async (limit) => {
+    const { api } = (window as unknown as Hooks).__capture;
+    const json = async <T>(path: string, query?: object) =>
+      JSON.parse(
+        (await api.request({ method: 'GET', path, query, responseType: 'text' })).data,
+      ) as T;
+    const job = await json<{ id: string }>('/jobs/default');
+    const page = await json<{ documents: DocumentFile[]; total: number }>(
+      `/jobs/${job.id}/documents`,
+      { offset: 0, limit },
+    );
+    return { jobId: job.id, ...page };
+  }, limit);
+}
+
+async function fileStatus(page: Page, jobId: string, fileId: string): Promise<number> {
+  return page.evaluate(
+    async ({ jobId, fileId }) => {
+      const { api } = (window as unknown as Hooks).__capture;
+      try {
+        await api.request({
+          method: 'GET',
+          path: `/jobs/${jobId}/files_by_id/${fileId}`,
+          responseType: 'text',
+        });
+        return 200;
+      } catch (error) {
+        return (error as { status?: number }).status ?? 0;
+      }
+    },
+    { jobId, fileId },
+  );
+}
+
+test('lists the documents of the API under year-month headers, with a way back to Settings', async ({
+  page,
+}) => {
+  await openDocumentsSignedIn(page);
+  const { documents, total } = await apiDocuments(page);
+  expect(total).toBeGreaterThan(0);
+  const rows = page.getByTestId('document-row');
+  await expect(rows.first()).toBeVisible();
+  // The first rows are the API's first documents, in its order (newest upload first).
+  const shown = await rows.evaluateAll((nodes) =>
+    nodes.slice(0, 20).map((node) => node.getAttribute('data-file-id')),
+  );
+  expect(shown).toEqual(documents.slice(0, shown.length).map((d) => d.fileID));
+  await expect(page.getByTestId('documents-total')).toHaveText(
+    total === 1 ? '1 document' : `${total} documents`,
+  );
+
+  // The first header names the month of the newest upload, in the page's language.
+  const newest = new Date(documents[0].uploadedTime * 1000);
+  const month = newest.toLocaleDateString('en-US', { year: 'numeric', month: 'long' });
+  await expect(page.getByTestId('documents-group').first().getByRole('heading')).toHaveText(month);
+
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+});
+
+test('select mode, delete with confirmation (cancel keeps them), then the selection resets', async ({
+  page,
+}) => {
+  await openDocumentsSignedIn(page);
+  const { jobId, documents } = await apiDocuments(page, 3);
+  expect(documents.length).toBeGreaterThanOrEqual(2);
+  const [first, second] = documents;
+  const row = (id: string) => page.locator(`[data-testid="document-row"][data-file-id="${id}"]`);
+
+  // Select mode starts with the first selected file; keyboard: Space on the checkbox.
+  await expect(page.getByTestId('documents-toolbar')).toBeHidden();
+  await row(first.fileID).getByRole('checkbox').focus();
+  await page.keyboard.press('Space');
+  const toolbar = page.getByTestId('documents-toolbar');
+  await expect(toolbar).toContainText('1 selected');
+  // In select mode a click on the row toggles it.
+  await row(second.fileID).locator('.documents-row__meta').click();
+  await expect(toolbar).toContainText('2 selected');
+
+  // Cancel: nothing is deleted and the selection stays.
+  await toolbar.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Delete 2 documents?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toolbar).toContainText('2 selected');
+  await expect(row(first.fileID)).toBeVisible();
+
+  // Confirm: both leave the list and the API, and select mode ends.
+  await toolbar.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(row(first.fileID)).toHaveCount(0);
+  await expect(row(second.fileID)).toHaveCount(0);
+  await expect(page.getByTestId('documents-toolbar')).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: '2 documents deleted' })).toBeVisible();
+  expect(await fileStatus(page, jobId, first.fileID)).toBe(404);
+  expect(await fileStatus(page, jobId, second.fileID)).toBe(404);
+
+  // Escape leaves select mode without deleting anything.
+  const [third] = (await apiDocuments(page, 1)).documents;
+  await row(third.fileID).getByRole('checkbox').check();
+  await expect(page.getByTestId('documents-toolbar')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('documents-toolbar')).toBeHidden();
+  await expect(row(third.fileID)).toBeVisible();
+});
