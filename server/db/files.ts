@@ -17,6 +17,8 @@ export interface FileRow {
   ctime: number | null;
   mtime: number;
   capture_time: number;
+  /** Upload time, unix seconds (seeded files: within three days after capture). */
+  uploaded: number;
   size: number;
   width: number;
   height: number;
@@ -31,8 +33,8 @@ export interface FileRow {
 }
 
 const COLUMNS =
-  'id, tag, job, path, ctime, mtime, capture_time, size, width, height, duration, kind, ' +
-  'screenshot, checksum, group_type, group_id, master, blob';
+  'id, tag, job, path, ctime, mtime, capture_time, uploaded, size, width, height, duration, ' +
+  'kind, screenshot, checksum, group_type, group_id, master, blob';
 const F_COLUMNS = COLUMNS.replace(/(\w+)/g, 'f.$1');
 
 /** The compact wire form (FileSchema): optional fields are left out rather than sent empty. */
@@ -42,6 +44,7 @@ export function toFileJson(row: FileRow): FileInfo {
     path: row.path,
     ctime: row.ctime,
     mtime: row.mtime,
+    uploaded: row.uploaded,
     size: row.size,
     width: row.width,
     height: row.height,

@@ -3,7 +3,7 @@ import { FilesResponseSchema, type FileInfo } from '../../src/api/contract/files
 import { JobInfoSchema, TimelineMonthsResponseSchema } from '../../src/api/contract/jobs';
 import { serviceDictSchema } from '../../src/api/contract/serviceDict';
 import { addFile, KIND } from '../db/files';
-import { login, testServer, type TestServer } from '../testing';
+import { login, TEST_NOW, testServer, type TestServer } from '../testing';
 
 let server: TestServer;
 let auth: { authorization: string };
@@ -124,10 +124,30 @@ describe('jobs', () => {
     expect(Number(res.headers['x-last-event-serial'])).toBe(before + 1);
   });
 
-  it('filters by uploaded_since', async () => {
-    const res = await get(`/jobs/${jobId}/files?uploaded_since=1`);
+  it('filters by uploaded_since and sends each file’s upload time', async () => {
+    // The library was seeded at TEST_NOW; the route counts days back from the real clock.
+    const days = Math.ceil((server.ctx.now() - TEST_NOW) / 86_400) + 7;
+    const sinceBefore = server.ctx.now() - days * 86_400;
+    const res = await get(`/jobs/${jobId}/files?uploaded_since=${days}`);
+    const sinceAfter = server.ctx.now() - days * 86_400;
     expect(res.statusCode).toBe(200);
-    expect(FilesResponseSchema.parse(res.json()).files.length).toBeLessThan(FILES / 10);
+    const files = FilesResponseSchema.parse(res.json()).files;
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.length).toBeLessThan(FILES / 10);
+    const count = (since: number) =>
+      (
+        server.ctx.db
+          .prepare(
+            'SELECT COUNT(*) AS n FROM files WHERE job = 1 AND deleted = 0 AND kind != 2 AND uploaded >= ?',
+          )
+          .get(since) as { n: number }
+      ).n;
+    expect(files.length).toBeLessThanOrEqual(count(sinceBefore));
+    expect(files.length).toBeGreaterThanOrEqual(count(sinceAfter));
+    for (const f of files) {
+      expect(f.uploaded).toBeGreaterThanOrEqual(sinceBefore);
+      expect(f.uploaded).toBeLessThanOrEqual(TEST_NOW);
+    }
   });
 });
 

@@ -11,6 +11,11 @@ export const FileSchema = z.object({
   path: z.string(),
   ctime: z.number().nullable().optional(),
   mtime: z.number(),
+  /**
+   * When the file was uploaded (unix seconds). Optional (added later): the recents windows are
+   * cut by it from one `uploaded_since=30` listing; without it they need one listing each.
+   */
+  uploaded: z.number().optional(),
   size: z.number().nonnegative(),
   width: z.number().nonnegative().nullable().optional(),
   height: z.number().nonnegative().nullable().optional(),

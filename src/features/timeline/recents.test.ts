@@ -42,6 +42,13 @@ describe('fetchRecents', () => {
     expect(windowCounts(data)).toEqual({ 1: 1, 7: 2, 30: 3 });
   });
 
+  it('asks once when nothing was uploaded in the last 30 days', async () => {
+    const { client, queries } = fakeClient({ 30: [] });
+    const data = await fetchRecents(client, 'job', new AbortController().signal, NOW);
+    expect(queries).toEqual([{ uploaded_since: 30 }]);
+    expect(windowCounts(data)).toEqual({ 1: 0, 7: 0, 30: 0 });
+  });
+
   it('without upload times, asks for the 7 and 1 day windows as well', async () => {
     const { client, queries } = fakeClient({
       30: [file('a', NOW), file('b', NOW - DAY), file('c', NOW - 2 * DAY)],

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { FileSchema, type FileInfo } from '../../api/contract/files';
+import { FilesResponseSchema, type FileInfo } from '../../api/contract/files';
 import type { ApiClient } from '../../api/http';
 import type { TimelineSource } from '../../gallery/engine/timeline/TimelineSource';
 import type { SectionDescriptor } from '../../gallery/engine/types';
@@ -8,15 +7,6 @@ import { countFiles } from '../../gallery/engine/timeline/TimelineSource';
 import { RECENTS_LOAD_DAYS, RECENTS_WINDOWS, type RecentsWindow } from './filters';
 
 const DAY_SECONDS = 86_400;
-
-/**
- * A listed file with its upload time (unix seconds) when the server sends one. The contract's
- * listing has none today; `uploaded` is read if it appears, and the windows fall back to one
- * listing per window otherwise (see fetchRecents).
- */
-const RecentFileSchema = FileSchema.extend({ uploaded: z.number().optional() });
-const RecentFilesSchema = z.object({ files: z.array(RecentFileSchema) });
-type RecentFile = z.infer<typeof RecentFileSchema>;
 
 /** Files uploaded in the last 30 days (timeline files only), and which fall in each window. */
 export interface RecentsData {
@@ -34,21 +24,22 @@ async function listUploadedSince(
   jobId: string,
   days: number,
   signal: AbortSignal,
-): Promise<RecentFile[]> {
+): Promise<FileInfo[]> {
   const { data } = await client.request({
     method: 'GET',
     path: `/jobs/${encodeURIComponent(jobId)}/files`,
     query: { uploaded_since: days },
-    schema: RecentFilesSchema,
+    schema: FilesResponseSchema,
     signal,
   });
   return data.files.filter(showsOnTimeline);
 }
 
 /**
- * SPEC §9 Recents: one listing with uploaded_since 30, grouped client-side. The windows of 1 and
- * 7 days are cut by upload time when the answer carries it; the current listing does not, so
- * then the two smaller windows are asked for too (ids only are used from them).
+ * SPEC §9 Recents: one listing with uploaded_since 30, grouped client-side; the windows of 1 and
+ * 7 days are cut from it by each file's `uploaded` (the contract server sends it). Only when an
+ * answer lacks upload times (the field is optional in the contract) are the two smaller windows
+ * asked for as well (ids only are used from them).
  */
 export async function fetchRecents(
   client: ApiClient,
