@@ -64,29 +64,34 @@ export function useDocuments(jobId: string | undefined) {
     (ids: ReadonlySet<string>) => {
       queryClient.setQueryData<InfiniteData<DocumentsResponse, number>>(
         documentsKey(jobId),
-        (data) => {
-          if (!data) return data;
-          let removed = 0;
-          const pages = data.pages.map((page) => {
-            const kept = page.documents.filter((doc) => !ids.has(doc.fileID));
-            removed += page.documents.length - kept.length;
-            return { ...page, documents: kept };
-          });
-          let shift = 0;
-          const pageParams = data.pageParams.map((param, i) => {
-            const value = param - shift;
-            shift += data.pages[i].documents.length - pages[i].documents.length;
-            return value;
-          });
-          return {
-            pages: pages.map((page) => ({ ...page, total: Math.max(0, page.total - removed) })),
-            pageParams,
-          };
-        },
+        (data) => (data ? withoutDocuments(data, ids) : data),
       );
     },
     [queryClient, jobId],
   );
 
   return { query, documents, total, removeLocally };
+}
+
+/**
+ * The loaded pages without the given documents: totals drop by the number removed, and each
+ * later page's offset moves back by what was removed before it, so the next page still starts
+ * right after the last loaded document.
+ */
+export function withoutDocuments(
+  data: InfiniteData<DocumentsResponse, number>,
+  ids: ReadonlySet<string>,
+): InfiniteData<DocumentsResponse, number> {
+  let removed = 0;
+  const pageParams: number[] = [];
+  const pages = data.pages.map((page, i) => {
+    pageParams.push(data.pageParams[i] - removed);
+    const kept = page.documents.filter((doc) => !ids.has(doc.fileID));
+    removed += page.documents.length - kept.length;
+    return { ...page, documents: kept };
+  });
+  return {
+    pages: pages.map((page) => ({ ...page, total: Math.max(0, page.total - removed) })),
+    pageParams,
+  };
 }
