@@ -79,6 +79,8 @@ export class UploadQueue {
   private persistTimer: ReturnType<typeof setTimeout> | null = null;
   private persisting: Promise<void> = Promise.resolve();
   private disposed = false;
+  private pumping = false;
+  private pumpAgain = false;
 
   constructor(private readonly deps: UploadQueueDeps) {
     this.store = deps.store;
@@ -88,7 +90,7 @@ export class UploadQueue {
     this.unsubscribe.push(
       this.store.subscribe((state, previous) => {
         if (state.items !== previous.items) {
-          this.abortCancelled();
+          this.abortCancelled(state.items.length < previous.items.length);
           this.schedulePersist();
           this.watchIdle();
         }
@@ -198,13 +200,30 @@ export class UploadQueue {
 
   /** Starts what may start: SPEC §4 conditions, five at a time, one probe while retrying. */
   pump(): void {
+    // Starting an item updates the store, whose listener pumps again: not re-entrantly, so
+    // items start (and reach the server) in queue order.
     if (this.disposed) return;
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = true;
+    try {
+      do {
+        this.pumpAgain = false;
+        this.startNext();
+      } while (this.pumpAgain);
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private startNext(): void {
     const state = this.store.getState();
     if (!canStart(state, this.quota.getState().outOfStorage)) return;
     const limit = state.connection === 'Retrying' ? 1 : this.concurrency;
-    if (this.inFlight.size >= limit) return;
     for (const item of state.items) {
-      if (this.inFlight.size >= limit) break;
+      if (this.inFlight.size >= limit) return;
       if (item.status === 'Enqueued' && !this.inFlight.has(item.id)) void this.run(item);
     }
   }
@@ -254,19 +273,21 @@ export class UploadQueue {
   }
 
   private async checkPending(items: readonly UploadItem[]): Promise<void> {
-    // A few at a time: the 64-byte reads are quick, but a thousand at once would queue up I/O.
-    const batch = 16;
-    for (let i = 0; i < items.length; i += batch) {
-      await Promise.all(
-        items.slice(i, i + batch).map(async (item) => {
+    // A few reads at a time (a thousand at once would queue up I/O), and one store update per
+    // group, so a big batch costs a few renders rather than one per file.
+    const group = 32;
+    for (let i = 0; i < items.length; i += group) {
+      const results = await Promise.all(
+        items.slice(i, i + group).map(async (item) => {
           const file = this.files.get(item.id);
           const ok = file ? await readable(file, UPLOAD_PROBE_BYTES) : false;
           const reason = file
             ? fileRejection({ name: item.name, size: item.size, readable: ok })
             : 'LocalFileUnavailable';
-          this.store.getState().checked(item.id, reason);
+          return { id: item.id, reason };
         }),
       );
+      this.store.getState().checkedAll(results);
     }
   }
 
@@ -384,12 +405,14 @@ export class UploadQueue {
     }
   }
 
-  private abortCancelled(): void {
-    for (const item of this.store.getState().items) {
-      if (item.status === 'Cancelled') this.inFlight.get(item.id)?.abort();
+  private abortCancelled(removed: boolean): void {
+    if (this.inFlight.size > 0) {
+      for (const item of this.store.getState().items) {
+        if (item.status === 'Cancelled') this.inFlight.get(item.id)?.abort();
+      }
     }
     // Items removed from the store (queue cleared) release their files.
-    if (this.files.size > 0) {
+    if (removed && this.files.size > 0) {
       const present = new Set(this.store.getState().items.map((item) => item.id));
       for (const id of this.files.keys()) if (!present.has(id)) this.files.delete(id);
     }

@@ -186,3 +186,24 @@ describe('upload store transitions (SPEC §4)', () => {
     expect(item('a')).toMatchObject({ status: 'Cancelled', statusReason: null });
   });
 });
+
+describe('checkedAll', () => {
+  it('applies many check results in one update', () => {
+    const store = createUploadStore();
+    store.getState().add([upload('a'), upload('b'), upload('c')]);
+    let updates = 0;
+    const stop = store.subscribe(() => updates++);
+    store.getState().checkedAll([
+      { id: 'a', reason: null },
+      { id: 'b', reason: 'UnSupported' },
+    ]);
+    stop();
+    expect(updates).toBe(1);
+    expect(store.getState().items.map((i) => i.status)).toEqual([
+      'Enqueued',
+      'Rejected',
+      'Pending',
+    ]);
+    expect(store.getState().boxVisible).toBe(true);
+  });
+});

@@ -43,6 +43,8 @@ export interface UploadState {
   restore: (items: readonly UploadItem[], pendingAlbums?: readonly PendingAlbum[]) => void;
   /** Pending → Enqueued, or Rejected with the reason of a failed check. */
   checked: (id: string, reason: RejectReason | null) => void;
+  /** `checked` for many items in one update (a batch of a thousand files is one render, not a thousand). */
+  checkedAll: (results: readonly { id: string; reason: RejectReason | null }[]) => void;
   setChecksum: (id: string, checksum: string) => void;
   started: (id: string) => void;
   progress: (id: string, fraction: number) => void;
@@ -179,6 +181,21 @@ export function createUploadStore(options: UploadStoreOptions = {}): UploadStore
           () => (reason ? { status: 'Rejected', statusReason: reason } : { status: 'Enqueued' }),
           reason ? rejectionsGrow() : {},
         );
+      },
+
+      checkedAll: (results) => {
+        const byId = new Map(results.map((result) => [result.id, result.reason]));
+        let rejectedAny = false;
+        let changed = false;
+        const items = get().items.map((item) => {
+          if (item.status !== 'Pending' || !byId.has(item.id)) return item;
+          const reason = byId.get(item.id) ?? null;
+          changed = true;
+          if (!reason) return { ...item, status: 'Enqueued' as const };
+          rejectedAny = true;
+          return { ...item, status: 'Rejected' as const, statusReason: reason };
+        });
+        if (changed) set({ items, ...(rejectedAny ? rejectionsGrow() : {}) });
       },
 
       setChecksum: (id, checksum) => {
