@@ -2,13 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DAY_COUNTS_VERSION } from './db/files';
+import { getMeta, type Db } from './db/open';
 import { startServers } from './main';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'capture-main-'));
+const oldDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'capture-main-old-'));
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'capture-dist-'));
 fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>app</title>');
 afterAll(() => {
-  for (const dir of [dataDir, distDir]) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of [dataDir, oldDataDir, distDir])
+    fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('startServers', () => {
@@ -39,5 +43,28 @@ describe('startServers', () => {
       await second.close();
     }
     await expect(startServers({ dataDir, distDir: null })).rejects.toThrow(/interrupted seed/);
+  });
+
+  it('rebuilds the day counts of a DATA_DIR written under an older counting rule', async () => {
+    const sums = (db: Db) =>
+      db
+        .prepare(
+          'SELECT SUM(pictures) AS p, SUM(videos) AS v, SUM(screenshots) AS s, SUM(bytes) AS b FROM day_counts',
+        )
+        .get() as Record<string, number>;
+    const first = await startServers({ dataDir: oldDataDir, distDir: null, seed: { files: 3000 } });
+    const right = sums(first.context.db);
+    // As an older server left it: no version mark, live photos' movies counted as videos.
+    first.context.db.exec(`DELETE FROM meta WHERE key = 'day_counts_version';
+      UPDATE day_counts SET videos = videos + 1;`);
+    expect(sums(first.context.db).v).toBeGreaterThan(right.v);
+    await first.close();
+    const second = await startServers({ dataDir: oldDataDir, distDir: null });
+    try {
+      expect(sums(second.context.db)).toEqual(right);
+      expect(getMeta(second.context.db, 'day_counts_version')).toBe(DAY_COUNTS_VERSION);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { createApiServer } from './app';
 import { createContext, type ServerContext } from './context';
 import { backfillGrants } from './db/account';
+import { ensureDayCounts } from './db/files';
 import { ensureIndexes, getMeta, isEmpty, openDb } from './db/open';
 import { DEMO_EMAIL, DEMO_PASSWORD, SEED_STATE, seedLibrary, type SeedOptions } from './seed/seed';
 import { createWebServer } from './web';
@@ -47,6 +48,8 @@ export async function startServers(options: StartOptions): Promise<RunningServer
     throw new Error(`${options.dataDir} holds an interrupted seed: delete it and start again`);
   }
   ensureIndexes(db);
+  // A DATA_DIR from before the current day_counts rule gets its counts rebuilt once.
+  ensureDayCounts(db);
   backfillGrants(db);
 
   const context: ServerContext = createContext(db, options.dataDir, {

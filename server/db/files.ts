@@ -1,7 +1,7 @@
 import type { FileInfo } from '../../src/api/contract/files';
 import { CHANGE, recordChange } from './changes';
 import { fileIdOf, parseFileId, utcDay } from './ids';
-import { stmt, type Db } from './open';
+import { getMeta, setMeta, stmt, type Db } from './open';
 
 export const KIND = { picture: 0, movie: 1, document: 2 } as const;
 export const GROUP = { none: 0, live: 1, burst: 2 } as const;
@@ -191,7 +191,7 @@ export function trashFile(db: Db, file: FileRow, now: number): number | null {
       'UPDATE files SET deleted = 1, dtime = ? WHERE id = ? AND deleted = 0',
     ).run(now, file.id).changes;
     if (changed === 0) return null;
-    adjustDayCounts(db, { ...file, screenshot: file.screenshot === 1 }, -1);
+    adjustDayCounts(db, dayCountFileOf(file), -1);
     return recordChange(db, file.job, CHANGE.fileRemoved, fileIdOf(file.id, file.tag), now);
   });
   return run();
@@ -209,7 +209,7 @@ export function restoreFile(db: Db, file: FileRow, now: number): number | null {
       'UPDATE files SET deleted = 0, dtime = NULL WHERE id = ? AND deleted = 1',
     ).run(file.id).changes;
     if (changed === 0) return null;
-    adjustDayCounts(db, { ...file, screenshot: file.screenshot === 1 }, 1);
+    adjustDayCounts(db, dayCountFileOf(file), 1);
     return recordChange(db, file.job, CHANGE.fileAdded, fileIdOf(file.id, file.tag), now);
   });
   return run();
@@ -245,12 +245,57 @@ export function fileByChecksum(
   );
 }
 
-/** +1 on add, -1 when a file leaves the timeline (trash, delete). */
-export function adjustDayCounts(
-  db: Db,
-  file: Pick<NewFile, 'job' | 'ctime' | 'mtime' | 'kind' | 'screenshot' | 'size'>,
-  sign: 1 | -1,
-): void {
+/**
+ * SPEC §5: of a live or burst group only a master video shows on its own; the group's other
+ * videos (a live photo's movie) never get a tile, exactly as the client's `showsOnTimeline`
+ * decides (src/features/timeline/apiTimelineSource.ts). Documents are not timeline files either.
+ */
+export function showsOnTimeline(
+  file: Pick<NewFile, 'kind' | 'groupType' | 'groupId' | 'master'>,
+): boolean {
+  if (file.kind === KIND.document) return false;
+  return !(
+    file.kind === KIND.movie &&
+    file.groupType !== GROUP.none &&
+    file.groupId &&
+    !file.master
+  );
+}
+
+/**
+ * The same test in SQL for a movie row (pictures always show, documents never; keep the two in
+ * step): the video is ungrouped or its group's master.
+ */
+const MOVIE_SHOWS_SQL = `(group_type = ${GROUP.none} OR master = 1 OR group_id IS NULL)`;
+
+/** What day_counts needs of a file. */
+export type DayCountFile = Pick<
+  NewFile,
+  'job' | 'ctime' | 'mtime' | 'kind' | 'screenshot' | 'size' | 'groupType' | 'groupId' | 'master'
+>;
+
+/** A files row in the shape adjustDayCounts takes. */
+export function dayCountFileOf(row: FileRow): DayCountFile {
+  return {
+    job: row.job,
+    ctime: row.ctime,
+    mtime: row.mtime,
+    kind: row.kind,
+    screenshot: row.screenshot === 1,
+    size: row.size,
+    groupType: row.group_type,
+    groupId: row.group_id,
+    master: row.master === 1,
+  };
+}
+
+/**
+ * +1 on add or restore, -1 when a file leaves (trash, delete). pictures/videos/screenshots count
+ * only files the timeline shows (showsOnTimeline), documents the documents, and bytes every file
+ * (hidden group members take storage too).
+ */
+export function adjustDayCounts(db: Db, file: DayCountFile, sign: 1 | -1): void {
+  const shown = showsOnTimeline(file) ? sign : 0;
   const isPicture = file.kind === KIND.picture;
   stmt(
     db,
@@ -262,22 +307,48 @@ export function adjustDayCounts(
   ).run(
     file.job,
     utcDay(file.ctime ?? file.mtime),
-    isPicture && !file.screenshot ? sign : 0,
-    file.kind === KIND.movie ? sign : 0,
-    isPicture && file.screenshot ? sign : 0,
+    isPicture && !file.screenshot ? shown : 0,
+    file.kind === KIND.movie ? shown : 0,
+    isPicture && file.screenshot ? shown : 0,
     file.kind === KIND.document ? sign : 0,
     sign * file.size,
   );
 }
 
-/** Recomputes day_counts from files in one pass (after a bulk insert). */
+/**
+ * What day_counts holds: bump when the rule above (or the table's meaning) changes, and an
+ * existing DATA_DIR is rebuilt once when opened (ensureDayCounts). 2: hidden group members
+ * (non-master videos of live/burst groups) no longer counted as videos.
+ */
+export const DAY_COUNTS_VERSION = '2';
+const DAY_COUNTS_META = 'day_counts_version';
+
+/**
+ * Recomputes day_counts from files in one pass (after a bulk insert, or when an older DATA_DIR
+ * is opened) and records DAY_COUNTS_VERSION; one transaction, so a crash leaves the old counts.
+ */
 export function rebuildDayCounts(db: Db): void {
-  db.exec(`
-    DELETE FROM day_counts;
-    INSERT INTO day_counts (job, day, pictures, videos, screenshots, documents, bytes)
-    SELECT job, CAST(strftime('%Y%m%d', capture_time, 'unixepoch') AS INTEGER) AS day,
-      SUM(kind = 0 AND screenshot = 0), SUM(kind = 1), SUM(kind = 0 AND screenshot = 1),
-      SUM(kind = 2), SUM(size)
-    FROM files WHERE deleted = 0 GROUP BY job, day;
-  `);
+  db.transaction(() => {
+    db.exec(`
+      DELETE FROM day_counts;
+      INSERT INTO day_counts (job, day, pictures, videos, screenshots, documents, bytes)
+      SELECT job, CAST(strftime('%Y%m%d', capture_time, 'unixepoch') AS INTEGER) AS day,
+        SUM(kind = ${KIND.picture} AND screenshot = 0),
+        SUM(kind = ${KIND.movie} AND ${MOVIE_SHOWS_SQL}),
+        SUM(kind = ${KIND.picture} AND screenshot = 1),
+        SUM(kind = ${KIND.document}), SUM(size)
+      FROM files WHERE deleted = 0 GROUP BY job, day;
+    `);
+    setMeta(db, DAY_COUNTS_META, DAY_COUNTS_VERSION);
+  })();
+}
+
+/**
+ * Brings an existing DATA_DIR's day_counts up to DAY_COUNTS_VERSION (one full pass over files,
+ * once). Returns whether it rebuilt.
+ */
+export function ensureDayCounts(db: Db): boolean {
+  if (getMeta(db, DAY_COUNTS_META) === DAY_COUNTS_VERSION) return false;
+  rebuildDayCounts(db);
+  return true;
 }

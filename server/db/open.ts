@@ -70,7 +70,9 @@ CREATE TABLE IF NOT EXISTS files (
   dtime INTEGER
 );
 -- Per job and UTC day (yyyymmdd) counts of non-deleted files: timeline sections and account
--- totals come from here, never from scanning files.
+-- totals come from here, never from scanning files. pictures/videos/screenshots count only what
+-- the timeline shows (no non-master video of a live/burst group), bytes every file; the rule is
+-- in db/files.ts (adjustDayCounts, rebuildDayCounts, DAY_COUNTS_VERSION in meta).
 CREATE TABLE IF NOT EXISTS day_counts (
   job INTEGER NOT NULL,
   day INTEGER NOT NULL,

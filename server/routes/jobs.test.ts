@@ -29,7 +29,9 @@ const sectionRange = (s: { year: number; month: number; startDay: number; endDay
   end: Date.UTC(s.year, s.month - 1, s.endDay + 1) / 1000,
 });
 
-const mediaOnly = (files: FileInfo[]) => files.filter((f) => f.type !== 'document');
+/** What the timeline shows (SPEC §5): no documents, no non-master video of a live/burst group. */
+const mediaOnly = (files: FileInfo[]) =>
+  files.filter((f) => f.type !== 'document' && !(f.group && !f.group.master && f.type === 'movie'));
 
 describe('jobs', () => {
   it('answers the default (timeline) job and its info', async () => {
@@ -37,7 +39,14 @@ describe('jobs', () => {
     expect(def.type).toBe('timeline');
     const info = JobInfoSchema.parse((await get(`/jobs/${jobId}/info`)).json());
     expect(info).toEqual(def);
-    expect(info.size).toBe(FILES - 5); // five seeded into the trash
+    const hidden = server.ctx.db
+      .prepare(
+        'SELECT COUNT(*) AS n FROM files WHERE job = 1 AND deleted = 0 AND kind = 1 AND group_type != 0 AND master = 0',
+      )
+      .get() as { n: number };
+    expect(hidden.n).toBeGreaterThan(0);
+    // Five seeded into the trash; a live photo's movie is not a file of its own (SPEC §5).
+    expect(info.size).toBe(FILES - 5 - hidden.n);
     const service = serviceDictSchema.parse((await get(`/st/4/jobs/${jobId}/service`)).json());
     expect(service.thumbHost).toBe('http://api.test');
   });
@@ -50,7 +59,10 @@ describe('jobs', () => {
       0,
     );
     const media = server.ctx.db
-      .prepare('SELECT COUNT(*) AS n FROM files WHERE job = 1 AND deleted = 0 AND kind != 2')
+      .prepare(
+        `SELECT COUNT(*) AS n FROM files WHERE job = 1 AND deleted = 0 AND kind != 2
+           AND NOT (kind = 1 AND group_type != 0 AND master = 0)`,
+      )
       .get() as { n: number };
     expect(total).toBe(media.n);
     let split = 0;
