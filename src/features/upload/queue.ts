@@ -47,6 +47,9 @@ export interface UploadQueueDeps {
   persistDelayMs?: number;
 }
 
+/** IndexedDB writes of new files per transaction (each File is cloned on the main thread). */
+const FILES_PER_TRANSACTION = 50;
+
 const isReadError = (error: unknown): boolean =>
   error instanceof DOMException ||
   (error instanceof Error &&
@@ -175,10 +178,15 @@ export class UploadQueue {
       if (!upload.rejectedFor) fresh.set(upload.id, files[index].file);
     });
     for (const [id, file] of fresh) this.files.set(id, file);
-    // The files are written before their items, so a saved active item always has its file.
-    this.persisting = this.persisting
-      .then(() => this.deps.persistence?.putFiles(fresh))
-      .catch((error: unknown) => console.error('[upload] files could not be saved', error));
+    // The files are written before their items, so a saved active item always has its file;
+    // in groups, one transaction each, so a thousand files never block the page in one task.
+    const entries = [...fresh];
+    for (let i = 0; i < entries.length; i += FILES_PER_TRANSACTION) {
+      const group = new Map(entries.slice(i, i + FILES_PER_TRANSACTION));
+      this.persisting = this.persisting
+        .then(() => this.deps.persistence?.putFiles(group))
+        .catch((error: unknown) => console.error('[upload] files could not be saved', error));
+    }
     const added = this.store.getState().add(uploads);
     await this.checkPending(added.filter((item) => item.status === 'Pending'));
     return { kind: 'added', count: added.length };
