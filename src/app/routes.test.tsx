@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -87,9 +88,11 @@ describe('the route table', () => {
     async (path) => {
       const router = createMemoryRouter(toRouteObjects(), { initialEntries: [concrete(path)] });
       render(
-        <I18nextProvider i18n={i18next}>
-          <RouterProvider router={router} />
-        </I18nextProvider>,
+        <QueryClientProvider client={new QueryClient()}>
+          <I18nextProvider i18n={i18next}>
+            <RouterProvider router={router} />
+          </I18nextProvider>
+        </QueryClientProvider>,
       );
       expect(await screen.findByTestId('not-found-page')).toBeTruthy();
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
@@ -99,9 +102,11 @@ describe('the route table', () => {
   it('sends / to the timeline', async () => {
     const router = createMemoryRouter(toRouteObjects(), { initialEntries: ['/'] });
     render(
-      <I18nextProvider i18n={i18next}>
-        <RouterProvider router={router} />
-      </I18nextProvider>,
+      <QueryClientProvider client={new QueryClient()}>
+        <I18nextProvider i18n={i18next}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </QueryClientProvider>,
     );
     await screen.findByTestId('app-shell');
     await waitFor(() => expect(router.state.location.pathname).toBe('/photos'));
