@@ -22,6 +22,9 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'dist-e2e/**',
+      // Parallel local e2e runs (E2E_DIST_DIR, E2E_OUTPUT_DIR).
+      'dist-e2e-*/**',
+      'test-results-*/**',
       'node_modules/**',
       'data/**',
       'test-results/**',
