@@ -29,6 +29,7 @@ const BENCHES = [
   { name: 'bundle', file: 'bench/bundle.bench.ts', quick: true },
   { name: 'server', file: 'bench/server.bench.ts', quick: true },
   { name: 'scroll', file: 'bench/scroll.bench.ts', quick: true },
+  { name: 'upload', file: 'bench/upload.bench.ts', quick: true },
   { name: 'scale', file: 'bench/scale.bench.ts', quick: false },
 ] as const;
 
