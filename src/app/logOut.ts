@@ -13,5 +13,6 @@ export async function logOut(): Promise<void> {
     // Offline or already revoked: the local session is cleared below either way.
   }
   clearStoredAuth();
+  sessionStore.getState().setAccount(null);
   sessionStore.getState().setStatus('NOT_STARTED');
 }

@@ -2,6 +2,7 @@ import { loadStoredAuth, clearStoredAuth } from '../../api/authStore';
 import { ApiError } from '../../api/errors';
 import { api } from '../../app/api';
 import { sessionStore } from '../../state/session';
+import { storageQuotaStore } from '../../state/storageQuota';
 import { AccountInfoSchema } from '../../api/contract/account';
 
 /**
@@ -10,14 +11,21 @@ import { AccountInfoSchema } from '../../api/contract/account';
  * session-expired dialog); any other failure: FAILED and local session data cleared (SPEC §8).
  */
 export async function startSession(): Promise<void> {
-  const { setStatus } = sessionStore.getState();
+  const { setStatus, setAccount } = sessionStore.getState();
   if (!loadStoredAuth()) {
+    setAccount(null);
     setStatus('NOT_STARTED');
     return;
   }
   setStatus('FETCHING');
   try {
-    await api().request({ method: 'GET', path: '/account_info', schema: AccountInfoSchema });
+    const { data } = await api().request({
+      method: 'GET',
+      path: '/account_info',
+      schema: AccountInfoSchema,
+    });
+    setAccount(data);
+    storageQuotaStore.getState().setQuota({ usedSpace: data.used_space, maxSpace: data.max_space });
     setStatus('AUTHENTICATED');
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'unauthorized') return;

@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { useLoginStatus } from '../../state/session';
+import { useIsReadOnlyUser, useLoginStatus } from '../../state/session';
+import { showToast } from '../../state/toasts';
 import { startUpload } from './startUpload';
 import { targetForPath } from './target';
 
@@ -14,6 +15,8 @@ export function UploadButton() {
   const input = useRef<HTMLInputElement>(null);
   const { pathname } = useLocation();
   const loggedIn = useLoginStatus() === 'AUTHENTICATED';
+  // SPEC §6: read-only users get the button disabled, with the reason as its tooltip.
+  const readOnly = useIsReadOnlyUser();
   if (!loggedIn) return null;
   return (
     <>
@@ -21,7 +24,12 @@ export function UploadButton() {
         type="button"
         className="ui-button ui-button--primary upload-button"
         aria-label={t('upload.buttonLabel')}
-        onClick={() => input.current?.click()}
+        aria-disabled={readOnly || undefined}
+        title={readOnly ? t('upload.readOnlyTooltip') : undefined}
+        onClick={() => {
+          if (readOnly) showToast({ kind: 'info', message: { key: 'upload.readOnlyTooltip' } });
+          else input.current?.click();
+        }}
         data-testid="upload-button"
       >
         {t('upload.button')}

@@ -1,3 +1,4 @@
+import { isReadOnlyUser } from '../../state/session';
 import { showToast } from '../../state/toasts';
 import type { IncomingFile, UploadTarget } from './queue';
 import { connectedInstance, isUploadQueueConnected } from './uploader';
@@ -8,6 +9,11 @@ export async function startUpload(
   target: UploadTarget,
 ): Promise<void> {
   if (files.length === 0 || !isUploadQueueConnected()) return;
+  // SPEC §6: read-only users cannot upload (button and drop alike); they may join shared albums.
+  if (isReadOnlyUser()) {
+    showToast({ kind: 'info', message: { key: 'upload.readOnlyTooltip' } });
+    return;
+  }
   try {
     await connectedInstance().addFiles(files, target);
   } catch (error) {

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AccountInfo } from '../../api/contract/account';
+import { sessionStore } from '../../state/session';
+import { toastStore } from '../../state/toasts';
+import { startUpload } from './startUpload';
+
+const addFiles = vi.fn(() => Promise.resolve());
+vi.mock('./uploader', () => ({
+  isUploadQueueConnected: () => true,
+  connectedInstance: () => ({ addFiles }),
+}));
+
+const file = { file: new File(['x'], 'a.jpg', { type: 'image/jpeg' }) };
+const target = { kind: 'timeline' } as unknown as Parameters<typeof startUpload>[1];
+
+function signIn(readOnly: boolean) {
+  sessionStore.getState().setAccount({ is_read_only_user: readOnly } as AccountInfo);
+}
+
+afterEach(() => {
+  sessionStore.getState().setAccount(null);
+  toastStore.setState({ toasts: [] });
+  addFiles.mockClear();
+});
+
+describe('startUpload', () => {
+  it('hands the batch to the queue for a subscriber', async () => {
+    signIn(false);
+    await startUpload([file], target);
+    expect(addFiles).toHaveBeenCalledWith([file], target);
+  });
+
+  it('refuses a read-only user (SPEC §6) with the subscribe text, queueing nothing', async () => {
+    signIn(true);
+    await startUpload([file], target);
+    expect(addFiles).not.toHaveBeenCalled();
+    expect(toastStore.getState().toasts.map((t) => t.message)).toEqual([
+      { key: 'upload.readOnlyTooltip' },
+    ]);
+  });
+});
