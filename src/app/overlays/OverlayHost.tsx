@@ -1,5 +1,7 @@
 import { UploadRoot } from '../../features/upload/UploadRoot';
 import { DownloadPanel } from '../../features/downloads/DownloadPanel';
+// Registers the storage popups (uploads, restores) with the popup host.
+import '../../features/storage/StoragePopup';
 import { DialogHost } from './DialogHost';
 import { PopupHost } from './PopupHost';
 import { ToastViewport } from './ToastViewport';

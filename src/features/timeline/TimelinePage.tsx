@@ -7,7 +7,6 @@ import { loadStoredAuth } from '../../api/authStore';
 import { JobInfoSchema } from '../../api/contract/jobs';
 import { isApiError } from '../../api/errors';
 import { api } from '../../app/api';
-import { registerPopup } from '../../app/overlays/popupRegistry';
 import { GalleryView } from '../../gallery/react/GalleryView';
 import { useBreakpoint } from '../../state/viewport';
 import { Button } from '../../ui/Button';
@@ -18,7 +17,7 @@ import { downloadFiles } from '../downloads/downloadFiles';
 import type { JobChange } from '../sync/JobSync';
 import { useJobSync } from '../sync/useJobSync';
 import { apiTimelineSource } from './apiTimelineSource';
-import { createFileActions, RESTORED_MORE_THAN_STORAGE } from './fileActions';
+import { createFileActions } from './fileActions';
 import {
   defaultRecentsFilter,
   isRecents,
@@ -30,7 +29,6 @@ import { insetsFor, metricsFor } from './gridInsets';
 import { anyLongTaskRunning, longTaskStore } from './longTasks';
 import { fetchRecents, recentsSource, windowCounts } from './recents';
 import { createRecentsStore } from './recentsStore';
-import { RestoredMoreThanStoragePopup } from './RestoredMoreThanStoragePopup';
 import { filesWithDetails, selectedFileIds } from './selectedFiles';
 import { SelectionToolbar, useSelectionSummary } from './SelectionToolbar';
 import { TimelineFilters } from './TimelineFilters';
@@ -38,8 +36,6 @@ import { timelineMenuItems } from './timelineMenu';
 import { useGalleryEngine } from './useGalleryEngine';
 import { useLeaveWarning } from './useLeaveWarning';
 import './TimelinePage.css';
-
-registerPopup(RESTORED_MORE_THAN_STORAGE, RestoredMoreThanStoragePopup);
 
 const recentsStore = createRecentsStore((jobId, signal) => fetchRecents(api(), jobId, signal));
 

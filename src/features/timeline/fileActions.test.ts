@@ -6,7 +6,8 @@ import { readString } from '../../state/persisted';
 import { popupStore } from '../../state/popups';
 import { storageQuotaStore } from '../../state/storageQuota';
 import { toastStore } from '../../state/toasts';
-import { createFileActions, isForbiddenMessage, RESTORED_MORE_THAN_STORAGE } from './fileActions';
+import { STORAGE_POPUPS } from '../storage/storagePopups';
+import { createFileActions, isForbiddenMessage } from './fileActions';
 import { longTaskStore } from './longTasks';
 
 interface Call {
@@ -219,7 +220,9 @@ describe('restore (undo)', () => {
       'quota_exceeded_error',
       'quota_exceeded_error',
     ]);
-    expect(popupStore.getState().queue.map((p) => p.kind)).toEqual([RESTORED_MORE_THAN_STORAGE]);
+    expect(popupStore.getState().queue.map((p) => p.kind)).toEqual([
+      STORAGE_POPUPS.restoredMoreThanAvailable,
+    ]);
     expect(toasts().find((t) => t.kind === 'error')?.message).toEqual({
       key: 'timeline.restore.partial',
       values: { failed: 2, count: 3 },

@@ -12,11 +12,11 @@ import { storageQuotaStore } from '../../state/storageQuota';
 import { dismissToast, showToast } from '../../state/toasts';
 import { longTaskStore } from './longTasks';
 import { runLimited } from './runLimited';
+import { STORAGE_POPUPS } from '../storage/storagePopups';
 
 /** Deletes run this many requests at a time (one DELETE per file). */
 export const DELETE_PARALLEL = 5;
 /** SPEC §8 popup kind shown when a restore hits the storage limit. */
-export const RESTORED_MORE_THAN_STORAGE = 'RestoredMoreFilesThanAvailableStorage';
 
 /** What the actions need of the grid: dim, take out, and bring back files. */
 export interface FileActionsGrid {
@@ -182,7 +182,7 @@ export function createFileActions({ client, jobId, isOwner, grid }: FileActionsO
       const outcome = await restoreBatches(ids);
       if (outcome.restored.length > 0) grid.refresh();
       if (outcome.failed.some((f) => f.reason === 'quota_exceeded_error')) {
-        popupStore.getState().enqueue(RESTORED_MORE_THAN_STORAGE);
+        popupStore.getState().enqueue(STORAGE_POPUPS.restoredMoreThanAvailable);
       }
       if (outcome.failed.length === 0) {
         showToast({

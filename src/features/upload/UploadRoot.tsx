@@ -13,7 +13,6 @@ import {
   disconnectUploadQueue,
   uploadStore,
 } from './uploader';
-import './StoragePopup';
 
 /**
  * Mounted once by the overlay host: connects the upload queue while signed in (resuming what a

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { registerPopup, type PopupComponentProps } from '../../app/overlays/popupRegistry';
 import { Button } from '../../ui/Button';
-import { STORAGE_POPUPS } from './popupKinds';
+import { STORAGE_POPUPS } from './storagePopups';
+import './storagePopups.css';
 
-type Texts = 'addedMore' | 'above80' | 'above95';
+type Texts = 'addedMore' | 'above80' | 'above95' | 'restoredMore';
 
 /** SPEC §8 storage popups: each with close and "buy more storage" (to Settings storage). */
 function storagePopup(texts: Texts) {
@@ -52,3 +53,4 @@ function storagePopup(texts: Texts) {
 registerPopup(STORAGE_POPUPS.addedMoreThanAvailable, storagePopup('addedMore'));
 registerPopup(STORAGE_POPUPS.above80, storagePopup('above80'));
 registerPopup(STORAGE_POPUPS.above95, storagePopup('above95'));
+registerPopup(STORAGE_POPUPS.restoredMoreThanAvailable, storagePopup('restoredMore'));
