@@ -340,3 +340,47 @@ test('files dropped on the timeline upload; .DS_Store is ignored', async ({ page
   expect((await items(page))[0].name).toBe(name);
   expect(serverFiles(prefix).filter((f) => f.deleted === 0)).toHaveLength(1);
 });
+
+test('the first upload to an album with a temporary id creates the album, once', async ({
+  page,
+}) => {
+  await signIn(page);
+  const prefix = fresh('album');
+  const jpegs = (await makeJpegs(prefix, 3)).map((file) => ({
+    name: path.basename(file),
+    base64: readFileSync(file).toString('base64'),
+  }));
+  const albumName = `${prefix} trip`;
+  await page.evaluate(
+    async ({ jpegs, albumName }) => {
+      type Queue = { addFiles(files: { file: File }[], target: unknown): Promise<unknown> };
+      const hooks = (window as unknown as { __capture: { upload: { queue(): Queue } } }).__capture;
+      const files = jpegs.map(({ name, base64 }) => ({
+        file: new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, {
+          type: 'image/jpeg',
+        }),
+      }));
+      const target = { kind: 'pendingAlbum', tempID: `temp-${albumName}`, name: albumName };
+      await hooks.upload.queue().addFiles(files, target);
+    },
+    { jpegs, albumName },
+  );
+  await waitUntil(page, (list) => {
+    const mine = list.filter((i) => i.name.startsWith(prefix));
+    return mine.length === 3 && mine.every((i) => i.status === 'Succeeded');
+  });
+  const { jobs } = await apiCall<{ jobs: { id: string; name: string | null; size?: number }[] }>(
+    page,
+    'GET',
+    '/jobs?include_details=1',
+  );
+  const albums = jobs.filter((job) => job.name === albumName);
+  expect(albums).toHaveLength(1);
+  const info = await apiCall<{ type: string; size: number }>(
+    page,
+    'GET',
+    `/jobs/${encodeURIComponent(albums[0].id)}/info`,
+  );
+  expect(info).toMatchObject({ type: 'story', size: 3 });
+  expect(serverFiles(prefix).filter((f) => f.deleted === 0)).toHaveLength(3);
+});
