@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../db/open';
 import { TEST_NOW } from '../testing';
-import { seedLibrary } from './seed';
+import { totals } from '../db/users';
+import { fitDemoStorage, seedLibrary } from './seed';
 
 const dirs: string[] = [];
 async function seeded(files: number, seed = 1): Promise<Db> {
@@ -68,5 +69,34 @@ describe('seedLibrary', () => {
     const july = perMonth.filter((m) => m.m.endsWith('-07')).reduce((s, m) => s + m.n, 0);
     const june = perMonth.filter((m) => m.m.endsWith('-06')).reduce((s, m) => s + m.n, 0);
     expect(july).toBeGreaterThan(june * 1.5);
+  });
+});
+
+describe('fitDemoStorage', () => {
+  const maxOf = (db: Db) =>
+    db.prepare("SELECT max_space FROM users WHERE email = 'demo@example.com'").get() as {
+      max_space: number;
+    };
+  const grantOf = (db: Db) =>
+    db.prepare('SELECT size_gb FROM grants WHERE user_id = 1').get() as { size_gb: number };
+
+  it('keeps the 2 TiB plan for a library that fits it with room to spare', async () => {
+    const db = await seeded(500);
+    expect(maxOf(db).max_space).toBe(2 * 1024 ** 4);
+  });
+
+  it('gives a library bigger than the plan whole TiB of headroom, so uploads still fit', async () => {
+    const db = await seeded(500);
+    // As if the library were ~24 TiB (what 2,000,000 synthetic files take).
+    db.prepare(
+      'UPDATE day_counts SET bytes = bytes + ? WHERE (job, day) = (SELECT job, day FROM day_counts ORDER BY job, day LIMIT 1)',
+    ).run(24 * 1024 ** 4);
+    fitDemoStorage(db, 1);
+    const used = totals(db, { owner: 1 }).bytes;
+    const { max_space: max } = maxOf(db);
+    expect(max % 1024 ** 4).toBe(0);
+    expect(max - used).toBeGreaterThanOrEqual(1024 ** 4);
+    expect(max - used).toBeLessThan(2 * 1024 ** 4);
+    expect(grantOf(db).size_gb).toBe(max / 1024 ** 3);
   });
 });

@@ -2,7 +2,7 @@ import { hashPassword } from '../auth/password';
 import { INSERT_FILE_SQL, insertParams, rebuildDayCounts, type NewFile } from '../db/files';
 import { dropFileIndexes, ensureIndexes, setMeta, type Db } from '../db/open';
 import { addMember } from '../db/albums';
-import { createJob, createUser, userByEmail } from '../db/users';
+import { createJob, createUser, totals, userByEmail } from '../db/users';
 import { generateFiles } from './files';
 import { mulberry32, pick } from './prng';
 
@@ -118,6 +118,7 @@ export async function seedLibrary(db: Db, options: SeedOptions): Promise<SeedRes
   shareAlbums(db, demo, others, albums, now);
   ensureIndexes(db);
   rebuildDayCounts(db);
+  fitDemoStorage(db, demo.userId);
   db.prepare('UPDATE jobs SET last_serial = 1').run();
   setMeta(db, SEED_STATE, 'done');
   db.pragma('synchronous = NORMAL');
@@ -128,6 +129,25 @@ export async function seedLibrary(db: Db, options: SeedOptions): Promise<SeedRes
     files: inserted,
     ms: Math.round(performance.now() - started),
   };
+}
+
+/** The demo plan: 2 TiB, or more when the seeded library needs it. */
+const DEMO_MIN_SPACE = 2 * 1024 ** 4;
+/** What a big seeded library keeps free beyond its own size (TiB steps), so uploads work. */
+const DEMO_HEADROOM = 1024 ** 4;
+
+/**
+ * A large synthetic library (2,000,000 files take ~24 TiB) would otherwise start out of storage,
+ * and every upload would answer 413: the demo user gets whole TiB above what is used.
+ */
+export function fitDemoStorage(db: Db, userId: number): void {
+  const used = totals(db, { owner: userId }).bytes;
+  if (used + DEMO_HEADROOM <= DEMO_MIN_SPACE) return;
+  const maxSpace = Math.ceil((used + DEMO_HEADROOM) / 1024 ** 4) * 1024 ** 4;
+  db.transaction(() => {
+    db.prepare('UPDATE users SET max_space = ? WHERE id = ?').run(maxSpace, userId);
+    db.prepare('UPDATE grants SET size_gb = ? WHERE user_id = ?').run(maxSpace / 1024 ** 3, userId);
+  })();
 }
 
 type SeededUser = { userId: number; timelineJob: number };

@@ -4,7 +4,7 @@
 import path from 'node:path';
 
 // -v2: day_counts count only what the timeline shows (no live photos' movies).
-export const SEED_KEY: string = '-v2';
+export const SEED_KEY: string = '-v3';
 
 /** The number of files the harness seeds (E2E_SEED_FILES, default 2,000,000). */
 export function e2eSeedFiles(): number {
