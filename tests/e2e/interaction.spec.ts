@@ -318,11 +318,16 @@ test('the context menu opens upward near the bottom and is keyboard accessible',
   await ready(page);
   const box = (await page.getByTestId('gallery').boundingBox())!;
   const bottom = box.y + box.height;
-  // A point 40 px above the bottom edge, on a tile (possibly one cut by the edge).
-  const lowY = bottom - 40;
-  const low = (await screenTiles(page, { partial: true })).find(
-    (t) => t.y <= lowY - 5 && t.y + t.h >= lowY + 5,
-  )!;
+  // A point 40 to 90 px above the bottom edge, on a tile (possibly one cut by the edge): the
+  // first height from the bottom where a tile is (a month header or gap may sit at 40 px).
+  const tiles = await screenTiles(page, { partial: true });
+  let lowY = bottom - 40;
+  let low = tiles.find((t) => t.y <= lowY - 5 && t.y + t.h >= lowY + 5);
+  for (let y = bottom - 50; !low && y >= bottom - 90; y -= 10) {
+    lowY = y;
+    low = tiles.find((t) => t.y <= lowY - 5 && t.y + t.h >= lowY + 5);
+  }
+  if (!low) throw new Error('no tile near the bottom edge');
   const lowPoint = { x: low.x + low.w / 2, y: lowY };
   await page.mouse.click(lowPoint.x, lowPoint.y, { button: 'right' });
   const menu = page.getByRole('menu');
