@@ -88,6 +88,28 @@ export function canStart(state: UploadState, outOfStorage: boolean): boolean {
   return !state.paused && !state.pendingStop && state.connection !== 'Offline' && !outOfStorage;
 }
 
+/** A store with no queue (created, and after reset; upload indexes keep counting). */
+const IDLE: Pick<
+  UploadState,
+  | 'items'
+  | 'connection'
+  | 'countdown'
+  | 'paused'
+  | 'pendingStop'
+  | 'boxVisible'
+  | 'boxExpanded'
+  | 'pendingAlbums'
+> = {
+  items: [],
+  connection: 'Online',
+  countdown: 0,
+  paused: false,
+  pendingStop: false,
+  boxVisible: false,
+  boxExpanded: false,
+  pendingAlbums: {},
+};
+
 export function createUploadStore(options: UploadStoreOptions = {}): UploadStore {
   const quota = options.quota ?? storageQuotaStore;
   let countdownTimer: ReturnType<typeof setInterval> | null = null;
@@ -119,14 +141,7 @@ export function createUploadStore(options: UploadStoreOptions = {}): UploadStore
     const rejectionsGrow = (): Partial<UploadState> => ({ boxVisible: true });
 
     return {
-      items: [],
-      connection: 'Online',
-      countdown: 0,
-      paused: false,
-      pendingStop: false,
-      boxVisible: false,
-      boxExpanded: false,
-      pendingAlbums: {},
+      ...IDLE,
       nextIndex: 0,
 
       add: (uploads) => {
@@ -342,16 +357,7 @@ export function createUploadStore(options: UploadStoreOptions = {}): UploadStore
 
       reset: () => {
         stopCountdown();
-        set({
-          items: [],
-          connection: 'Online',
-          countdown: 0,
-          paused: false,
-          pendingStop: false,
-          boxVisible: false,
-          boxExpanded: false,
-          pendingAlbums: {},
-        });
+        set(IDLE);
       },
 
       addPendingAlbum: ({ tempID, name }) => {

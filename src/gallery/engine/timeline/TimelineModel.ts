@@ -195,19 +195,8 @@ export class TimelineModel extends SectionGrid {
     if (index < 0) return;
     this.fetcher.cancel(index);
     const old = this.sections[index];
-    const descriptor = { ...old.descriptor, counts };
-    const count = counts.pictures + counts.videos + counts.screenshots;
     const oldHeight = old.rowsHeight;
-    this.sections[index] = {
-      descriptor,
-      count,
-      status: 'UNFETCHED',
-      files: null,
-      rects: null,
-      rowsHeight: this.estimate(count),
-      rowCount: 0,
-      layoutGeneration: -1,
-    };
+    this.sections[index] = this.unfetched({ ...old.descriptor, counts });
     this.sizesVersion++;
     this.applyHeightChange(index, oldHeight);
   }
