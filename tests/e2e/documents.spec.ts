@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { apiGet } from './support/api';
 import { signInThroughIdentityPage } from './support/login';
 
 test.describe.configure({ mode: 'serial' });
@@ -35,19 +36,13 @@ async function apiDocuments(
   page: Page,
   limit = 50,
 ): Promise<{ jobId: string; documents: DocumentFile[]; total: number }> {
-  return page.evaluate(async (limit) => {
-    const { api } = (window as unknown as Hooks).__capture;
-    const json = async <T>(path: string, query?: object) =>
-      JSON.parse(
-        (await api.request({ method: 'GET', path, query, responseType: 'text' })).data,
-      ) as T;
-    const job = await json<{ id: string }>('/jobs/default');
-    const page = await json<{ documents: DocumentFile[]; total: number }>(
-      `/jobs/${job.id}/documents`,
-      { offset: 0, limit },
-    );
-    return { jobId: job.id, ...page };
-  }, limit);
+  const job = await apiGet<{ id: string }>(page, '/jobs/default');
+  const answer = await apiGet<{ documents: DocumentFile[]; total: number }>(
+    page,
+    `/jobs/${job.id}/documents`,
+    { offset: 0, limit },
+  );
+  return { jobId: job.id, ...answer };
 }
 
 async function fileStatus(page: Page, jobId: string, fileId: string): Promise<number> {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import yauzl from 'yauzl';
+import { apiGet } from './support/api';
 import { openTimelineSignedIn } from './support/login';
 
 test.describe.configure({ mode: 'serial' });
@@ -15,14 +16,6 @@ interface Picked {
 type Hooks = {
   __capture: {
     api: {
-      request(opts: {
-        method: string;
-        path: string;
-        query?: object;
-        responseType: 'text';
-      }): Promise<{
-        data: string;
-      }>;
       url(opts: { host?: string; path: string; query?: object }): string;
     };
     downloads: {
@@ -44,35 +37,25 @@ async function pickFiles(
   await page.waitForFunction(() =>
     Boolean((window as unknown as Partial<Hooks>).__capture?.downloads),
   );
-  return page.evaluate(
-    async ({ count, photosOnly }) => {
-      const { api } = (window as unknown as Hooks).__capture;
-      const json = async <T>(path: string, query?: object) =>
-        JSON.parse(
-          (await api.request({ method: 'GET', path, query, responseType: 'text' })).data,
-        ) as T;
-      const job = await json<{ id: string }>('/jobs/default');
-      const { months } = await json<{
-        months: { year: number; month: number; startDay: number; endDay: number }[];
-      }>(`/jobs/${job.id}/timeline/months`);
-      const files: Picked[] = [];
-      for (const m of months) {
-        const start = Date.UTC(m.year, m.month - 1, m.startDay) / 1000;
-        const end = Date.UTC(m.year, m.month - 1, m.endDay + 1) / 1000;
-        const answer = await json<{
-          files: (Picked & { type: string; group?: { master: boolean } })[];
-        }>(`/jobs/${job.id}/files`, { start, end });
-        for (const f of answer.files) {
-          if (f.type === 'document' || (f.group && !f.group.master)) continue;
-          if (photosOnly && f.type !== 'picture') continue;
-          files.push({ id: f.id, size: f.size, path: f.path });
-          if (files.length === count) return { jobId: job.id, files };
-        }
-      }
-      return { jobId: job.id, files };
-    },
-    { count, photosOnly },
-  );
+  const job = await apiGet<{ id: string }>(page, '/jobs/default');
+  const { months } = await apiGet<{
+    months: { year: number; month: number; startDay: number; endDay: number }[];
+  }>(page, `/jobs/${job.id}/timeline/months`);
+  const files: Picked[] = [];
+  for (const m of months) {
+    const start = Date.UTC(m.year, m.month - 1, m.startDay) / 1000;
+    const end = Date.UTC(m.year, m.month - 1, m.endDay + 1) / 1000;
+    const answer = await apiGet<{
+      files: (Picked & { type: string; group?: { master: boolean } })[];
+    }>(page, `/jobs/${job.id}/files`, { start, end });
+    for (const f of answer.files) {
+      if (f.type === 'document' || (f.group && !f.group.master)) continue;
+      if (photosOnly && f.type !== 'picture') continue;
+      files.push({ id: f.id, size: f.size, path: f.path });
+      if (files.length === count) return { jobId: job.id, files };
+    }
+  }
+  return { jobId: job.id, files };
 }
 
 /** The entries of a zip: name and SHA-1 of the bytes. */
