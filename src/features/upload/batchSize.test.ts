@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIZE_READS_PER_TASK, totalSize } from './queue';
+import { SIZE_READS_PER_TASK, totalSize } from './batchSize';
 
 function picked(count: number, reads: { n: number }) {
   return Array.from({ length: count }, (_, i) => ({
