@@ -1,21 +1,22 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { z } from 'zod';
 import { authFromQuery, clearStoredAuth, storeAuth } from './api/authStore';
-import { initApiClient } from './app/api';
+import { initApiClient } from './platform/api';
 import { AppErrorBoundary } from './app/AppErrorBoundary';
-import { loadAppConfig } from './app/appConfig';
-import { missingFeatures } from './app/browserSupport';
+import { loadAppConfig } from './platform/appConfig';
+import { missingFeatures } from './platform/browserSupport';
 import { startConnectivityMonitor } from './app/connectivityMonitor';
 import { LegacyBrowserPage } from './app/pages/LegacyBrowserPage';
 import { toRouteObjects } from './app/routes';
-import { exposeTestHooks } from './app/testHooks';
+import { queryClient } from './platform/queryClient';
+import { exposeTestHooks } from './platform/testHooks';
 import { detectLocale, readLangCookie } from './domain/language';
-import { completeLoginFromCallback } from './features/auth/login';
-import { startSession } from './features/auth/session';
+import { completeLoginFromCallback } from './features/auth';
+import { startSession } from './features/auth';
 import { i18next, initI18n } from './i18n';
 import { applyFlagsFromQuery } from './state/featureFlags';
 import { readString } from './state/persisted';
@@ -72,9 +73,6 @@ async function boot(): Promise<void> {
   if (callback.kind !== 'none') history.replaceState(null, '', callback.returnTo);
   if (callback.kind !== 'failure') void startSession();
 
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
-  });
   const router = createBrowserRouter(toRouteObjects());
   root.render(
     <StrictMode>

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { SomethingWentWrong } from './RouteErrorPage';
-import { reportError } from './reportError';
+import { reportError } from '../platform/reportError';
 
 interface State {
   failed: boolean;

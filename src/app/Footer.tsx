@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CLIENT_VERSION } from '../domain/constants';
-import { useBrand } from './brand';
+import { useBrand } from '../platform/brand';
 import { useLegalLinks } from './legalLinks';
 
 /** SPEC §2: footer with terms, privacy statement, legal links, year, brand line, client version. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
 import { Button } from '../ui/Button';
 import { MessagePage } from '../ui/MessagePage';
-import { reportError } from './reportError';
+import { reportError } from '../platform/reportError';
 
 /** SPEC §2: an app-level boundary shows a generic "something went wrong". */
 export function RouteErrorPage() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { startLogin } from '../features/auth/login';
+import { startLogin } from '../features/auth';
 import { sessionStore, useLoginStatus } from '../state/session';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';

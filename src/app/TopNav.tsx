@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { UploadButton } from '../features/upload/UploadButton';
-import { useBrand } from './brand';
+import { UploadButton } from '../features/upload';
+import { useBrand } from '../platform/brand';
 
 /** SPEC §2: top navigation with the tabs timeline and albums, and the side-menu button. */
 export function TopNav({

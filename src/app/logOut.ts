@@ -1,6 +1,7 @@
 import { clearStoredAuth } from '../api/authStore';
+import { api } from '../platform/api';
+import { queryClient } from '../platform/queryClient';
 import { sessionStore } from '../state/session';
-import { api } from './api';
 
 /**
  * Revokes the token on the server when it can, and always forgets it locally: a user who asked
@@ -13,6 +14,7 @@ export async function logOut(): Promise<void> {
     // Offline or already revoked: the local session is cleared below either way.
   }
   clearStoredAuth();
-  sessionStore.getState().setAccount(null);
+  // One user's server data never shows to the next user of the browser.
+  queryClient.clear();
   sessionStore.getState().setStatus('NOT_STARTED');
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { popupStore } from '../../state/popups';
-import { popupComponent } from './popupRegistry';
+import { popupComponent } from '../../platform/popupRegistry';
 
 /** SPEC §2: the popup host shows one popup at a time, the head of the queue. */
 export function PopupHost() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { MessagePage } from '../../ui/MessagePage';
-import { useBrand } from '../brand';
+import { useBrand } from '../../platform/brand';
 
 const UPGRADE_INFO_URL = 'https://browsehappy.com/';
 

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { useLoginStatus } from '../../state/session';
 import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
-import { startLogin } from '../../features/auth/login';
-import { useBrand } from '../brand';
+import { startLogin } from '../../features/auth';
+import { useBrand } from '../../platform/brand';
 import { useLegalLinks } from '../legalLinks';
 
 export type NotFoundKind = 'page' | 'album' | 'share';

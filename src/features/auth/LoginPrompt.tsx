@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBrand } from '../../app/brand';
+import { useBrand } from '../../platform/brand';
 import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { startLogin } from './login';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { storeAuth } from '../../api/authStore';
 import { PostflightResponseSchema, PreflightResponseSchema } from '../../api/contract/auth';
 import { parseServiceDict } from '../../api/hosts';
-import { api } from '../../app/api';
+import { api } from '../../platform/api';
 import { codeChallengeS256, createCodeVerifier } from '../../domain/pkce';
 import { i18next } from '../../i18n';
 import { getClientIdentity } from '../../state/clientIdentity';

@@ -1,9 +1,9 @@
-import { loadStoredAuth, clearStoredAuth } from '../../api/authStore';
+import { clearStoredAuth, loadStoredAuth } from '../../api/authStore';
 import { ApiError } from '../../api/errors';
-import { api } from '../../app/api';
+import { accountInfoQuery, fetchAccountInfo } from '../../platform/queries';
+import { queryClient } from '../../platform/queryClient';
 import { sessionStore } from '../../state/session';
 import { storageQuotaStore } from '../../state/storageQuota';
-import { AccountInfoSchema } from '../../api/contract/account';
 
 /**
  * SPEC §4: with a stored token the app starts FETCHING and loads the account. Success:
@@ -11,21 +11,18 @@ import { AccountInfoSchema } from '../../api/contract/account';
  * session-expired dialog); any other failure: FAILED and local session data cleared (SPEC §8).
  */
 export async function startSession(): Promise<void> {
-  const { setStatus, setAccount } = sessionStore.getState();
+  const { setStatus } = sessionStore.getState();
   if (!loadStoredAuth()) {
-    setAccount(null);
+    queryClient.removeQueries({ queryKey: accountInfoQuery.queryKey });
     setStatus('NOT_STARTED');
     return;
   }
   setStatus('FETCHING');
   try {
-    const { data } = await api().request({
-      method: 'GET',
-      path: '/account_info',
-      schema: AccountInfoSchema,
-    });
-    setAccount(data);
-    storageQuotaStore.getState().setQuota({ usedSpace: data.used_space, maxSpace: data.max_space });
+    const account = await fetchAccountInfo();
+    storageQuotaStore
+      .getState()
+      .setQuota({ usedSpace: account.used_space, maxSpace: account.max_space });
     setStatus('AUTHENTICATED');
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'unauthorized') return;

@@ -6,8 +6,8 @@ import {
 } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { DocumentsResponseSchema, type DocumentsResponse } from '../../api/contract/documents';
-import { JobInfoSchema } from '../../api/contract/jobs';
-import { api } from '../../app/api';
+import { api } from '../../platform/api';
+import { defaultJobQuery } from '../../platform/queries';
 
 /** Documents per call: the contract's default page; a screen or two of rows at a time. */
 export const DOCUMENTS_PAGE_SIZE = 500;
@@ -16,12 +16,7 @@ const documentsKey = (jobId: string | undefined) => ['documents', jobId] as cons
 
 /** The signed-in user's default job (shared cache entry with the timeline). */
 export function useDefaultJob() {
-  return useQuery({
-    queryKey: ['jobs', 'default'],
-    queryFn: async ({ signal }) =>
-      (await api().request({ method: 'GET', path: '/jobs/default', schema: JobInfoSchema, signal }))
-        .data,
-  });
+  return useQuery(defaultJobQuery);
 }
 
 /**

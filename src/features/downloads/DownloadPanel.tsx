@@ -5,7 +5,7 @@ import { totalSize } from '../../domain/downloads';
 import { Button } from '../../ui/Button';
 import { downloadPage } from './downloadFiles';
 import { downloadPanelStore } from './downloadPanelStore';
-import { useFormatSize } from './useFormatSize';
+import { useFormatSize } from '../../i18n/useFormatSize';
 import './DownloadPanel.css';
 
 /**

@@ -1,7 +1,7 @@
 import { loadStoredAuth } from '../../api/authStore';
-import { api } from '../../app/api';
-import { reportError } from '../../app/reportError';
-import { exposeForTests } from '../../app/testHooks';
+import { api } from '../../platform/api';
+import { reportError } from '../../platform/reportError';
+import { exposeForTests } from '../../platform/testHooks';
 import { brandForHost } from '../../domain/brand';
 import type { DownloadItem, DownloadPreset } from '../../domain/downloads';
 import { alertDialog } from '../../state/dialogs';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { registerPopup, type PopupComponentProps } from '../../app/overlays/popupRegistry';
+import { registerPopup, type PopupComponentProps } from '../../platform/popupRegistry';
 import { Button } from '../../ui/Button';
 import { STORAGE_POPUPS } from './storagePopups';
 import './storagePopups.css';
@@ -50,7 +50,10 @@ function storagePopup(texts: Texts) {
   return StoragePopup;
 }
 
-registerPopup(STORAGE_POPUPS.addedMoreThanAvailable, storagePopup('addedMore'));
-registerPopup(STORAGE_POPUPS.above80, storagePopup('above80'));
-registerPopup(STORAGE_POPUPS.above95, storagePopup('above95'));
-registerPopup(STORAGE_POPUPS.restoredMoreThanAvailable, storagePopup('restoredMore'));
+/** Registers the storage popups with the popup host; the shell calls it once at start-up. */
+export function registerStoragePopups(): void {
+  registerPopup(STORAGE_POPUPS.addedMoreThanAvailable, storagePopup('addedMore'));
+  registerPopup(STORAGE_POPUPS.above80, storagePopup('above80'));
+  registerPopup(STORAGE_POPUPS.above95, storagePopup('above95'));
+  registerPopup(STORAGE_POPUPS.restoredMoreThanAvailable, storagePopup('restoredMore'));
+}

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
-import { api } from '../../app/api';
-import { exposeForTests } from '../../app/testHooks';
+import { api } from '../../platform/api';
+import { exposeForTests } from '../../platform/testHooks';
 import { JobSync, type ApplyChanges, type JobFetchStatus } from './JobSync';
 
 /** A tab hidden this long stops polling until it is shown again. */

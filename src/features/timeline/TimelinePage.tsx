@@ -1,21 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { loadStoredAuth } from '../../api/authStore';
-import { JobInfoSchema } from '../../api/contract/jobs';
 import { isApiError } from '../../api/errors';
-import { api } from '../../app/api';
+import { api } from '../../platform/api';
+import { defaultJobQuery, resourceLoadOf } from '../../platform/queries';
+import { queryClient } from '../../platform/queryClient';
 import { GalleryView } from '../../gallery/react/GalleryView';
 import { useBreakpoint } from '../../state/viewport';
 import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
-import { RequireLogin } from '../auth/RequireLogin';
-import { downloadFiles } from '../downloads/downloadFiles';
-import type { JobChange } from '../sync/JobSync';
-import { useJobSync } from '../sync/useJobSync';
+import { RequireLogin } from '../auth';
+import { downloadFiles } from '../downloads';
+import type { JobChange } from '../sync';
+import { useJobSync } from '../sync';
 import { apiTimelineSource } from './apiTimelineSource';
 import { createFileActions } from './fileActions';
 import {
@@ -27,8 +28,7 @@ import {
 } from './filters';
 import { insetsFor, metricsFor } from './gridInsets';
 import { anyLongTaskRunning, longTaskStore } from './longTasks';
-import { fetchRecents, recentsSource, windowCounts } from './recents';
-import { createRecentsStore } from './recentsStore';
+import { recentsQuery, recentsSource, windowCounts } from './recents';
 import { filesWithDetails, selectedFileIds } from './selectedFiles';
 import { SelectionToolbar, useSelectionSummary } from './SelectionToolbar';
 import { TimelineFilters } from './TimelineFilters';
@@ -36,8 +36,6 @@ import { timelineMenuItems } from './timelineMenu';
 import { useGalleryEngine } from './useGalleryEngine';
 import { useLeaveWarning } from './useLeaveWarning';
 import './TimelinePage.css';
-
-const recentsStore = createRecentsStore((jobId, signal) => fetchRecents(api(), jobId, signal));
 
 /** /photos: the signed-in user's whole timeline on one GPU canvas. */
 export default function TimelinePage() {
@@ -53,12 +51,7 @@ function Timeline() {
   const breakpoint = useBreakpoint();
   const metrics = metricsFor(breakpoint);
   const insets = useMemo(() => insetsFor(breakpoint), [breakpoint]);
-  const job = useQuery({
-    queryKey: ['jobs', 'default'],
-    queryFn: async ({ signal }) =>
-      (await api().request({ method: 'GET', path: '/jobs/default', schema: JobInfoSchema, signal }))
-        .data,
-  });
+  const job = useQuery(defaultJobQuery);
   const jobId = job.data?.id;
   const [params, setParams] = useSearchParams();
   const filter = parseFilter(params.get('filter'));
@@ -76,18 +69,22 @@ function Timeline() {
     [setParams],
   );
 
-  const recents = useStore(recentsStore);
-  const recentsReady = recents.status === 'SUCCEEDED' && recents.jobId === jobId;
-  useEffect(() => {
-    if (jobId && isRecents(filter)) void recentsStore.getState().load(jobId);
-  }, [jobId, filter]);
+  const recents = useQuery({
+    ...recentsQuery(jobId ?? ''),
+    enabled: jobId !== undefined && isRecents(filter),
+    // Kept until a live change asks for a fresh listing (refreshAfterChange).
+    staleTime: Infinity,
+  });
+  const recentsLoad = resourceLoadOf(recents);
+  const recentsReady = recentsLoad === 'SUCCEEDED';
 
   // One source per job and filter: live changes reconcile into it rather than replacing it.
   const source = useMemo(() => {
     if (!jobId) return null;
     if (!isRecents(filter)) return apiTimelineSource(api(), jobId, filter);
     if (!recentsReady) return null;
-    return recentsSource(() => recentsStore.getState().data, recentsWindowOf(filter));
+    const key = recentsQuery(jobId).queryKey;
+    return recentsSource(() => queryClient.getQueryData(key) ?? null, recentsWindowOf(filter));
   }, [jobId, filter, recentsReady]);
 
   const { engine, load, reload, refresh } = useGalleryEngine(jobId, metrics, breakpoint, source);
@@ -102,13 +99,10 @@ function Timeline() {
       if (choice !== 'recents') return setFilter(choice);
       if (!jobId) return undefined;
       // SPEC §9: the default recents window is picked by what each window holds.
-      void recentsStore
-        .getState()
-        .load(jobId)
-        .then(() => {
-          const data = recentsStore.getState().data;
-          setFilter(data ? defaultRecentsFilter(windowCounts(data)) : 'recents_7');
-        });
+      void queryClient.fetchQuery({ ...recentsQuery(jobId), staleTime: Infinity }).then(
+        (data) => setFilter(defaultRecentsFilter(windowCounts(data))),
+        () => setFilter('recents_7'),
+      );
       return undefined;
     },
     [jobId, setFilter],
@@ -133,8 +127,12 @@ function Timeline() {
   /** Fresh sections in place: recents are listed again first when they are shown. */
   const refreshAfterChange = useCallback(async () => {
     if (!jobId) return;
-    if (isRecents(filter)) await recentsStore.getState().load(jobId, { refresh: true });
-    else if (recentsStore.getState().jobId === jobId) recentsStore.getState().reset();
+    // Shown recents are listed again (keeping what shows until the answer); hidden ones are
+    // dropped and listed afresh when next chosen.
+    const key = recentsQuery(jobId).queryKey;
+    if (isRecents(filter))
+      await queryClient.refetchQueries({ queryKey: key }).catch(() => undefined);
+    else queryClient.removeQueries({ queryKey: key });
     await refresh();
   }, [jobId, filter, refresh]);
   useLayoutEffect(() => {
@@ -202,7 +200,7 @@ function Timeline() {
       />
     );
   }
-  const recentsFailed = isRecents(filter) && recents.status === 'FAILED';
+  const recentsFailed = isRecents(filter) && recentsLoad === 'FAILED';
   if (load === 'error' && !recentsFailed) {
     return <TimelineError messageKey="timeline.loadError" onRetry={reload} />;
   }
@@ -239,7 +237,7 @@ function Timeline() {
           <div className="timeline-page__overlay timeline-page__overlay--interactive">
             <TimelineError
               messageKey="timeline.recentsError"
-              onRetry={() => jobId && void recentsStore.getState().load(jobId)}
+              onRetry={() => void recents.refetch()}
             />
           </div>
         ) : load === 'loading' || !engine ? (

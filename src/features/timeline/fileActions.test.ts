@@ -6,7 +6,7 @@ import { readString } from '../../state/persisted';
 import { popupStore } from '../../state/popups';
 import { storageQuotaStore } from '../../state/storageQuota';
 import { toastStore } from '../../state/toasts';
-import { STORAGE_POPUPS } from '../storage/storagePopups';
+import { STORAGE_POPUPS } from '../storage';
 import { createFileActions, isForbiddenMessage } from './fileActions';
 import { longTaskStore } from './longTasks';
 

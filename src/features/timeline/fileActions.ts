@@ -12,7 +12,7 @@ import { storageQuotaStore } from '../../state/storageQuota';
 import { dismissToast, showToast } from '../../state/toasts';
 import { longTaskStore } from './longTasks';
 import { runLimited } from './runLimited';
-import { STORAGE_POPUPS } from '../storage/storagePopups';
+import { STORAGE_POPUPS } from '../storage';
 
 /** Deletes run this many requests at a time (one DELETE per file). */
 export const DELETE_PARALLEL = 5;

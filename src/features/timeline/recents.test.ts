@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FileInfo } from '../../api/contract/files';
 import type { ApiClient } from '../../api/http';
 import { fetchRecents, recentsSource, windowCounts, type RecentsData } from './recents';
-import { createRecentsStore } from './recentsStore';
 
 const NOW = Date.UTC(2025, 2, 10, 12) / 1000;
 const DAY = 86_400;
@@ -92,38 +91,5 @@ describe('recentsSource', () => {
     const sections = await recentsSource(() => data, 1).sections(new AbortController().signal);
     expect(sections.map((s) => s.key)).toEqual(['2025-3-1']);
     expect(sections[0].counts.pictures).toBe(1);
-  });
-});
-
-describe('recents store (SPEC §4 resource load)', () => {
-  const data: RecentsData = { files: [], windows: { 1: new Set(), 7: new Set(), 30: new Set() } };
-
-  it('goes EMPTY → FETCHING → SUCCEEDED, and loads a job once', async () => {
-    const fetch = vi.fn(() => Promise.resolve(data));
-    const store = createRecentsStore(fetch);
-    expect(store.getState().status).toBe('EMPTY');
-    const loading = store.getState().load('job');
-    expect(store.getState().status).toBe('FETCHING');
-    await loading;
-    expect(store.getState()).toMatchObject({ status: 'SUCCEEDED', jobId: 'job', data });
-    await store.getState().load('job');
-    expect(fetch).toHaveBeenCalledTimes(1);
-  });
-
-  it('a failed first load is FAILED; a failed refresh keeps what is shown', async () => {
-    let fail = true;
-    const store = createRecentsStore(() =>
-      fail ? Promise.reject(new Error('x')) : Promise.resolve(data),
-    );
-    await store.getState().load('job');
-    expect(store.getState().status).toBe('FAILED');
-    fail = false;
-    await store.getState().load('job');
-    expect(store.getState().status).toBe('SUCCEEDED');
-    fail = true;
-    const refreshing = store.getState().load('job', { refresh: true });
-    expect(store.getState().status).toBe('SUCCEEDED');
-    await refreshing;
-    expect(store.getState()).toMatchObject({ status: 'SUCCEEDED', data });
   });
 });

@@ -1,5 +1,7 @@
+import { queryOptions } from '@tanstack/react-query';
 import { FilesResponseSchema, type FileInfo } from '../../api/contract/files';
 import type { ApiClient } from '../../api/http';
+import { api } from '../../platform/api';
 import type { TimelineSource } from '../../gallery/engine/timeline/TimelineSource';
 import type { SectionDescriptor } from '../../gallery/engine/types';
 import { showsOnTimeline, toColumns } from './apiTimelineSource';
@@ -125,3 +127,10 @@ export function recentsSource(data: () => RecentsData | null, days: RecentsWindo
     files: (section) => Promise.resolve(toColumns(groups.byMonth.get(section.key) ?? [])),
   };
 }
+
+/** The job's recents (one uploaded_since=30 listing), as server data in the query cache. */
+export const recentsQuery = (jobId: string) =>
+  queryOptions({
+    queryKey: ['jobs', jobId, 'recents'],
+    queryFn: ({ signal }) => fetchRecents(api(), jobId, signal),
+  });

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadStoredAuth } from '../../api/authStore';
-import { api } from '../../app/api';
-import { gpuLimits } from '../../app/browserSupport';
-import { exposeForTests } from '../../app/testHooks';
+import { api } from '../../platform/api';
+import { gpuLimits } from '../../platform/browserSupport';
+import { exposeForTests } from '../../platform/testHooks';
 import { GalleryEngine } from '../../gallery/engine/GalleryEngine';
 import { WorkerLayoutEngine } from '../../gallery/engine/layout/LayoutEngine';
 import {

@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { useIsReadOnlyUser, useLoginStatus } from '../../state/session';
+import { useIsReadOnlyUser } from '../../platform/queries';
+import { useLoginStatus } from '../../state/session';
 import { showToast } from '../../state/toasts';
 import { startUpload } from './startUpload';
 import { targetForPath } from './target';

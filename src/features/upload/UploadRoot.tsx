@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { exposeForTests } from '../../app/testHooks';
+import { exposeForTests } from '../../platform/testHooks';
 import { useLoginStatus } from '../../state/session';
 import { storageQuotaStore } from '../../state/storageQuota';
 import { DropZone } from './DropZone';

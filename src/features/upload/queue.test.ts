@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storageQuotaStore } from '../../state/storageQuota';
 import type { UploadItem } from './model';
 import type { UploadPersistence } from './persistence';
-import { STORAGE_POPUPS } from '../storage/storagePopups';
+import { STORAGE_POPUPS } from '../storage';
 import { UploadQueue, type IncomingFile, type UploadQueueDeps } from './queue';
 import { UploadError, type SendRequest, type UploadTransport } from './transport';
 import { createUploadStore, type UploadStore } from './uploadStore';

@@ -9,7 +9,7 @@ import { UPLOAD_CONCURRENCY, UPLOAD_PROBE_BYTES } from '../../domain/constants';
 import { storageQuotaStore } from '../../state/storageQuota';
 import { isActive, type RejectReason, type UploadItem } from './model';
 import type { UploadPersistence } from './persistence';
-import { STORAGE_POPUPS, type StoragePopupKind } from '../storage/storagePopups';
+import { STORAGE_POPUPS, type StoragePopupKind } from '../storage';
 import { totalSize } from './batchSize';
 import { batchFits, crossedThreshold, fileRejection, isIgnoredDrop, policyFor } from './rules';
 import { UploadError, type UploadTransport } from './transport';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountInfo } from '../../api/contract/account';
-import { sessionStore } from '../../state/session';
+import { accountInfoQuery } from '../../platform/queries';
+import { queryClient } from '../../platform/queryClient';
 import { toastStore } from '../../state/toasts';
 import { startUpload } from './startUpload';
 
@@ -14,11 +15,13 @@ const file = { file: new File(['x'], 'a.jpg', { type: 'image/jpeg' }) };
 const target = { kind: 'timeline' } as unknown as Parameters<typeof startUpload>[1];
 
 function signIn(readOnly: boolean) {
-  sessionStore.getState().setAccount({ is_read_only_user: readOnly } as AccountInfo);
+  queryClient.setQueryData(accountInfoQuery.queryKey, {
+    is_read_only_user: readOnly,
+  } as AccountInfo);
 }
 
 afterEach(() => {
-  sessionStore.getState().setAccount(null);
+  queryClient.clear();
   toastStore.setState({ toasts: [] });
   addFiles.mockClear();
 });

@@ -1,4 +1,4 @@
-import { isReadOnlyUser } from '../../state/session';
+import { isReadOnlyUser } from '../../platform/queries';
 import { showToast } from '../../state/toasts';
 import type { IncomingFile, UploadTarget } from './queue';
 import { connectedInstance, isUploadQueueConnected } from './uploader';

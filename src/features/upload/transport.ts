@@ -15,7 +15,9 @@ import {
 import { loadStoredAuth } from '../../api/authStore';
 import { basicAuthHeader } from '../../api/basicAuth';
 import { ApiError } from '../../api/errors';
-import { api } from '../../app/api';
+import { api } from '../../platform/api';
+import { defaultJobQuery, fetchAccountInfo } from '../../platform/queries';
+import { queryClient } from '../../platform/queryClient';
 import { connectivityStore } from '../../state/connectivity';
 
 export type UploadFailureKind =
@@ -243,20 +245,12 @@ export const httpUploadTransport: UploadTransport = {
   },
 
   async defaultJob() {
-    const { data } = await api().request({
-      method: 'GET',
-      path: '/jobs/default',
-      schema: JobInfoSchema,
-    });
-    return data.id;
+    return (await queryClient.fetchQuery(defaultJobQuery)).id;
   },
 
   async account() {
-    const { data } = await api().request({
-      method: 'GET',
-      path: '/account_info',
-      schema: AccountInfoSchema,
-    });
+    // Through the query cache, so everything showing the account (used space, read-only) follows.
+    const data = await fetchAccountInfo();
     return {
       uuid: data.uuid,
       usedSpace: data.used_space,

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { splitSize } from '../../domain/sizes';
+import { splitSize } from '../domain/sizes';
 
 /** Sizes in the SPEC §9 units (base 1024) with the locale's number format: "1,5 GB". */
 export function useFormatSize(): (bytes: number) => string {

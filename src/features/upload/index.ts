@@ -1,0 +1,6 @@
+// The public entry of features/upload: the shell mounts UploadRoot (overlay) and UploadButton
+// (top navigation); other features hand files to the queue with startUpload.
+export { startUpload } from './startUpload';
+export { acceptsDrop, targetForPath } from './target';
+export { UploadButton, UPLOAD_ACCEPT } from './UploadButton';
+export { UploadRoot } from './UploadRoot';
