@@ -8,6 +8,7 @@ import { WorkerLayoutEngine } from '../../gallery/engine/layout/LayoutEngine';
 import {
   poolSizesFor,
   TEXTURE_BUDGETS,
+  TIER_THUMBNAIL_SIZE,
   WorkerThumbnailLoader,
   type DeviceClass,
 } from '../../gallery/engine/texture';
@@ -60,7 +61,7 @@ export function useGalleryEngine(
       urlFor: (fileId, tier) =>
         template
           .replace('FILE_ID', encodeURIComponent(fileId))
-          .replace('area=AREA', `area=${tier === 'small' ? 256 : 1280}`),
+          .replace('area=AREA', `area=${TIER_THUMBNAIL_SIZE[tier]}`),
     });
     const layout = new WorkerLayoutEngine();
     const created = new GalleryEngine({

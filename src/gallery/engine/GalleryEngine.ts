@@ -1,4 +1,5 @@
 import type { WebGLRenderer } from 'three';
+import { SCROLL_BUFFERS_PX } from '../../domain/constants';
 import { browserClock, type FrameClock } from './clock';
 import { EngineStats } from './EngineStats';
 import { FocusModel } from './interaction/FocusModel';
@@ -39,8 +40,11 @@ export interface GalleryEngineOptions {
   shiftSelectAvailable?: boolean;
 }
 
-/** Tiles this far outside the viewport are requested (small tier) so scrolling finds them ready. */
-const PREFETCH_MARGIN_PX = 400;
+/**
+ * Tiles this far outside the viewport are requested (small tier) so scrolling finds them ready:
+ * the SPEC §9 far buffer, the same margin beyond which section loads are cancelled.
+ */
+const PREFETCH_MARGIN_PX = SCROLL_BUFFERS_PX.far;
 
 export interface VisibleSection {
   index: number;

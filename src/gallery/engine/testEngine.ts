@@ -9,7 +9,8 @@ import { GalleryEngine } from './GalleryEngine';
 import type { LayoutEngine } from './layout/LayoutEngine';
 import { createTestRenderer, FakeLoader, flush } from './texture/testing';
 import { FILE_KIND, type SectionFiles, type TimelineSource } from './timeline/TimelineSource';
-import { DESKTOP_METRICS, type SectionDescriptor, type SectionLayout } from './types';
+import { DESKTOP_METRICS } from './gridMetrics';
+import type { SectionDescriptor, SectionLayout } from './types';
 
 export const TEST_WIDTH = 1000;
 export const TEST_HEIGHT = 800;

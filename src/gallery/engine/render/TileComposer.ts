@@ -2,7 +2,7 @@ import { FOCUSED_ITEM_SCALE } from '../../../domain/constants';
 import type { FocusModel } from '../interaction/FocusModel';
 import type { SelectionModel } from '../selection/SelectionModel';
 import { FileSelectionState } from '../selection/types';
-import type { TextureCache } from '../texture';
+import { preferredTier, type TextureCache } from '../texture';
 import { rowOf } from '../timeline/geometry';
 import type { TimelineModel, VisibleItem } from '../timeline/TimelineModel';
 import type { TileRenderer } from './TileRenderer';
@@ -14,8 +14,6 @@ import {
   TILE_SELECTION_MODE,
 } from './tileState';
 
-/** The large tier is wanted once a tile shows more device pixels than the small layer holds. */
-const SMALL_LAYER_PX = 256;
 const LARGE_FADE_MS = 200;
 const PLACEHOLDER_RGB = 0xe6e8ec;
 const LOADING_RGB = 0xd9dce2;
@@ -163,7 +161,7 @@ export class TileComposer {
     const small = this.textures.layerOf(id, 'small');
     let large = -1;
     let fade = 0;
-    if (frame.wantLarge && Math.max(item.w, item.h) * frame.dpr > SMALL_LAYER_PX * 1.25) {
+    if (preferredTier(item.w, item.h, frame.dpr, frame.wantLarge) === 'large') {
       this.textures.request(id, 'large', priority);
       large = this.textures.layerOf(id, 'large');
       if (large >= 0) fade = this.fadeFor(id);

@@ -19,6 +19,8 @@ export {
   FALLBACK_LAYER,
   TEXTURE_TIERS,
   TIER_LAYER_SIZE,
+  TIER_THUMBNAIL_SIZE,
+  LARGE_TIER_HEADROOM,
   UPLOAD_COST,
   layerBytes,
   preferredTier,

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { estimateRowsHeight } from '../layout/estimate';
 import type { LayoutEngine } from '../layout/LayoutEngine';
-import { DESKTOP_METRICS, type SectionDescriptor, type SectionLayout } from '../types';
+import { DESKTOP_METRICS } from '../gridMetrics';
+import type { SectionDescriptor, SectionLayout } from '../types';
 import { TimelineModel } from './TimelineModel';
 import type { SectionFiles, TimelineSource } from './TimelineSource';
 

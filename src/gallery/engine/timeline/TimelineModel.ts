@@ -1,3 +1,4 @@
+import { SCROLL_BUFFERS_PX } from '../../../domain/constants';
 import { estimateRowsHeight } from '../layout/estimate';
 import type { LayoutEngine } from '../layout/LayoutEngine';
 import type { GridMetrics, SectionCounts, SectionDescriptor } from '../types';
@@ -75,8 +76,8 @@ export class TimelineModel extends SectionGrid {
     this.source = options.source;
     this.layout = options.layout;
     this.onChange = options.onChange;
-    this.nearMargin = options.nearMargin ?? 200;
-    this.farMargin = options.farMargin ?? 400;
+    this.nearMargin = options.nearMargin ?? SCROLL_BUFFERS_PX.near;
+    this.farMargin = options.farMargin ?? SCROLL_BUFFERS_PX.far;
     this.fetcher = new SectionFetcher(
       () => this.source,
       options.maxConcurrentFetches ?? 4,
