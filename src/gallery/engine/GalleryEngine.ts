@@ -114,6 +114,7 @@ export class GalleryEngine {
     this.zoom = new GalleryZoom(
       {
         timeline: this.timeline,
+        anchor: this.timeline.anchor,
         clock: this.clock,
         gridLeft: () => this.insetLeft,
         scrollPosition: () => this.scroll.position,
@@ -274,32 +275,15 @@ export class GalleryEngine {
     }
     const started = this.clock.now();
     const scrolling = this.scroll.step(now);
-    const shift = this.timeline.takeShift();
-    const anchored = this.zoom.anchoredPosition(this.scroll.position);
-    // Someone who went to the end (End key, scroller at the bottom) stays there while the
-    // sections around it replace their estimates.
-    const atEnd =
-      anchored === null &&
-      this.scroll.contentHeight > this.height &&
-      this.scroll.position >= this.scroll.maxPosition - 0.5;
-    if (shift !== 0 && !atEnd && anchored === null) this.scroll.shiftBy(shift);
-    const total = this.timeline.totalHeight();
-    if (total !== this.scroll.contentHeight) {
-      this.scroll.setContentHeight(total);
-      this.fastScroll.sectionsChanged();
-      if (atEnd && !scrolling) this.scroll.scrollTo(this.scroll.maxPosition, { animate: false });
-    }
-    if (anchored !== null) {
-      this.scroll.scrollTo(anchored);
-      // Clamped at an edge: the anchor cannot be honoured, and must not read as a user scroll.
-      this.zoom.noteAnchoredPosition(this.scroll.position);
-    }
+    const contentHeight = this.scroll.contentHeight;
+    // What must stay still (a zoom's item, the end, the content at the top) is the anchor's call.
+    const shift = this.timeline.anchor.apply(this.scroll, this.timeline.totalHeight(), scrolling);
+    if (this.scroll.contentHeight !== contentHeight) this.fastScroll.sectionsChanged();
     if (this.timeline.sizesVersion !== this.sizesVersion) {
       this.sizesVersion = this.timeline.sizesVersion;
       this.selection.syncSizes();
     }
     const top = this.scroll.position;
-    this.timeline.anchorY = top;
     this.detector.sample(top, now);
     this.trackFastScroll(now);
     this.timeline.updateViewport(top, this.height, this.fastScrolling);
