@@ -2,8 +2,10 @@ import type { WebGLRenderer } from 'three';
 import { SCROLL_BUFFERS_PX } from '../../domain/constants';
 import { browserClock, type FrameClock } from './clock';
 import { EngineStats } from './EngineStats';
+import { followFilesAcrossReindex } from './followFiles';
+import { engineSnapshot, type EngineSnapshot } from './snapshot';
 import { FocusModel } from './interaction/FocusModel';
-import { GalleryActions } from './interaction/GalleryActions';
+import { GalleryActions, type ControllerHost } from './interaction/GalleryActions';
 import type { GalleryHandlers } from './interaction/handlers';
 import { GalleryZoom } from './interaction/GalleryZoom';
 import { KeyboardController } from './interaction/KeyboardController';
@@ -11,15 +13,10 @@ import { PointerController } from './interaction/PointerController';
 import type { LayoutEngine } from './layout/LayoutEngine';
 import { createFrameParams, TileComposer, type FrameParams } from './render/TileComposer';
 import { TileRenderer } from './render/TileRenderer';
-import { FastScrollDetector } from './scroll/FastScrollDetector';
 import { FastScrollModel } from './scroll/FastScrollModel';
+import { FastScrollWatch } from './scroll/FastScrollWatch';
 import { ScrollModel } from './scroll/ScrollModel';
-import {
-  SelectionHints,
-  SelectionModel,
-  type HintTimePort,
-  type SelectionSnapshot,
-} from './selection';
+import { SelectionHints, SelectionModel, type HintTimePort } from './selection';
 import { TextureCache, type TexturePoolSizes, type ThumbnailLoader } from './texture';
 import { TimelineModel } from './timeline/TimelineModel';
 import type { TimelineSource } from './timeline/TimelineSource';
@@ -64,7 +61,7 @@ function memoryHintStore(): HintTimePort {
  * No React: the bindings create it, forward input, call `frame()` from the render loop and
  * read `stats()`; the page gets opens, deletes and menus through `setHandlers`.
  */
-export class GalleryEngine {
+export class GalleryEngine implements ControllerHost {
   readonly timeline: TimelineModel;
   readonly scroll: ScrollModel;
   readonly fastScroll: FastScrollModel;
@@ -88,15 +85,13 @@ export class GalleryEngine {
    * until they leave the grid or come back. Change it through `setPendingDelete`.
    */
   readonly pendingDelete = new Set<string>();
-  private readonly detector: FastScrollDetector;
+  private readonly fastScrollWatch: FastScrollWatch;
   private invalidateCallback: () => void = () => undefined;
   private width = 1;
   private height = 1;
   private insetLeft = 0;
   private insetRight = 0;
   private dpr = 1;
-  private fastScrolling = false;
-  private settleTimer = -1;
   private sizesVersion = -1;
   private readonly listeners = new Set<() => void>();
   private readonly frameParams: FrameParams = createFrameParams();
@@ -126,7 +121,7 @@ export class GalleryEngine {
     this.scroll = new ScrollModel(this.clock);
     this.scroll.subscribe(requestFrame);
     this.fastScroll = new FastScrollModel(this.timeline);
-    this.detector = new FastScrollDetector(this.height);
+    this.fastScrollWatch = new FastScrollWatch(this.clock, requestFrame, this.height);
     this.textures = new TextureCache({
       ...options.pools,
       loader: options.loader,
@@ -160,7 +155,12 @@ export class GalleryEngine {
     this.actions = new GalleryActions(this);
     this.pointer = new PointerController(this);
     this.keys = new KeyboardController(this);
-    this.timeline.reindexHooks = this.followFilesAcrossReindex();
+    this.timeline.reindexHooks = followFilesAcrossReindex(
+      this.timeline,
+      this.selection,
+      this.focus,
+      () => (this.sizesVersion = this.timeline.sizesVersion),
+    );
   }
 
   /**
@@ -238,7 +238,7 @@ export class GalleryEngine {
     const zoomed = metrics ? this.zoom.setBaseMetrics(metrics) : undefined;
     this.timeline.resize(this.gridWidth, zoomed);
     this.scroll.setViewportHeight(this.height);
-    this.detector.setViewportHeight(this.height);
+    this.fastScrollWatch.setViewportHeight(this.height);
     this.tiles.setViewport(this.width, this.height);
     this.fastScroll.setTrackHeight(this.height);
     this.invalidate();
@@ -284,9 +284,8 @@ export class GalleryEngine {
       this.selection.syncSizes();
     }
     const top = this.scroll.position;
-    this.detector.sample(top, now);
-    this.trackFastScroll(now);
-    this.timeline.updateViewport(top, this.height, this.fastScrolling);
+    const fastScrolling = this.fastScrollWatch.sample(top, now);
+    this.timeline.updateViewport(top, this.height, fastScrolling);
 
     const params = this.frameParams;
     params.top = top;
@@ -294,8 +293,8 @@ export class GalleryEngine {
     params.height = this.height;
     params.insetLeft = this.insetLeft;
     params.dpr = this.dpr;
-    params.wantLarge = !scrolling && !this.fastScrolling;
-    params.fastScrolling = this.fastScrolling;
+    params.wantLarge = !scrolling && !fastScrolling;
+    params.fastScrolling = fastScrolling;
     this.textures.beginFrame();
     this.composer.begin(params);
     this.timeline.forEachVisibleItem(
@@ -323,37 +322,13 @@ export class GalleryEngine {
   }
 
   /** A plain-object view of every counter, for tests and benchmarks. */
-  snapshot() {
-    const textures = this.textures.stats();
-    const range = this.composer.range;
-    return {
-      frames: this.stats.frames,
-      drawCalls: this.stats.lastDrawCalls,
-      maxDrawCalls: this.stats.maxDrawCalls,
-      uploads: this.stats.lastUploads,
-      maxUploads: this.stats.maxUploads,
-      uploadsTotal: textures.uploadsTotal,
-      tiles: this.stats.lastTiles,
-      textureBytes: { ...textures.bytesInUse },
-      texturesReady: textures.ready,
-      texturesFailed: textures.failed,
-      texturesLoading: textures.queued + textures.inFlight + textures.awaitingUpload,
-      visibleRange: {
-        first: { section: range[0], item: range[1] },
-        last: { section: range[2], item: range[3] },
-      },
-      date: this.dateAtViewport(),
-      position: this.scroll.position,
-      contentHeight: this.scroll.contentHeight,
-      fastScrolling: this.fastScrolling,
-      frameTimes: this.stats.frameTimePercentiles(),
-      selected: this.selection.count,
-      selectionMode: this.selection.selectionMode,
-      zoomLevel: this.zoom.level,
-      zooming: this.zoom.frozen,
-      focus: this.focus.position,
-      ...this.timeline.stats(),
-    };
+  snapshot(): EngineSnapshot {
+    return engineSnapshot(this);
+  }
+
+  /** Whether the last frame found the scroll fast (placeholders, loads deferred). */
+  get fastScrolling(): boolean {
+    return this.fastScrollWatch.fast;
   }
 
   onContextLost(): void {
@@ -366,7 +341,7 @@ export class GalleryEngine {
   }
 
   dispose(): void {
-    if (this.settleTimer >= 0) this.clock.clearTimeout(this.settleTimer);
+    this.fastScrollWatch.dispose();
     this.pointer.dispose();
     this.actions.dispose();
     this.zoom.dispose();
@@ -378,57 +353,7 @@ export class GalleryEngine {
     this.listeners.clear();
   }
 
-  private trackFastScroll(now: number): void {
-    this.fastScrolling = this.detector.isFast(now);
-    if (!this.fastScrolling) return;
-    // No frames are drawn while idle: wake up when the fast phase is over to start the loads.
-    // Re-armed on every fast frame, because a drag that keeps going outlives the first estimate;
-    // the frame the timer draws re-arms it again if the scroll is still fast by then.
-    if (this.settleTimer >= 0) this.clock.clearTimeout(this.settleTimer);
-    const wait = Math.max(16, this.detector.settlesAt(now) - now);
-    this.settleTimer = this.clock.setTimeout(() => {
-      this.settleTimer = -1;
-      this.invalidate();
-    }, wait);
-  }
-
   private readonly sectionPool: VisibleSection[] = [];
-
-  /** Selection and focus are kept by file id and section key while positions move. */
-  private followFilesAcrossReindex() {
-    let selection: SelectionSnapshot | null = null;
-    let focusId = '';
-    const keyOf = (section: number) => this.timeline.sections[section]?.descriptor.key ?? '';
-    return {
-      before: () => {
-        selection = this.selection.count > 0 ? this.selection.snapshotByIdentity(keyOf) : null;
-        const focus = this.focus.position;
-        focusId = focus ? this.timeline.fileId(focus.section, focus.item) : '';
-      },
-      after: () => {
-        if (selection) this.selection.restoreByIdentity(selection, keyOf);
-        else this.selection.syncSizes();
-        selection = null;
-        this.sizesVersion = this.timeline.sizesVersion;
-        if (this.focus.section >= 0) this.refocus(focusId);
-      },
-    };
-  }
-
-  private refocus(fileId: string): void {
-    const { timeline, focus } = this;
-    if (fileId) {
-      for (let s = 0; s < timeline.sectionCount; s++) {
-        const index = timeline.sections[s].files?.ids.indexOf(fileId) ?? -1;
-        if (index >= 0) return focus.set({ section: s, item: index });
-      }
-    }
-    const section = Math.min(focus.section, timeline.sectionCount - 1);
-    if (section < 0) return focus.clear();
-    const size = timeline.sectionSize(section);
-    if (size === 0) return focus.clear();
-    focus.set({ section, item: Math.min(focus.item, size - 1) });
-  }
 
   private collectVisibleSections(top: number): void {
     const list = this.visibleSections;

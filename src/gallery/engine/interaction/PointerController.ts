@@ -1,8 +1,7 @@
 import { LONG_PRESS_MS, PINCH_THRESHOLD } from '../../../domain/constants';
-import type { GalleryEngine } from '../GalleryEngine';
 import { ZOOM_LEVELS } from '../layout/LayoutEngine';
 import type { ItemPosition } from '../selection/types';
-import type { CanvasRect } from './GalleryActions';
+import type { CanvasRect, ControllerHost } from './GalleryActions';
 import { levelForPinch } from './zoomAnchor';
 
 /** One pointer event as the engine needs it: canvas-relative CSS pixels and modifiers. */
@@ -70,7 +69,7 @@ export class PointerController {
   private hoverX = -1;
   private hoverY = -1;
 
-  constructor(private readonly engine: GalleryEngine) {}
+  constructor(private readonly engine: ControllerHost) {}
 
   down(e: PointerInput): void {
     this.contacts.set(e.id, { x: e.x, y: e.y, startX: e.x, startY: e.y, type: e.type });
