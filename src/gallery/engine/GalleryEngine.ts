@@ -94,6 +94,10 @@ export class GalleryEngine implements ControllerHost {
   private dpr = 1;
   private sizesVersion = -1;
   private readonly listeners = new Set<() => void>();
+  private refreshing: Promise<void> | null = null;
+  private refreshAgain = false;
+  /** Aborted by dispose: a refresh in flight stops there. */
+  private readonly disposal = new AbortController();
   private readonly frameParams: FrameParams = createFrameParams();
 
   constructor(options: GalleryEngineOptions) {
@@ -179,6 +183,34 @@ export class GalleryEngine implements ControllerHost {
   /** Adopts fresh sections (live changes, a restore) keeping the view; see TimelineModel.reconcile. */
   reconcile(descriptors: readonly SectionDescriptor[]): void {
     this.timeline.reconcile(descriptors);
+  }
+
+  /**
+   * Lists the current source's sections again and adopts them in place (live changes, a
+   * delete, a restore). One refresh at a time: a call while one runs makes it run once more
+   * after, and resolves with it, so the last caller always sees a list fetched after its call.
+   * A source swapped meanwhile wins: its list is not overwritten by the old source's.
+   */
+  refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    const run = async () => {
+      try {
+        do {
+          this.refreshAgain = false;
+          const source = this.timeline.source;
+          const sections = await source.sections(this.disposal.signal);
+          if (this.timeline.source !== source || this.disposal.signal.aborted) return;
+          this.reconcile(sections);
+        } while (this.refreshAgain);
+      } finally {
+        this.refreshing = null;
+      }
+    };
+    this.refreshing = run();
+    return this.refreshing;
   }
 
   /** Takes files out of the grid without moving the view; returns how many were shown. */
@@ -341,6 +373,7 @@ export class GalleryEngine implements ControllerHost {
   }
 
   dispose(): void {
+    this.disposal.abort();
     this.fastScrollWatch.dispose();
     this.pointer.dispose();
     this.actions.dispose();

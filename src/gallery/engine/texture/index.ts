@@ -9,6 +9,7 @@ export type { ThumbnailLoader } from './ThumbnailLoader';
 export { WorkerThumbnailLoader, type WorkerThumbnailLoaderOptions } from './WorkerThumbnailLoader';
 export {
   TEXTURE_BUDGETS,
+  deviceClassFor,
   poolSizesFor,
   maxArrayTextureLayersOf,
   type DeviceClass,
