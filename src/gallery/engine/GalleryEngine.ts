@@ -375,7 +375,6 @@ export class GalleryEngine implements ControllerHost {
   dispose(): void {
     this.disposal.abort();
     this.fastScrollWatch.dispose();
-    this.pointer.dispose();
     this.actions.dispose();
     this.zoom.dispose();
     this.hints.dispose();
