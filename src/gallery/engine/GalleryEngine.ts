@@ -231,7 +231,7 @@ export class GalleryEngine implements ControllerHost {
     this.invalidate();
   }
 
-  /** The render loop's "please draw": R3F's invalidate. */
+  /** The render loop's "please draw" (RenderLoop.invalidate). */
   setInvalidate(invalidate: () => void): void {
     this.invalidateCallback = invalidate;
   }
