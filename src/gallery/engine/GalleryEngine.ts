@@ -95,6 +95,7 @@ export class GalleryEngine implements ControllerHost {
   private sizesVersion = -1;
   private readonly listeners = new Set<() => void>();
   private refreshing: Promise<void> | null = null;
+  private motionReduced = false;
   private refreshAgain = false;
   /** Aborted by dispose: a refresh in flight stops there. */
   private readonly disposal = new AbortController();
@@ -231,6 +232,20 @@ export class GalleryEngine implements ControllerHost {
     this.invalidate();
   }
 
+  /**
+   * The user prefers reduced motion (prefers-reduced-motion): large tiles replace small ones
+   * without a fade. The binding makes zoom transitions instant too.
+   */
+  setReducedMotion(reduced: boolean): void {
+    if (reduced === this.motionReduced) return;
+    this.motionReduced = reduced;
+    this.invalidate();
+  }
+
+  get reducedMotion(): boolean {
+    return this.motionReduced;
+  }
+
   /** The render loop's "please draw" (RenderLoop.invalidate). */
   setInvalidate(invalidate: () => void): void {
     this.invalidateCallback = invalidate;
@@ -327,6 +342,7 @@ export class GalleryEngine implements ControllerHost {
     params.dpr = this.dpr;
     params.wantLarge = !scrolling && !fastScrolling;
     params.fastScrolling = fastScrolling;
+    params.instantFades = this.motionReduced;
     this.textures.beginFrame();
     this.composer.begin(params);
     this.timeline.forEachVisibleItem(

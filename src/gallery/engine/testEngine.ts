@@ -93,10 +93,11 @@ export async function createTestEngine(sizes: readonly number[], options: TestEn
     },
   };
   const gpu = createTestRenderer();
+  const loader = new FakeLoader();
   const engine = new GalleryEngine({
     source,
     layout: squareLayout,
-    loader: new FakeLoader(),
+    loader,
     metrics: DESKTOP_METRICS,
     pools: { smallLayers: 64, largeLayers: 8, maxUploadsPerFrame: 4 },
     clock,
@@ -116,6 +117,7 @@ export async function createTestEngine(sizes: readonly number[], options: TestEn
     engine,
     clock,
     gpu,
+    loader,
     fetched,
     frame,
     settle,

@@ -13,6 +13,7 @@ import { FastScroller } from './FastScroller';
 import { SectionHeaders } from './SectionHeaders';
 import { SelectionHintsView } from './SelectionHintsView';
 import { useGalleryInput } from './useGalleryInput';
+import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 import { useZoomAnimation } from './useZoomAnimation';
 import { VideoBadges } from './VideoBadges';
 import { VideoPreview } from './VideoPreview';
@@ -65,7 +66,9 @@ export function GalleryView({
   const [menu, setMenu] = useState<OpenMenu | null>(null);
   const { t, i18n } = useTranslation();
   const [{ scale }, springs] = useSpring(() => ({ scale: 1 }));
-  const zoom = useZoomAnimation(engine, stage, springs);
+  const reducedMotion = usePrefersReducedMotion();
+  const zoom = useZoomAnimation(engine, stage, springs, reducedMotion);
+  useEffect(() => engine.setReducedMotion(reducedMotion), [engine, reducedMotion]);
 
   useLayoutEffect(() => {
     const element = container.current;

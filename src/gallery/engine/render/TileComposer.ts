@@ -45,6 +45,8 @@ export interface FrameParams {
   dpr: number;
   wantLarge: boolean;
   fastScrolling: boolean;
+  /** The user prefers reduced motion: a large tile replaces the small one at once, no fade. */
+  instantFades: boolean;
 }
 
 /** Neutral parameters: what the composer holds before its first frame. */
@@ -57,6 +59,7 @@ export function createFrameParams(): FrameParams {
     dpr: 1,
     wantLarge: false,
     fastScrolling: false,
+    instantFades: false,
   };
 }
 
@@ -258,6 +261,7 @@ export class TileComposer {
       // Bounded: forget fades of tiles long gone.
       if (this.fadeStart.size > 4096) this.fadeStart.clear();
     }
+    if (this.frame.instantFades) return 1;
     const t = Math.min(1, (now - start) / LARGE_FADE_MS);
     if (t < 1) this.fading = true;
     return t;
