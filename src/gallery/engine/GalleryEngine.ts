@@ -2,6 +2,7 @@ import type { WebGLRenderer } from 'three';
 import { SCROLL_BUFFERS_PX } from '../../domain/constants';
 import { browserClock, type FrameClock } from './clock';
 import { EngineStats } from './EngineStats';
+import { oneAtATime } from './coalesce';
 import { followFilesAcrossReindex } from './followFiles';
 import { engineSnapshot, type EngineSnapshot } from './snapshot';
 import { FocusModel } from './interaction/FocusModel';
@@ -20,6 +21,7 @@ import { SelectionHints, SelectionModel, type HintTimePort } from './selection';
 import { TextureCache, type TexturePoolSizes, type ThumbnailLoader } from './texture';
 import { TimelineModel } from './timeline/TimelineModel';
 import type { TimelineSource } from './timeline/TimelineSource';
+import { collectVisibleSections, type VisibleSection } from './timeline/visibleSections';
 import type { GridMetrics, SectionDescriptor } from './types';
 
 export interface GalleryEngineOptions {
@@ -43,16 +45,7 @@ export interface GalleryEngineOptions {
  */
 const PREFETCH_MARGIN_PX = SCROLL_BUFFERS_PX.far;
 
-export interface VisibleSection {
-  index: number;
-  /** Camera-relative top of the section (its header), CSS pixels. */
-  y: number;
-}
-
-function memoryHintStore(): HintTimePort {
-  let value: number | null = null;
-  return { get: () => value, set: (time) => (value = time) };
-}
+export type { VisibleSection } from './timeline/visibleSections';
 
 /**
  * The gallery grid engine: sections and layout (TimelineModel), one float64 camera
@@ -79,6 +72,7 @@ export class GalleryEngine implements ControllerHost {
   readonly clock: FrameClock;
   /** Sections intersecting the viewport after the last frame, for the DOM headers. */
   readonly visibleSections: VisibleSection[] = [];
+  private readonly sectionPool: VisibleSection[] = [];
   handlers: GalleryHandlers = {};
   /**
    * Files waiting for the server to delete them (SPEC §3 isPendingServerDelete): drawn dimmed
@@ -94,9 +88,7 @@ export class GalleryEngine implements ControllerHost {
   private dpr = 1;
   private sizesVersion = -1;
   private readonly listeners = new Set<() => void>();
-  private refreshing: Promise<void> | null = null;
   private motionReduced = false;
-  private refreshAgain = false;
   /** Aborted by dispose: a refresh in flight stops there. */
   private readonly disposal = new AbortController();
   private readonly frameParams: FrameParams = createFrameParams();
@@ -145,7 +137,7 @@ export class GalleryEngine implements ControllerHost {
     this.focus.subscribe(requestFrame);
     this.hints = new SelectionHints({
       clock: this.clock,
-      shiftSelectShownAt: options.hintStore ?? memoryHintStore(),
+      shiftSelectShownAt: options.hintStore ?? { get: () => null, set: () => undefined },
       shiftSelectAvailable: options.shiftSelectAvailable ?? true,
     });
     this.hints.observe(this.selection);
@@ -192,27 +184,12 @@ export class GalleryEngine implements ControllerHost {
    * after, and resolves with it, so the last caller always sees a list fetched after its call.
    * A source swapped meanwhile wins: its list is not overwritten by the old source's.
    */
-  refresh(): Promise<void> {
-    if (this.refreshing) {
-      this.refreshAgain = true;
-      return this.refreshing;
-    }
-    const run = async () => {
-      try {
-        do {
-          this.refreshAgain = false;
-          const source = this.timeline.source;
-          const sections = await source.sections(this.disposal.signal);
-          if (this.timeline.source !== source || this.disposal.signal.aborted) return;
-          this.reconcile(sections);
-        } while (this.refreshAgain);
-      } finally {
-        this.refreshing = null;
-      }
-    };
-    this.refreshing = run();
-    return this.refreshing;
-  }
+  readonly refresh = oneAtATime(async () => {
+    const source = this.timeline.source;
+    const sections = await source.sections(this.disposal.signal);
+    if (this.timeline.source !== source || this.disposal.signal.aborted) return;
+    this.reconcile(sections);
+  });
 
   /** Takes files out of the grid without moving the view; returns how many were shown. */
   removeFiles(ids: Iterable<string>): number {
@@ -353,7 +330,7 @@ export class GalleryEngine implements ControllerHost {
     this.textures.endFrame();
     const uploads = this.textures.uploadPending(gl);
     const drawn = this.composer.end();
-    this.collectVisibleSections(top);
+    collectVisibleSections(this.timeline, top, this.height, this.visibleSections, this.sectionPool);
     this.actions.keepFocusVisible();
 
     this.stats.recordFrame(gl, this.clock.now() - started, uploads, drawn);
@@ -399,22 +376,5 @@ export class GalleryEngine implements ControllerHost {
     this.textures.dispose();
     this.tiles.dispose();
     this.listeners.clear();
-  }
-
-  private readonly sectionPool: VisibleSection[] = [];
-
-  private collectVisibleSections(top: number): void {
-    const list = this.visibleSections;
-    list.length = 0;
-    const n = this.timeline.sectionCount;
-    if (n === 0) return;
-    for (let i = this.timeline.sectionIndexAt(top); i < n; i++) {
-      const y = this.timeline.sectionTop(i) - top;
-      if (y >= this.height) break;
-      const entry = (this.sectionPool[list.length] ??= { index: 0, y: 0 });
-      entry.index = i;
-      entry.y = y;
-      list.push(entry);
-    }
   }
 }
