@@ -2,45 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock';
 import { DESKTOP_METRICS } from '../gridMetrics';
 import { SectionGrid, type Section } from '../timeline/SectionGrid';
-import type { SectionFiles } from '../timeline/TimelineSource';
-import type { SectionDescriptor, SectionLayout } from '../types';
+import { columnLayout, filesWithIds, monthOf } from '../timeline/testSections';
 import { ScrollAnchor } from './ScrollAnchor';
 import { ScrollModel } from './ScrollModel';
 
 const M = DESKTOP_METRICS;
 const ROWS_OFFSET = M.headerHeight + M.headerGap; // 42
 
-function descriptor(month: number, count: number): SectionDescriptor {
-  return {
-    key: `2024-${month}`,
-    year: 2024,
-    month,
-    startDay: 1,
-    endDay: 31,
-    counts: { pictures: count, videos: 0, screenshots: 0 },
-  };
-}
-
-function files(ids: string[]): SectionFiles {
-  const n = ids.length;
-  return {
-    ids,
-    aspects: new Float32Array(n).fill(1),
-    times: new Float64Array(n),
-    kinds: new Uint8Array(n),
-    durations: new Float32Array(n),
-  };
-}
-
-/** One item a row, rows of 100 px with 2 px between. */
-function column(n: number): SectionLayout {
-  const rects = new Float32Array(n * 4);
-  for (let i = 0; i < n; i++) rects.set([0, i * 102, 100, 100], i * 4);
-  return { rects, rowsHeight: n ? n * 102 - 2 : 0, rowCount: n };
-}
-
 function laidOut(grid: SectionGrid, month: number, ids: string[]): Section {
-  return grid.laidOut(descriptor(month, ids.length), files(ids), column(ids.length), 0);
+  return grid.laidOut(monthOf(month, ids.length), filesWithIds(ids), columnLayout(ids.length), 0);
 }
 
 const idsOf = (month: number, n: number) => Array.from({ length: n }, (_, i) => `${month}:${i}`);
@@ -49,7 +19,7 @@ function setup() {
   const grid = new SectionGrid(M, 1000);
   grid.setSections([
     laidOut(grid, 3, idsOf(3, 10)),
-    grid.unfetched(descriptor(2, 40)),
+    grid.unfetched(monthOf(2, 40)),
     laidOut(grid, 1, idsOf(1, 10)),
   ]);
   const anchor = new ScrollAnchor<Section>(grid);

@@ -2,36 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { DESKTOP_METRICS } from '../gridMetrics';
 import type { LayoutEngine, LayoutRequest } from '../layout/LayoutEngine';
 import type { SectionDescriptor, SectionLayout } from '../types';
+import { columnLayout, filesWithIds, monthOf } from './testSections';
 import { TimelineModel } from './TimelineModel';
 import type { SectionFiles, TimelineSource } from './TimelineSource';
-
-function descriptor(month: number, count: number): SectionDescriptor {
-  return {
-    key: `2024-${month}`,
-    year: 2024,
-    month,
-    startDay: 1,
-    endDay: 31,
-    counts: { pictures: count, videos: 0, screenshots: 0 },
-  };
-}
-
-function filesOf(section: SectionDescriptor): SectionFiles {
-  const n = section.counts.pictures;
-  return {
-    ids: Array.from({ length: n }, (_, i) => `${section.key}:${i}`),
-    aspects: new Float32Array(n).fill(1),
-    times: new Float64Array(n),
-    kinds: new Uint8Array(n),
-    durations: new Float32Array(n),
-  };
-}
-
-function layoutOf(n: number): SectionLayout {
-  const rects = new Float32Array(n * 4);
-  for (let i = 0; i < n; i++) rects.set([0, i * 102, 100, 100], i * 4);
-  return { rects, rowsHeight: n * 102 - 2, rowCount: n };
-}
 
 /** A layout engine that answers when told to, and records each request's signal. */
 function manualLayout() {
@@ -43,7 +16,7 @@ function manualLayout() {
         request.signal?.addEventListener('abort', () =>
           reject(new DOMException('aborted', 'AbortError')),
         );
-        requests.push({ request, answer: () => resolve(layoutOf(request.aspects.length)) });
+        requests.push({ request, answer: () => resolve(columnLayout(request.aspects.length)) });
       }),
   };
   return { engine, requests };
@@ -56,7 +29,16 @@ function gatedSource(descriptors: SectionDescriptor[]) {
     sections: () => Promise.resolve(descriptors),
     files: (section, signal) =>
       new Promise<SectionFiles>((resolve, reject) => {
-        fetches.push({ key: section.key, signal, release: () => resolve(filesOf(section)) });
+        fetches.push({
+          key: section.key,
+          signal,
+          release: () =>
+            resolve(
+              filesWithIds(
+                Array.from({ length: section.counts.pictures }, (_, i) => `${section.key}:${i}`),
+              ),
+            ),
+        });
         signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
       }),
   };
@@ -79,7 +61,7 @@ async function model(descriptors: SectionDescriptor[], layout: LayoutEngine) {
 }
 
 describe('SectionLoader', () => {
-  const months = [descriptor(12, 30), descriptor(11, 30), descriptor(10, 30), descriptor(9, 30)];
+  const months = [monthOf(12, 30), monthOf(11, 30), monthOf(10, 30), monthOf(9, 30)];
 
   it('cancels the layout of a section scrolled away, in the layout engine too', async () => {
     const { engine, requests } = manualLayout();
@@ -107,7 +89,7 @@ describe('SectionLoader', () => {
     timeline.updateViewport(0, 100, false);
     const fetch = fetches[0];
     // A month appears above: positions move, the section fetched is still there.
-    timeline.reconcile([descriptor(13, 5), ...months]);
+    timeline.reconcile([monthOf(13, 5), ...months]);
     expect(timeline.sections[1].descriptor.key).toBe('2024-12');
     expect(fetch.signal.aborted).toBe(false);
     expect(timeline.sections[1].status).toBe('FETCHING');
@@ -123,7 +105,7 @@ describe('SectionLoader', () => {
     const { engine } = manualLayout();
     const { timeline, fetches } = await model(months, engine);
     timeline.updateViewport(0, 100, false);
-    timeline.reconcile([descriptor(12, 31), ...months.slice(1)]);
+    timeline.reconcile([monthOf(12, 31), ...months.slice(1)]);
     expect(fetches[0].signal.aborted).toBe(true);
     expect(timeline.sections[0]).toMatchObject({ status: 'UNFETCHED', count: 31 });
   });
