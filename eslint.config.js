@@ -102,6 +102,27 @@ export default tseslint.config(
     },
   },
   {
+    // Pages reach the gallery through its public surface (src/gallery/index.ts) only, so the
+    // engine's inside can change without touching them. The typescript-eslint variant of the
+    // rule, so that this boundary and any other `no-restricted-imports` set on the same files
+    // do not override each other.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/gallery/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/gallery/**', '!**/gallery/index', '!**/gallery/index.ts'],
+              message: 'Import the gallery from its public surface, src/gallery (index.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // SPEC rules are pure so the UI, the workers and the server can all use them.
     files: ['src/domain/**/*.ts'],
     rules: {

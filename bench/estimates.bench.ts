@@ -16,7 +16,8 @@ import {
 } from '../src/gallery/engine/layout/aspectMix';
 import { estimateRowsHeight, expectedRowsHeight } from '../src/gallery/engine/layout/estimate';
 import { layoutSection } from '../src/gallery/engine/layout/justified';
-import { DESKTOP_METRICS, MOBILE_METRICS, type GridMetrics } from '../src/gallery/engine/types';
+import { DESKTOP_METRICS, MOBILE_METRICS } from '../src/gallery/engine/gridMetrics';
+import type { GridMetrics } from '../src/gallery/engine/types';
 
 const quick = process.argv.includes('--quick');
 const SEED = 0xe57;

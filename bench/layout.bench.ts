@@ -29,7 +29,7 @@ import {
 } from '../src/gallery/engine/layout/aspectMix';
 import { layoutSection } from '../src/gallery/engine/layout/justified';
 import { WorkerLayoutEngine } from '../src/gallery/engine/layout/LayoutEngine';
-import { DESKTOP_METRICS } from '../src/gallery/engine/types';
+import { DESKTOP_METRICS } from '../src/gallery/engine/gridMetrics';
 import { layoutWorkerApi } from '../workers/layout.worker';
 
 type FlickrLayout = (

@@ -23,6 +23,8 @@ import {
   SCROLLER_COLLAPSE_MARGIN_PX,
   SCROLL_BUFFERS_PX,
   SELECTION_HINT_AFTER,
+  SHIFT_SELECT_HINT_AT,
+  SHIFT_SELECT_HINT_REPEAT_DAYS,
   SHARE_ERROR_MS,
   SHARE_LINK_EXPIRY_DAYS,
   SLIDESHOW_INTERVAL_MS,
@@ -39,6 +41,8 @@ import {
   TRASH_RETENTION_DAYS,
   UPLOAD_CONCURRENCY,
   UPLOAD_OFFLINE_RETRY_S,
+  VIDEO_PREVIEW_HOVER_MS,
+  VIDEO_PREVIEW_RANGE_BYTES,
 } from './constants';
 
 describe('SPEC §9 constants', () => {
@@ -76,8 +80,14 @@ describe('SPEC §9 constants', () => {
     expect(HINT_TIMEOUT_MS).toBe(3000);
     expect(SLIDESHOW_INTERVAL_MS).toBe(5000);
     expect(SHARE_ERROR_MS).toBe(3000);
-    // SPEC §9: "selection hint after 10 selected"
+    // SPEC §9: "selection hint after 10 selected; shift-select hint shown once or re-shown after
+    // a month at 1 or 3 selected" (a month read as 30 days)
     expect(SELECTION_HINT_AFTER).toBe(10);
+    expect(SHIFT_SELECT_HINT_AT).toEqual([1, 3]);
+    expect(SHIFT_SELECT_HINT_REPEAT_DAYS).toBe(30);
+    // SPEC §9: "video preview after 300 ms hover; video range 5,000,000 bytes"
+    expect(VIDEO_PREVIEW_HOVER_MS).toBe(300);
+    expect(VIDEO_PREVIEW_RANGE_BYTES).toBe(5_000_000);
     // SPEC §9: "fast-scroll detection above 7.5 viewport heights in 250 ms"
     expect(FAST_SCROLL).toEqual({ viewportHeights: 7.5, windowMs: 250 });
     // SPEC §9: "buffers 200/400 px; scroller collapses if side margin is 70 px or less"

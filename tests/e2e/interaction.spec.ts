@@ -230,6 +230,42 @@ test('Ctrl+wheel zooms out around the pointer, and + zooms back in', async ({ pa
   expect(snapshot.tiles).toBeGreaterThan(0);
 });
 
+test('reduced motion: a zoom takes its new scale at once, without animating', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await ready(page);
+  expect(
+    await withEngine(
+      page,
+      (engine) => (engine as unknown as { reducedMotion: boolean }).reducedMotion,
+    ),
+  ).toBe(true);
+  // Every transform the stage takes during the zoom (@react-spring writes the style directly).
+  await page.evaluate(() => {
+    const stage = document.querySelector<HTMLElement>('.gallery-view__stage')!;
+    const seen: string[] = [];
+    (window as unknown as { stageTransforms: string[] }).stageTransforms = seen;
+    new MutationObserver(() => seen.push(stage.style.transform)).observe(stage, {
+      attributes: true,
+      attributeFilter: ['style'],
+    });
+  });
+  await page.getByTestId('gallery').focus();
+  await page.keyboard.press('+');
+  await waitForZoomSettled(page, DEFAULT_ZOOM + 1);
+  const transforms = await page.evaluate(
+    () => (window as unknown as { stageTransforms: string[] }).stageTransforms,
+  );
+  const scales = new Set(
+    transforms
+      .map((t) => /scale\(([\d.]+)\)/.exec(t)?.[1])
+      .filter((s): s is string => s !== undefined)
+      .map(Number),
+  );
+  // Straight to the new level's scale (1.5x rows), then the new layout: no frames in between.
+  expect([...scales]).toEqual([1.5]);
+  expect(transforms[transforms.length - 1]).toBe('none');
+});
+
 test('keyboard only: arrows, Space, Shift+arrows, Ctrl+A, Escape and Enter', async ({ page }) => {
   await ready(page);
   await page.getByTestId('gallery').focus();

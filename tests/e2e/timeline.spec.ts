@@ -17,6 +17,16 @@ test('the seeded library renders real thumbnails on the canvas', async ({ page }
   await expect(page.locator('.gallery-headers__header:not([hidden])').first()).toBeVisible();
 });
 
+test('loading /photos logs no three.js warning', async ({ page }) => {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('THREE.')) messages.push(`${message.type()}: ${message.text()}`);
+  });
+  await openTimelineSignedIn(page);
+  await waitForSceneReady(page);
+  expect(messages).toEqual([]);
+});
+
 test('no frame is drawn while idle', async ({ page }) => {
   await openTimelineSignedIn(page);
   await waitForSceneReady(page);

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GalleryEngine } from '../../gallery/engine/GalleryEngine';
+import type { GalleryEngine } from '../../gallery';
 import { Button } from '../../ui/Button';
 
 export interface SelectionToolbarProps {

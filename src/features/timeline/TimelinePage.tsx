@@ -8,7 +8,7 @@ import { isApiError } from '../../api/errors';
 import { api } from '../../platform/api';
 import { defaultJobQuery, resourceLoadOf } from '../../platform/queries';
 import { queryClient } from '../../platform/queryClient';
-import { GalleryView } from '../../gallery/react/GalleryView';
+import { GalleryView } from '../../gallery';
 import { useBreakpoint } from '../../state/viewport';
 import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';

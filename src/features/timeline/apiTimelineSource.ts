@@ -5,8 +5,8 @@ import {
   FILE_KIND,
   type SectionFiles,
   type TimelineSource,
-} from '../../gallery/engine/timeline/TimelineSource';
-import type { SectionDescriptor } from '../../gallery/engine/types';
+  type SectionDescriptor,
+} from '../../gallery';
 import { filterCounts, filterKeepsKind, type TimelineFilter } from './filters';
 
 /** Unix seconds of a section's first moment and of the moment after its last day (UTC). */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../api/http';
-import { FILE_KIND } from '../../gallery/engine/timeline/TimelineSource';
+import { FILE_KIND } from '../../gallery';
 import { apiTimelineSource } from './apiTimelineSource';
 import {
   defaultRecentsFilter,

@@ -1,5 +1,4 @@
-import { FILE_KIND } from '../../gallery/engine/timeline/TimelineSource';
-import type { SectionCounts } from '../../gallery/engine/types';
+import { FILE_KIND, type SectionCounts } from '../../gallery';
 
 /** SPEC §2 timeline filters, by their SPEC names (also the `filter` query parameter). */
 export const TIMELINE_FILTERS = [

@@ -1,5 +1,5 @@
 import type { Breakpoint } from '../../state/viewport';
-import { DESKTOP_METRICS, MOBILE_METRICS, type GridMetrics } from '../../gallery/engine/types';
+import { DESKTOP_METRICS, MOBILE_METRICS, type GridMetrics } from '../../gallery';
 
 /** SPEC §9: mobile cells below the 600 px breakpoint, desktop cells above. */
 export function metricsFor(breakpoint: Breakpoint): GridMetrics {

@@ -2,10 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { FilesResponseSchema, type FileInfo } from '../../api/contract/files';
 import type { ApiClient } from '../../api/http';
 import { api } from '../../platform/api';
-import type { TimelineSource } from '../../gallery/engine/timeline/TimelineSource';
-import type { SectionDescriptor } from '../../gallery/engine/types';
+import { type TimelineSource, type SectionDescriptor, countFiles } from '../../gallery';
 import { showsOnTimeline, toColumns } from './apiTimelineSource';
-import { countFiles } from '../../gallery/engine/timeline/TimelineSource';
 import { RECENTS_LOAD_DAYS, RECENTS_WINDOWS, type RecentsWindow } from './filters';
 
 const DAY_SECONDS = 86_400;

@@ -1,4 +1,4 @@
-import type { GalleryEngine } from '../../gallery/engine/GalleryEngine';
+import type { GalleryEngine } from '../../gallery';
 
 /**
  * The ids of every selected file, in timeline order. Sections selected but not loaded (select

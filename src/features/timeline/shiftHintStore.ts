@@ -1,4 +1,4 @@
-import type { HintTimePort } from '../../gallery/engine/selection';
+import type { HintTimePort } from '../../gallery';
 import { readString, writeString } from '../../state/persisted';
 
 /**

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { GalleryMenuItem } from '../../gallery/react/ContextMenu';
+import type { GalleryMenuItem } from '../../gallery';
 
 export interface TimelineMenuActions {
   open: (fileId: string) => void;

@@ -1,4 +1,4 @@
-import type { IncomingFile } from './queue';
+import type { IncomingFile } from './model';
 
 /**
  * The first read of a picked file's size makes Chrome stat the file on the main thread (about

@@ -1,4 +1,4 @@
-import type { IncomingFile } from './queue';
+import type { IncomingFile } from './model';
 
 /** Safari reads neither folders nor their entries (SPEC §8 has its own message for it). */
 export function isSafari(userAgent: string): boolean {

@@ -69,3 +69,17 @@ export const ACTIVE_STATUSES: ReadonlySet<UploadStatus> = new Set([
 ]);
 
 export const isActive = (item: UploadItem): boolean => ACTIVE_STATUSES.has(item.status);
+
+export type UploadTarget =
+  | { kind: 'timeline' }
+  | { kind: 'job'; jobId: string }
+  /** SPEC: an album with a temporary id, created on its first upload. */
+  | { kind: 'pendingAlbum'; tempID: string; name: string };
+
+/** One file of a batch; `folder` marks a dropped directory (SPEC §5: folders cannot be uploaded). */
+export interface IncomingFile {
+  file: File;
+  folder?: boolean;
+  /** The folder came from Safari, which cannot read folders at all. */
+  safari?: boolean;
+}

@@ -3,7 +3,8 @@ import { storageQuotaStore } from '../../state/storageQuota';
 import type { UploadItem } from './model';
 import type { UploadPersistence } from './persistence';
 import { STORAGE_POPUPS } from '../storage';
-import { UploadQueue, type IncomingFile, type UploadQueueDeps } from './queue';
+import type { IncomingFile } from './model';
+import { UploadQueue, type UploadQueueDeps } from './queue';
 import { UploadError, type SendRequest, type UploadTransport } from './transport';
 import { createUploadStore, type UploadStore } from './uploadStore';
 

@@ -7,27 +7,15 @@
  */
 import { UPLOAD_CONCURRENCY, UPLOAD_PROBE_BYTES } from '../../domain/constants';
 import { storageQuotaStore } from '../../state/storageQuota';
-import { isActive, type RejectReason, type UploadItem } from './model';
+import { isActive, type IncomingFile, type UploadItem, type UploadTarget } from './model';
 import type { UploadPersistence } from './persistence';
 import { STORAGE_POPUPS, type StoragePopupKind } from '../storage';
 import { totalSize } from './batchSize';
+import { QueueSaver } from './queueSaver';
 import { batchFits, crossedThreshold, fileRejection, isIgnoredDrop, policyFor } from './rules';
 import { UploadError, type UploadTransport } from './transport';
+import { readable, recordFailure } from './uploadFailure';
 import { canStart, type NewUpload, type UploadStore } from './uploadStore';
-
-export type UploadTarget =
-  | { kind: 'timeline' }
-  | { kind: 'job'; jobId: string }
-  /** SPEC: an album with a temporary id, created on its first upload. */
-  | { kind: 'pendingAlbum'; tempID: string; name: string };
-
-/** One file of a batch; `folder` marks a dropped directory (SPEC §5: folders cannot be uploaded). */
-export interface IncomingFile {
-  file: File;
-  folder?: boolean;
-  /** The folder came from Safari, which cannot read folders at all. */
-  safari?: boolean;
-}
 
 export type AddResult =
   { kind: 'added'; count: number } | { kind: 'rejectedNoSpace' } | { kind: 'nothing' };
@@ -48,23 +36,6 @@ export interface UploadQueueDeps {
   persistDelayMs?: number;
 }
 
-/** IndexedDB writes of new files per transaction (each File is cloned on the main thread). */
-const FILES_PER_TRANSACTION = 50;
-
-const isReadError = (error: unknown): boolean =>
-  error instanceof DOMException ||
-  (error instanceof Error &&
-    /NotReadable|NotFound|NotAllowed/.test(`${error.name} ${error.message}`));
-
-async function readable(file: Blob, bytes: number): Promise<boolean> {
-  try {
-    await file.slice(0, bytes).arrayBuffer();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export class UploadQueue {
   private readonly store: UploadStore;
   private readonly transport: UploadTransport;
@@ -78,10 +49,7 @@ export class UploadQueue {
   private defaultJob: Promise<string> | null = null;
   private usedAtStart: number | null = null;
   private wasActive = false;
-  private saved = new Map<string, UploadItem>();
-  private savedAlbums: unknown = null;
-  private persistTimer: ReturnType<typeof setTimeout> | null = null;
-  private persisting: Promise<void> = Promise.resolve();
+  private readonly saver: QueueSaver;
   private disposed = false;
   private pumping = false;
   private pumpAgain = false;
@@ -91,14 +59,20 @@ export class UploadQueue {
     this.transport = deps.transport;
     this.quota = deps.quota ?? storageQuotaStore;
     this.concurrency = deps.concurrency ?? UPLOAD_CONCURRENCY;
+    this.saver = new QueueSaver(
+      deps.persistence,
+      this.store,
+      () => this.owner,
+      deps.persistDelayMs,
+    );
     this.unsubscribe.push(
       this.store.subscribe((state, previous) => {
         if (state.items !== previous.items) {
           this.abortCancelled(state.items.length < previous.items.length);
-          this.schedulePersist();
+          this.saver.schedule();
           this.watchIdle();
         }
-        if (state.pendingAlbums !== previous.pendingAlbums) this.schedulePersist();
+        if (state.pendingAlbums !== previous.pendingAlbums) this.saver.schedule();
         this.pump();
       }),
       // SPEC §4: out-of-storage clears on delete, restore, purchase or plan change.
@@ -133,9 +107,8 @@ export class UploadQueue {
       // An upload cut by the reload starts again; files_dedup finds it if the server kept it.
       return item.status === 'Pending' ? item : { ...item, status: 'Enqueued', uploadedPercent: 0 };
     });
-    for (const item of items) this.saved.set(item.id, item);
     this.store.getState().restore(items, stored.albums);
-    this.savedAlbums = this.store.getState().pendingAlbums;
+    this.saver.adopt(items);
     await this.checkPending(items.filter((item) => item.status === 'Pending'));
   }
 
@@ -179,15 +152,8 @@ export class UploadQueue {
       if (!upload.rejectedFor) fresh.set(upload.id, files[index].file);
     });
     for (const [id, file] of fresh) this.files.set(id, file);
-    // The files are written before their items, so a saved active item always has its file;
-    // in groups, one transaction each, so a thousand files never block the page in one task.
-    const entries = [...fresh];
-    for (let i = 0; i < entries.length; i += FILES_PER_TRANSACTION) {
-      const group = new Map(entries.slice(i, i + FILES_PER_TRANSACTION));
-      this.persisting = this.persisting
-        .then(() => this.deps.persistence?.putFiles(group))
-        .catch((error: unknown) => console.error('[upload] files could not be saved', error));
-    }
+    // The files are written before their items, so a saved active item always has its file.
+    this.saver.putFiles(fresh);
     const added = this.store.getState().add(uploads);
     await this.checkPending(added.filter((item) => item.status === 'Pending'));
     return { kind: 'added', count: added.length };
@@ -242,13 +208,8 @@ export class UploadQueue {
   }
 
   /** Resolves when pending IndexedDB writes are done (tests, and before a planned unload). */
-  async flush(): Promise<void> {
-    if (this.persistTimer !== null) {
-      clearTimeout(this.persistTimer);
-      this.persistTimer = null;
-      this.persist();
-    }
-    await this.persisting;
+  flush(): Promise<void> {
+    return this.saver.flush();
   }
 
   dispose(): void {
@@ -256,7 +217,7 @@ export class UploadQueue {
     for (const stop of this.unsubscribe) stop();
     for (const controller of this.inFlight.values()) controller.abort();
     this.inFlight.clear();
-    if (this.persistTimer !== null) clearTimeout(this.persistTimer);
+    this.saver.dispose();
   }
 
   private async resolveTarget(target: UploadTarget): Promise<{ jobId: string; isStory: boolean }> {
@@ -346,7 +307,7 @@ export class UploadQueue {
       store().succeeded(item.id, uuid);
       if (item.alsoTargetTimeline) await this.copyToTimeline(item, checksum, mtime);
     } catch (error) {
-      await this.failed(item, file, error);
+      await recordFailure(this.store.getState(), item, file, error, this.deps.showPopup);
     } finally {
       this.inFlight.delete(item.id);
       this.pump();
@@ -360,57 +321,6 @@ export class UploadQueue {
     } catch (error) {
       // The album upload succeeded; a missing timeline copy is not worth failing it for.
       console.warn('[upload] the timeline copy failed', error);
-    }
-  }
-
-  /** SPEC §4/§8: what each failure does to the item and the uploader. */
-  private async failed(item: UploadItem, file: Blob | undefined, error: unknown): Promise<void> {
-    const state = this.store.getState();
-    const reject = (reason: RejectReason) => state.rejected(item.id, reason);
-    if (!(error instanceof UploadError)) {
-      if (isReadError(error)) reject('LocalFileUnavailable');
-      else {
-        console.error('[upload] unexpected failure', error);
-        reject('Unknown');
-      }
-      return;
-    }
-    switch (error.kind) {
-      case 'aborted':
-        if (!file) reject('LocalFileUnavailable');
-        return;
-      case 'network':
-      case 'server':
-        // A file that went away mid-send looks like a network error: tell the two apart.
-        if (file && !(await readable(file, 1))) reject('LocalFileUnavailable');
-        else state.failed(item.id);
-        return;
-      case 'outOfStorage':
-        state.noStorage(item.id);
-        this.deps.showPopup?.(STORAGE_POPUPS.addedMoreThanAvailable);
-        return;
-      case 'tooLarge':
-        reject('TooLargeFile');
-        return;
-      case 'fileWasDeleted':
-        reject('FileWasDeleted');
-        return;
-      case 'rejected':
-        // SPEC §8: FileError ("File rejected by server") maps to UnSupported.
-        reject('UnSupported');
-        return;
-      case 'jobDeleted':
-        // SPEC §8: uploading into a deleted job is ignored: every item bound for it is dropped.
-        for (const other of state.items) {
-          if (other.targetJob === item.targetJob && isActive(other)) state.ignored(other.id);
-        }
-        state.ignored(item.id);
-        return;
-      case 'unauthorized':
-        // Nothing can go until the user signs in again; the item waits.
-        state.requeue(item.id);
-        state.setPaused(true);
-        return;
     }
   }
 
@@ -447,43 +357,5 @@ export class UploadQueue {
       this.deps.showPopup?.(
         crossed === 'above95' ? STORAGE_POPUPS.above95 : STORAGE_POPUPS.above80,
       );
-  }
-
-  private schedulePersist(): void {
-    if (!this.deps.persistence || this.persistTimer !== null) return;
-    this.persistTimer = setTimeout(() => {
-      this.persistTimer = null;
-      this.persist();
-    }, this.deps.persistDelayMs ?? 250);
-  }
-
-  private persist(): void {
-    const persistence = this.deps.persistence;
-    if (!persistence || !this.owner) return;
-    const { items, pendingAlbums } = this.store.getState();
-    const changed: UploadItem[] = [];
-    const ended: string[] = [];
-    const present = new Set<string>();
-    for (const item of items) {
-      present.add(item.id);
-      const before = this.saved.get(item.id);
-      if (before === item) continue;
-      changed.push(item);
-      if (!isActive(item) && (!before || isActive(before))) ended.push(item.id);
-      this.saved.set(item.id, item);
-    }
-    const removed = [...this.saved.keys()].filter((id) => !present.has(id));
-    for (const id of removed) this.saved.delete(id);
-    const albumsChanged = pendingAlbums !== this.savedAlbums;
-    this.savedAlbums = pendingAlbums;
-    const owner = this.owner;
-    this.persisting = this.persisting
-      .then(async () => {
-        if (changed.length > 0) await persistence.putItems(owner, changed);
-        if (ended.length > 0) await persistence.removeFiles(ended);
-        if (removed.length > 0) await persistence.removeItems(removed);
-        if (albumsChanged) await persistence.putAlbums(owner, Object.values(pendingAlbums));
-      })
-      .catch((error: unknown) => console.error('[upload] the queue could not be saved', error));
   }
 }

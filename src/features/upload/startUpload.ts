@@ -1,6 +1,6 @@
 import { isReadOnlyUser } from '../../platform/queries';
 import { showToast } from '../../state/toasts';
-import type { IncomingFile, UploadTarget } from './queue';
+import type { IncomingFile, UploadTarget } from './model';
 import { connectedInstance, isUploadQueueConnected } from './uploader';
 
 /** Hands a batch to the queue; a batch that cannot even start (no network) says so. */

@@ -1,4 +1,4 @@
-import type { UploadTarget } from './queue';
+import type { UploadTarget } from './model';
 
 const ALBUM_PATH = /^\/albums\/([^/]+)\/?$/;
 const TIMELINE_PATH = /^\/photos\/?$/;

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { createTestEngine, TEST_HEIGHT } from './testEngine';
+import { describe, expect, it, vi } from 'vitest';
+import { createTestEngine, TEST_HEIGHT, testDescriptors } from './testEngine';
+import type { SectionDescriptor } from './types';
 
 describe('GalleryEngine fast scrolling', () => {
   it('leaves fast-scroll mode once a long scrub stops, without any further input', async () => {
@@ -19,5 +20,34 @@ describe('GalleryEngine fast scrolling', () => {
     expect(invalidated).toBeGreaterThan(before);
     frame();
     expect(engine.snapshot().fastScrolling).toBe(false);
+  });
+});
+
+describe('GalleryEngine.refresh', () => {
+  it('runs one refresh at a time; calls meanwhile make it run once more, after', async () => {
+    const { engine } = await createTestEngine([10, 10]);
+    const answers: ((sections: SectionDescriptor[]) => void)[] = [];
+    const sections = vi.fn(
+      () => new Promise<SectionDescriptor[]>((resolve) => answers.push(resolve)),
+    );
+    engine.timeline.source = { ...engine.timeline.source, sections };
+    const first = engine.refresh();
+    const second = engine.refresh();
+    const third = engine.refresh();
+    expect(sections).toHaveBeenCalledTimes(1);
+    answers[0](testDescriptors([10, 10]));
+    await Promise.resolve();
+    await Promise.resolve();
+    // The calls made while the first ran are served by one more run, after it.
+    expect(sections).toHaveBeenCalledTimes(2);
+    answers[1](testDescriptors([10, 10, 4]));
+    await Promise.all([first, second, third]);
+    expect(engine.timeline.sectionCount).toBe(3);
+    // Once settled, a new call runs anew.
+    const fourth = engine.refresh();
+    expect(sections).toHaveBeenCalledTimes(3);
+    answers[2](testDescriptors([10]));
+    await fourth;
+    expect(engine.timeline.sectionCount).toBe(1);
   });
 });

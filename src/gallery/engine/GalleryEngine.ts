@@ -1,8 +1,12 @@
 import type { WebGLRenderer } from 'three';
+import { SCROLL_BUFFERS_PX } from '../../domain/constants';
 import { browserClock, type FrameClock } from './clock';
 import { EngineStats } from './EngineStats';
+import { oneAtATime } from './coalesce';
+import { followFilesAcrossReindex } from './followFiles';
+import { engineSnapshot, type EngineSnapshot } from './snapshot';
 import { FocusModel } from './interaction/FocusModel';
-import { GalleryActions } from './interaction/GalleryActions';
+import { GalleryActions, type ControllerHost } from './interaction/GalleryActions';
 import type { GalleryHandlers } from './interaction/handlers';
 import { GalleryZoom } from './interaction/GalleryZoom';
 import { KeyboardController } from './interaction/KeyboardController';
@@ -10,18 +14,14 @@ import { PointerController } from './interaction/PointerController';
 import type { LayoutEngine } from './layout/LayoutEngine';
 import { createFrameParams, TileComposer, type FrameParams } from './render/TileComposer';
 import { TileRenderer } from './render/TileRenderer';
-import { FastScrollDetector } from './scroll/FastScrollDetector';
 import { FastScrollModel } from './scroll/FastScrollModel';
+import { FastScrollWatch } from './scroll/FastScrollWatch';
 import { ScrollModel } from './scroll/ScrollModel';
-import {
-  SelectionHints,
-  SelectionModel,
-  type HintTimePort,
-  type SelectionSnapshot,
-} from './selection';
+import { SelectionHints, SelectionModel, type HintTimePort } from './selection';
 import { TextureCache, type TexturePoolSizes, type ThumbnailLoader } from './texture';
 import { TimelineModel } from './timeline/TimelineModel';
 import type { TimelineSource } from './timeline/TimelineSource';
+import { collectVisibleSections, type VisibleSection } from './timeline/visibleSections';
 import type { GridMetrics, SectionDescriptor } from './types';
 
 export interface GalleryEngineOptions {
@@ -39,19 +39,13 @@ export interface GalleryEngineOptions {
   shiftSelectAvailable?: boolean;
 }
 
-/** Tiles this far outside the viewport are requested (small tier) so scrolling finds them ready. */
-const PREFETCH_MARGIN_PX = 400;
+/**
+ * Tiles this far outside the viewport are requested (small tier) so scrolling finds them ready:
+ * the SPEC §9 far buffer, the same margin beyond which section loads are cancelled.
+ */
+const PREFETCH_MARGIN_PX = SCROLL_BUFFERS_PX.far;
 
-export interface VisibleSection {
-  index: number;
-  /** Camera-relative top of the section (its header), CSS pixels. */
-  y: number;
-}
-
-function memoryHintStore(): HintTimePort {
-  let value: number | null = null;
-  return { get: () => value, set: (time) => (value = time) };
-}
+export type { VisibleSection } from './timeline/visibleSections';
 
 /**
  * The gallery grid engine: sections and layout (TimelineModel), one float64 camera
@@ -60,7 +54,7 @@ function memoryHintStore(): HintTimePort {
  * No React: the bindings create it, forward input, call `frame()` from the render loop and
  * read `stats()`; the page gets opens, deletes and menus through `setHandlers`.
  */
-export class GalleryEngine {
+export class GalleryEngine implements ControllerHost {
   readonly timeline: TimelineModel;
   readonly scroll: ScrollModel;
   readonly fastScroll: FastScrollModel;
@@ -78,23 +72,25 @@ export class GalleryEngine {
   readonly clock: FrameClock;
   /** Sections intersecting the viewport after the last frame, for the DOM headers. */
   readonly visibleSections: VisibleSection[] = [];
+  private readonly sectionPool: VisibleSection[] = [];
   handlers: GalleryHandlers = {};
   /**
    * Files waiting for the server to delete them (SPEC §3 isPendingServerDelete): drawn dimmed
    * until they leave the grid or come back. Change it through `setPendingDelete`.
    */
   readonly pendingDelete = new Set<string>();
-  private readonly detector: FastScrollDetector;
+  private readonly fastScrollWatch: FastScrollWatch;
   private invalidateCallback: () => void = () => undefined;
   private width = 1;
   private height = 1;
   private insetLeft = 0;
   private insetRight = 0;
   private dpr = 1;
-  private fastScrolling = false;
-  private settleTimer = -1;
   private sizesVersion = -1;
   private readonly listeners = new Set<() => void>();
+  private motionReduced = false;
+  /** Aborted by dispose: a refresh in flight stops there. */
+  private readonly disposal = new AbortController();
   private readonly frameParams: FrameParams = createFrameParams();
 
   constructor(options: GalleryEngineOptions) {
@@ -110,6 +106,7 @@ export class GalleryEngine {
     this.zoom = new GalleryZoom(
       {
         timeline: this.timeline,
+        anchor: this.timeline.anchor,
         clock: this.clock,
         gridLeft: () => this.insetLeft,
         scrollPosition: () => this.scroll.position,
@@ -121,7 +118,7 @@ export class GalleryEngine {
     this.scroll = new ScrollModel(this.clock);
     this.scroll.subscribe(requestFrame);
     this.fastScroll = new FastScrollModel(this.timeline);
-    this.detector = new FastScrollDetector(this.height);
+    this.fastScrollWatch = new FastScrollWatch(this.clock, requestFrame, this.height);
     this.textures = new TextureCache({
       ...options.pools,
       loader: options.loader,
@@ -140,7 +137,7 @@ export class GalleryEngine {
     this.focus.subscribe(requestFrame);
     this.hints = new SelectionHints({
       clock: this.clock,
-      shiftSelectShownAt: options.hintStore ?? memoryHintStore(),
+      shiftSelectShownAt: options.hintStore ?? { get: () => null, set: () => undefined },
       shiftSelectAvailable: options.shiftSelectAvailable ?? true,
     });
     this.hints.observe(this.selection);
@@ -155,7 +152,12 @@ export class GalleryEngine {
     this.actions = new GalleryActions(this);
     this.pointer = new PointerController(this);
     this.keys = new KeyboardController(this);
-    this.timeline.reindexHooks = this.followFilesAcrossReindex();
+    this.timeline.reindexHooks = followFilesAcrossReindex(
+      this.timeline,
+      this.selection,
+      this.focus,
+      () => (this.sizesVersion = this.timeline.sizesVersion),
+    );
   }
 
   /**
@@ -176,6 +178,19 @@ export class GalleryEngine {
     this.timeline.reconcile(descriptors);
   }
 
+  /**
+   * Lists the current source's sections again and adopts them in place (live changes, a
+   * delete, a restore). One refresh at a time: a call while one runs makes it run once more
+   * after, and resolves with it, so the last caller always sees a list fetched after its call.
+   * A source swapped meanwhile wins: its list is not overwritten by the old source's.
+   */
+  readonly refresh = oneAtATime(async () => {
+    const source = this.timeline.source;
+    const sections = await source.sections(this.disposal.signal);
+    if (this.timeline.source !== source || this.disposal.signal.aborted) return;
+    this.reconcile(sections);
+  });
+
   /** Takes files out of the grid without moving the view; returns how many were shown. */
   removeFiles(ids: Iterable<string>): number {
     const set = ids instanceof Set ? (ids as Set<string>) : new Set(ids);
@@ -194,7 +209,21 @@ export class GalleryEngine {
     this.invalidate();
   }
 
-  /** The render loop's "please draw": R3F's invalidate. */
+  /**
+   * The user prefers reduced motion (prefers-reduced-motion): large tiles replace small ones
+   * without a fade. The binding makes zoom transitions instant too.
+   */
+  setReducedMotion(reduced: boolean): void {
+    if (reduced === this.motionReduced) return;
+    this.motionReduced = reduced;
+    this.invalidate();
+  }
+
+  get reducedMotion(): boolean {
+    return this.motionReduced;
+  }
+
+  /** The render loop's "please draw" (RenderLoop.invalidate). */
   setInvalidate(invalidate: () => void): void {
     this.invalidateCallback = invalidate;
   }
@@ -233,7 +262,7 @@ export class GalleryEngine {
     const zoomed = metrics ? this.zoom.setBaseMetrics(metrics) : undefined;
     this.timeline.resize(this.gridWidth, zoomed);
     this.scroll.setViewportHeight(this.height);
-    this.detector.setViewportHeight(this.height);
+    this.fastScrollWatch.setViewportHeight(this.height);
     this.tiles.setViewport(this.width, this.height);
     this.fastScroll.setTrackHeight(this.height);
     this.invalidate();
@@ -270,35 +299,17 @@ export class GalleryEngine {
     }
     const started = this.clock.now();
     const scrolling = this.scroll.step(now);
-    const shift = this.timeline.takeShift();
-    const anchored = this.zoom.anchoredPosition(this.scroll.position);
-    // Someone who went to the end (End key, scroller at the bottom) stays there while the
-    // sections around it replace their estimates.
-    const atEnd =
-      anchored === null &&
-      this.scroll.contentHeight > this.height &&
-      this.scroll.position >= this.scroll.maxPosition - 0.5;
-    if (shift !== 0 && !atEnd && anchored === null) this.scroll.shiftBy(shift);
-    const total = this.timeline.totalHeight();
-    if (total !== this.scroll.contentHeight) {
-      this.scroll.setContentHeight(total);
-      this.fastScroll.sectionsChanged();
-      if (atEnd && !scrolling) this.scroll.scrollTo(this.scroll.maxPosition, { animate: false });
-    }
-    if (anchored !== null) {
-      this.scroll.scrollTo(anchored);
-      // Clamped at an edge: the anchor cannot be honoured, and must not read as a user scroll.
-      this.zoom.noteAnchoredPosition(this.scroll.position);
-    }
+    const contentHeight = this.scroll.contentHeight;
+    // What must stay still (a zoom's item, the end, the content at the top) is the anchor's call.
+    const shift = this.timeline.anchor.apply(this.scroll, this.timeline.totalHeight(), scrolling);
+    if (this.scroll.contentHeight !== contentHeight) this.fastScroll.sectionsChanged();
     if (this.timeline.sizesVersion !== this.sizesVersion) {
       this.sizesVersion = this.timeline.sizesVersion;
       this.selection.syncSizes();
     }
     const top = this.scroll.position;
-    this.timeline.anchorY = top;
-    this.detector.sample(top, now);
-    this.trackFastScroll(now);
-    this.timeline.updateViewport(top, this.height, this.fastScrolling);
+    const fastScrolling = this.fastScrollWatch.sample(top, now);
+    this.timeline.updateViewport(top, this.height, fastScrolling);
 
     const params = this.frameParams;
     params.top = top;
@@ -306,8 +317,9 @@ export class GalleryEngine {
     params.height = this.height;
     params.insetLeft = this.insetLeft;
     params.dpr = this.dpr;
-    params.wantLarge = !scrolling && !this.fastScrolling;
-    params.fastScrolling = this.fastScrolling;
+    params.wantLarge = !scrolling && !fastScrolling;
+    params.fastScrolling = fastScrolling;
+    params.instantFades = this.motionReduced;
     this.textures.beginFrame();
     this.composer.begin(params);
     this.timeline.forEachVisibleItem(
@@ -318,7 +330,7 @@ export class GalleryEngine {
     this.textures.endFrame();
     const uploads = this.textures.uploadPending(gl);
     const drawn = this.composer.end();
-    this.collectVisibleSections(top);
+    collectVisibleSections(this.timeline, top, this.height, this.visibleSections, this.sectionPool);
     this.actions.keepFocusVisible();
 
     this.stats.recordFrame(gl, this.clock.now() - started, uploads, drawn);
@@ -335,37 +347,13 @@ export class GalleryEngine {
   }
 
   /** A plain-object view of every counter, for tests and benchmarks. */
-  snapshot() {
-    const textures = this.textures.stats();
-    const range = this.composer.range;
-    return {
-      frames: this.stats.frames,
-      drawCalls: this.stats.lastDrawCalls,
-      maxDrawCalls: this.stats.maxDrawCalls,
-      uploads: this.stats.lastUploads,
-      maxUploads: this.stats.maxUploads,
-      uploadsTotal: textures.uploadsTotal,
-      tiles: this.stats.lastTiles,
-      textureBytes: { ...textures.bytesInUse },
-      texturesReady: textures.ready,
-      texturesFailed: textures.failed,
-      texturesLoading: textures.queued + textures.inFlight + textures.awaitingUpload,
-      visibleRange: {
-        first: { section: range[0], item: range[1] },
-        last: { section: range[2], item: range[3] },
-      },
-      date: this.dateAtViewport(),
-      position: this.scroll.position,
-      contentHeight: this.scroll.contentHeight,
-      fastScrolling: this.fastScrolling,
-      frameTimes: this.stats.frameTimePercentiles(),
-      selected: this.selection.count,
-      selectionMode: this.selection.selectionMode,
-      zoomLevel: this.zoom.level,
-      zooming: this.zoom.frozen,
-      focus: this.focus.position,
-      ...this.timeline.stats(),
-    };
+  snapshot(): EngineSnapshot {
+    return engineSnapshot(this);
+  }
+
+  /** Whether the last frame found the scroll fast (placeholders, loads deferred). */
+  get fastScrolling(): boolean {
+    return this.fastScrollWatch.fast;
   }
 
   onContextLost(): void {
@@ -378,8 +366,8 @@ export class GalleryEngine {
   }
 
   dispose(): void {
-    if (this.settleTimer >= 0) this.clock.clearTimeout(this.settleTimer);
-    this.pointer.dispose();
+    this.disposal.abort();
+    this.fastScrollWatch.dispose();
     this.actions.dispose();
     this.zoom.dispose();
     this.hints.dispose();
@@ -388,72 +376,5 @@ export class GalleryEngine {
     this.textures.dispose();
     this.tiles.dispose();
     this.listeners.clear();
-  }
-
-  private trackFastScroll(now: number): void {
-    this.fastScrolling = this.detector.isFast(now);
-    if (!this.fastScrolling) return;
-    // No frames are drawn while idle: wake up when the fast phase is over to start the loads.
-    // Re-armed on every fast frame, because a drag that keeps going outlives the first estimate;
-    // the frame the timer draws re-arms it again if the scroll is still fast by then.
-    if (this.settleTimer >= 0) this.clock.clearTimeout(this.settleTimer);
-    const wait = Math.max(16, this.detector.settlesAt(now) - now);
-    this.settleTimer = this.clock.setTimeout(() => {
-      this.settleTimer = -1;
-      this.invalidate();
-    }, wait);
-  }
-
-  private readonly sectionPool: VisibleSection[] = [];
-
-  /** Selection and focus are kept by file id and section key while positions move. */
-  private followFilesAcrossReindex() {
-    let selection: SelectionSnapshot | null = null;
-    let focusId = '';
-    const keyOf = (section: number) => this.timeline.sections[section]?.descriptor.key ?? '';
-    return {
-      before: () => {
-        selection = this.selection.count > 0 ? this.selection.snapshotByIdentity(keyOf) : null;
-        const focus = this.focus.position;
-        focusId = focus ? this.timeline.fileId(focus.section, focus.item) : '';
-      },
-      after: () => {
-        if (selection) this.selection.restoreByIdentity(selection, keyOf);
-        else this.selection.syncSizes();
-        selection = null;
-        this.sizesVersion = this.timeline.sizesVersion;
-        if (this.focus.section >= 0) this.refocus(focusId);
-      },
-    };
-  }
-
-  private refocus(fileId: string): void {
-    const { timeline, focus } = this;
-    if (fileId) {
-      for (let s = 0; s < timeline.sectionCount; s++) {
-        const index = timeline.sections[s].files?.ids.indexOf(fileId) ?? -1;
-        if (index >= 0) return focus.set({ section: s, item: index });
-      }
-    }
-    const section = Math.min(focus.section, timeline.sectionCount - 1);
-    if (section < 0) return focus.clear();
-    const size = timeline.sectionSize(section);
-    if (size === 0) return focus.clear();
-    focus.set({ section, item: Math.min(focus.item, size - 1) });
-  }
-
-  private collectVisibleSections(top: number): void {
-    const list = this.visibleSections;
-    list.length = 0;
-    const n = this.timeline.sectionCount;
-    if (n === 0) return;
-    for (let i = this.timeline.sectionIndexAt(top); i < n; i++) {
-      const y = this.timeline.sectionTop(i) - top;
-      if (y >= this.height) break;
-      const entry = (this.sectionPool[list.length] ??= { index: 0, y: 0 });
-      entry.index = i;
-      entry.y = y;
-      list.push(entry);
-    }
   }
 }

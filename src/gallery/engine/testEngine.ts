@@ -9,7 +9,8 @@ import { GalleryEngine } from './GalleryEngine';
 import type { LayoutEngine } from './layout/LayoutEngine';
 import { createTestRenderer, FakeLoader, flush } from './texture/testing';
 import { FILE_KIND, type SectionFiles, type TimelineSource } from './timeline/TimelineSource';
-import { DESKTOP_METRICS, type SectionDescriptor, type SectionLayout } from './types';
+import { DESKTOP_METRICS } from './gridMetrics';
+import type { SectionDescriptor, SectionLayout } from './types';
 
 export const TEST_WIDTH = 1000;
 export const TEST_HEIGHT = 800;
@@ -92,10 +93,11 @@ export async function createTestEngine(sizes: readonly number[], options: TestEn
     },
   };
   const gpu = createTestRenderer();
+  const loader = new FakeLoader();
   const engine = new GalleryEngine({
     source,
     layout: squareLayout,
-    loader: new FakeLoader(),
+    loader,
     metrics: DESKTOP_METRICS,
     pools: { smallLayers: 64, largeLayers: 8, maxUploadsPerFrame: 4 },
     clock,
@@ -115,6 +117,7 @@ export async function createTestEngine(sizes: readonly number[], options: TestEn
     engine,
     clock,
     gpu,
+    loader,
     fetched,
     frame,
     settle,

@@ -24,7 +24,10 @@ export interface SectionDescriptor {
 
 export type SectionFetchStatus = 'UNFETCHED' | 'FETCHING' | 'FETCHED';
 
-/** The sizes of SPEC §9 "Timeline cells", per breakpoint, in CSS pixels. */
+/**
+ * The sizes of SPEC §9 "Timeline cells", per breakpoint, in CSS pixels: `gridMetrics.ts` builds
+ * them from the pinned domain constants.
+ */
 export interface GridMetrics {
   targetRowHeight: number;
   spacing: number;
@@ -34,24 +37,6 @@ export interface GridMetrics {
   /** SPEC §9: row cap 8 elements. */
   rowCap: number;
 }
-
-export const DESKTOP_METRICS: GridMetrics = Object.freeze({
-  targetRowHeight: 180,
-  spacing: 2,
-  headerHeight: 30,
-  headerGap: 12,
-  groupGap: 44,
-  rowCap: 8,
-});
-
-export const MOBILE_METRICS: GridMetrics = Object.freeze({
-  targetRowHeight: 176,
-  spacing: 2,
-  headerHeight: 30,
-  headerGap: 8,
-  groupGap: 24,
-  rowCap: 8,
-});
 
 /** Result of laying out one section's items: rects relative to the top-left of its first row. */
 export interface SectionLayout {

@@ -1,90 +1,94 @@
-import { createRoot, type ReconcilerRoot, type RenderProps } from '@react-three/fiber';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { GalleryEngine } from '../engine/GalleryEngine';
+import { createGalleryRenderer, RenderLoop } from '../engine/render/RenderLoop';
 
-type CanvasOptions = Pick<RenderProps<HTMLCanvasElement>, 'frameloop' | 'dpr' | 'gl' | 'onCreated'>;
-
-interface GalleryCanvasProps extends CanvasOptions {
+interface GalleryCanvasProps {
+  engine: GalleryEngine;
   className?: string;
-  children: ReactNode;
-}
-
-interface Size {
-  width: number;
-  height: number;
-  top: number;
-  left: number;
+  /** What shows where no tile is (0xRRGGBB). */
+  clearColor?: number;
 }
 
 /**
- * R3F's root on a canvas that fills its container, without R3F's `<Canvas>`: `<Canvas>` registers
- * the whole three.js namespace as its JSX catalogue (`extend(THREE)`), which keeps all of three.js
- * in the /photos bundle. The gallery creates its three.js objects in the engine and puts no
- * three.js element in JSX, so it needs no catalogue; what three.js the engine imports is all that
- * is bundled. No R3F pointer events either: the gallery handles input itself (useGalleryInput).
+ * The engine's WebGL canvas, filling its container: a three.js renderer and the engine's
+ * RenderLoop (frames on demand), sized by a ResizeObserver and the device pixel ratio, and the
+ * context-loss events forwarded. No React renderer for three.js (R3F): the gallery creates its
+ * three.js objects in the engine and needs none of R3F's scene graph or events, and R3F's root
+ * brought a deprecated THREE.Clock that warned on every load.
  */
-export function GalleryCanvas({
-  className,
-  children,
-  frameloop,
-  dpr,
-  gl,
-  onCreated,
-}: GalleryCanvasProps) {
+export function GalleryCanvas({ engine, className, clearColor = 0xffffff }: GalleryCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const root = useRef<ReconcilerRoot<HTMLCanvasElement> | null>(null);
-  const [size, setSize] = useState<Size | null>(null);
   const [error, setError] = useState<Error | null>(null);
-  // Like <Canvas>: a failure to create the renderer surfaces in the nearest error boundary.
+  // A failure to create the renderer surfaces in the nearest error boundary.
   if (error) throw error;
 
   useLayoutEffect(() => {
-    const element = container.current;
-    if (!element) return;
+    const box = container.current;
+    if (!box) return undefined;
+    // A canvas per renderer: a disposed renderer loses its context for good (browsers cap live
+    // contexts), and a remount (React's strict mode) needs a context that works.
+    const canvas = document.createElement('canvas');
+    canvas.style.display = 'block';
+    canvas.style.width = '100%';
+    canvas.style.height = '100%';
+    box.append(canvas);
+    let loop: RenderLoop;
+    try {
+      loop = new RenderLoop(createGalleryRenderer(canvas), engine.clock, (gl, now) =>
+        engine.frame(gl, now),
+      );
+    } catch (reason) {
+      canvas.remove();
+      setError(reason instanceof Error ? reason : new Error('WebGL renderer failed'));
+      return undefined;
+    }
+    const { gl } = loop;
+    gl.setClearColor(clearColor, 1);
+    loop.scene.add(engine.tiles.mesh);
+    engine.setInvalidate(loop.invalidate);
+
     const measure = () => {
-      const rect = element.getBoundingClientRect();
-      setSize((current) =>
-        current && current.width === rect.width && current.height === rect.height
-          ? current
-          : { width: rect.width, height: rect.height, top: rect.top, left: rect.left },
-      );
+      const rect = box.getBoundingClientRect();
+      if (rect.width > 0 && rect.height > 0) {
+        loop.setSize(rect.width, rect.height, window.devicePixelRatio);
+      }
     };
-    measure();
     const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-
-  useLayoutEffect(() => {
-    const element = canvas.current;
-    if (!element || !size || size.width === 0 || size.height === 0) return;
-    root.current ??= createRoot(element);
-    const current = root.current;
-    current
-      .configure({ frameloop, dpr, gl, onCreated, size, events: undefined })
-      .then(() => {
-        if (root.current === current) current.render(children);
-      })
-      .catch((reason: unknown) =>
-        setError(reason instanceof Error ? reason : new Error('WebGL renderer failed')),
-      );
-  }, [size, frameloop, dpr, gl, onCreated, children]);
-
-  useEffect(
-    () => () => {
-      root.current?.unmount();
-      root.current = null;
-    },
-    [],
-  );
+    observer.observe(box);
+    // Moving to a screen of another density changes the ratio without resizing anything.
+    let density: MediaQueryList | null = null;
+    const followDensity = () => {
+      density?.removeEventListener('change', followDensity);
+      density = window.matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`) ?? null;
+      density?.addEventListener('change', followDensity);
+      measure();
+    };
+    followDensity();
+    const lost = (event: Event) => {
+      event.preventDefault(); // allows the browser to restore the context
+      engine.onContextLost();
+    };
+    const restored = () => engine.onContextRestored();
+    canvas.addEventListener('webglcontextlost', lost);
+    canvas.addEventListener('webglcontextrestored', restored);
+    return () => {
+      observer.disconnect();
+      density?.removeEventListener('change', followDensity);
+      canvas.removeEventListener('webglcontextlost', lost);
+      canvas.removeEventListener('webglcontextrestored', restored);
+      engine.setInvalidate(() => undefined);
+      loop.dispose();
+      gl.dispose();
+      gl.forceContextLoss();
+      canvas.remove();
+    };
+  }, [engine, clearColor]);
 
   return (
     <div
       ref={container}
       className={className}
       style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden' }}
-    >
-      <canvas ref={canvas} style={{ display: 'block', width: '100%', height: '100%' }} />
-    </div>
+    />
   );
 }

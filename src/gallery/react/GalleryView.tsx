@@ -1,6 +1,4 @@
 import { animated, useSpring } from '@react-spring/web';
-import { useFrame, useThree } from '@react-three/fiber';
-import { GalleryCanvas } from './GalleryCanvas';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BREAKPOINTS } from '../../domain/constants';
@@ -10,10 +8,12 @@ import type { ItemPosition } from '../engine/selection/types';
 import type { GridMetrics } from '../engine/types';
 import { A11yGrid } from './A11yGrid';
 import { ContextMenu, type GalleryMenuItem } from './ContextMenu';
+import { GalleryCanvas } from './GalleryCanvas';
 import { FastScroller } from './FastScroller';
 import { SectionHeaders } from './SectionHeaders';
 import { SelectionHintsView } from './SelectionHintsView';
 import { useGalleryInput } from './useGalleryInput';
+import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 import { useZoomAnimation } from './useZoomAnimation';
 import { VideoBadges } from './VideoBadges';
 import { VideoPreview } from './VideoPreview';
@@ -43,7 +43,7 @@ interface OpenMenu {
 }
 
 /**
- * The thin React side of the gallery: mounts one R3F canvas (frameloop "demand"), forwards
+ * The thin React side of the gallery: mounts the engine's canvas (frames on demand), forwards
  * pointer, wheel and keys to the engine's controllers, and hosts the DOM overlays (headers,
  * the accessible grid, video badges and preview, hints, the context menu, the fast scroller).
  * Zoom transitions scale the stage with @react-spring while the engine lays out anew. Nothing
@@ -66,7 +66,9 @@ export function GalleryView({
   const [menu, setMenu] = useState<OpenMenu | null>(null);
   const { t, i18n } = useTranslation();
   const [{ scale }, springs] = useSpring(() => ({ scale: 1 }));
-  const zoom = useZoomAnimation(engine, stage, springs);
+  const reducedMotion = usePrefersReducedMotion();
+  const zoom = useZoomAnimation(engine, stage, springs, reducedMotion);
+  useEffect(() => engine.setReducedMotion(reducedMotion), [engine, reducedMotion]);
 
   useLayoutEffect(() => {
     const element = container.current;
@@ -141,15 +143,7 @@ export function GalleryView({
       lang={i18n.language.replace('_', '-')}
     >
       <animated.div ref={stage} className="gallery-view__stage" style={{ transform }}>
-        <GalleryCanvas
-          className="gallery-view__canvas"
-          frameloop="demand"
-          dpr={[1, 2]}
-          gl={{ antialias: false, alpha: false, powerPreference: 'high-performance' }}
-          onCreated={({ gl }) => gl.setClearColor(0xffffff, 1)}
-        >
-          <EngineDriver engine={engine} />
-        </GalleryCanvas>
+        <GalleryCanvas engine={engine} className="gallery-view__canvas" />
         <SectionHeaders engine={engine} />
         <VideoBadges engine={engine} />
         {videoUrl ? <VideoPreview engine={engine} videoUrl={videoUrl} /> : null}
@@ -175,36 +169,4 @@ export function GalleryView({
       ) : null}
     </div>
   );
-}
-
-/** Runs the engine inside R3F's frame loop and keeps frames coming only while it asks. */
-function EngineDriver({ engine }: { engine: GalleryEngine }) {
-  const gl = useThree((state) => state.gl);
-  const invalidate = useThree((state) => state.invalidate);
-  const scene = useThree((state) => state.scene);
-
-  useEffect(() => {
-    engine.setInvalidate(() => invalidate());
-    scene.add(engine.tiles.mesh);
-    const canvas = gl.domElement;
-    const lost = (event: Event) => {
-      event.preventDefault(); // allows the browser to restore the context
-      engine.onContextLost();
-    };
-    const restored = () => engine.onContextRestored();
-    canvas.addEventListener('webglcontextlost', lost);
-    canvas.addEventListener('webglcontextrestored', restored);
-    invalidate();
-    return () => {
-      scene.remove(engine.tiles.mesh);
-      engine.setInvalidate(() => undefined);
-      canvas.removeEventListener('webglcontextlost', lost);
-      canvas.removeEventListener('webglcontextrestored', restored);
-    };
-  }, [engine, gl, invalidate, scene]);
-
-  useFrame(() => {
-    if (engine.frame(gl, performance.now())) invalidate();
-  });
-  return null;
 }

@@ -11,11 +11,14 @@ export const ZOOM_ANIMATION_MS = 180;
  * anew, the stage (canvas and overlays) scales around the anchor point with @react-spring;
  * when both are done the engine draws the new layout and the scale goes back to 1 in that
  * same frame, so the swap does not flash. A live pinch scales the stage with the fingers.
+ * With `reducedMotion` (prefers-reduced-motion) the stage takes the new scale at once and a
+ * pinch let go snaps back: nothing moves on its own.
  */
 export function useZoomAnimation(
   engine: GalleryEngine,
   stage: RefObject<HTMLDivElement | null>,
   springs: SpringRef<{ scale: number }>,
+  reducedMotion = false,
 ) {
   return useMemo(() => {
     const origin = (x: number, y: number) => {
@@ -23,11 +26,10 @@ export function useZoomAnimation(
     };
     const onZoom = (transition: ZoomTransition) => {
       origin(transition.originX, transition.originY);
-      springs.set({ scale: transition.fromScale });
-      const animation = springs.start({
-        scale: transition.ratio,
-        config: { duration: ZOOM_ANIMATION_MS },
-      });
+      springs.set({ scale: reducedMotion ? transition.ratio : transition.fromScale });
+      const animation = reducedMotion
+        ? []
+        : springs.start({ scale: transition.ratio, config: { duration: ZOOM_ANIMATION_MS } });
       void Promise.all([...animation, transition.ready]).then(() => {
         const off = engine.onFrame(() => {
           off();
@@ -39,12 +41,13 @@ export function useZoomAnimation(
     };
     const onPinch = (scale: number, x: number, y: number) => {
       if (scale === 1) {
-        void springs.start({ scale: 1, config: { duration: ZOOM_ANIMATION_MS } });
+        if (reducedMotion) springs.set({ scale: 1 });
+        else void springs.start({ scale: 1, config: { duration: ZOOM_ANIMATION_MS } });
         return;
       }
       origin(x, y);
       springs.set({ scale });
     };
     return { onZoom, onPinch };
-  }, [engine, stage, springs]);
+  }, [engine, stage, springs, reducedMotion]);
 }

@@ -1,6 +1,6 @@
-import type { GalleryEngine } from '../GalleryEngine';
 import { ZOOM_LEVELS } from '../layout/LayoutEngine';
 import type { ItemPosition } from '../selection/types';
+import type { GalleryHost } from './GalleryHost';
 import type { MenuSource } from './handlers';
 
 export interface CanvasRect {
@@ -8,6 +8,11 @@ export interface CanvasRect {
   y: number;
   w: number;
   h: number;
+}
+
+/** What the pointer and key controllers read: the engine, with these shared actions. */
+export interface ControllerHost extends GalleryHost {
+  readonly actions: GalleryActions;
 }
 
 /** Room kept around a focused tile revealed by the keyboard: its 1.15 scale and a little air. */
@@ -24,7 +29,7 @@ export class GalleryActions {
   private readonly lastFocus = { x: 0, y: 0, seen: false };
   private sectionLoad: AbortController | null = null;
 
-  constructor(private readonly engine: GalleryEngine) {}
+  constructor(private readonly engine: GalleryHost) {}
 
   /** The loaded item at a canvas point, or null. */
   hitTest(x: number, y: number): ItemPosition | null {

@@ -5,9 +5,10 @@ import {
   targetRowHeightFor,
   ZOOM_LEVELS,
 } from '../layout/LayoutEngine';
+import type { ScrollAnchor } from '../scroll/ScrollAnchor';
 import type { TimelineModel } from '../timeline/TimelineModel';
 import type { GridMetrics } from '../types';
-import { anchoredScrollPosition, captureZoomAnchor, type ZoomAnchor } from './zoomAnchor';
+import { captureZoomAnchor, type ZoomAnchor } from './zoomAnchor';
 
 /** A zoom the binding animates: a CSS scale of the canvas from `fromScale` to `ratio`. */
 export interface ZoomTransition {
@@ -27,6 +28,8 @@ const READY_LIMIT_MS = 1500;
 
 export interface ZoomHost {
   readonly timeline: TimelineModel;
+  /** Holds the anchor item at its screen y once the transition is over. */
+  readonly anchor: ScrollAnchor<unknown>;
   readonly clock: FrameClock;
   /** Canvas x of the grid's left edge. */
   gridLeft(): number;
@@ -39,7 +42,8 @@ export interface ZoomHost {
 /**
  * Zoom levels (ZOOM_LEVELS over the breakpoint's metrics) and the transition between them: the
  * engine freezes its last frame while the binding scales the canvas and the worker lays the
- * grid out anew; then the new layout is drawn with the anchor item at the same screen y.
+ * grid out anew; then the new layout is drawn with the anchor item at the same screen y (the
+ * ScrollAnchor holds it there until the user scrolls).
  */
 export class GalleryZoom {
   level = DEFAULT_ZOOM_INDEX;
@@ -47,9 +51,8 @@ export class GalleryZoom {
   frozen = false;
   private base: GridMetrics;
   private zoomed: GridMetrics;
+  /** The anchor of the running transition: ready once its section is laid out anew. */
   private anchor: ZoomAnchor | null = null;
-  /** The position the anchor asked for last; any other position means someone scrolled. */
-  private lastAnchored: number | null = null;
   private resolveReady: (() => void) | null = null;
   private readyTimer = -1;
 
@@ -95,6 +98,7 @@ export class GalleryZoom {
       this.host.scrollPosition(),
       y,
     );
+    this.host.anchor.hold(this.anchor);
     this.level = level;
     this.zoomed = metricsForZoom(this.base, level);
     this.frozen = true;
@@ -121,39 +125,18 @@ export class GalleryZoom {
     if (!this.frozen) return;
     this.markReady();
     this.frozen = false;
-    this.lastAnchored = null;
+    this.anchor = null;
+    this.host.anchor.rebase();
     this.host.invalidate();
   }
 
   /**
-   * Where the scroll must be this frame to keep the anchor still, or null when no anchor holds.
-   * After a zoom, sections around the viewport keep replacing estimates with layouts for a
-   * while; the anchor holds through all of it until the scroll moves from where it put it (a
-   * wheel, a drag, a key, the scroller): then the user has taken over.
+   * The user scrolled (a wheel, a drag, a key, the scroller): the anchor item no longer needs to
+   * stay put. Not during a transition, whose scale still shows it at the anchor.
    */
-  anchoredPosition(position: number): number | null {
-    const anchor = this.anchor;
-    if (!anchor || this.frozen) return null;
-    if (this.lastAnchored !== null && Math.abs(position - this.lastAnchored) > 0.5) {
-      this.releaseAnchor();
-      return null;
-    }
-    const { timeline } = this.host;
-    if (anchor.item >= 0 && !timeline.isLaidOut(anchor.section)) return this.lastAnchored;
-    this.lastAnchored = anchoredScrollPosition(timeline, anchor);
-    return this.lastAnchored;
-  }
-
-  /** Where the anchored scroll ended up after clamping to the content. */
-  noteAnchoredPosition(position: number): void {
-    if (this.lastAnchored !== null) this.lastAnchored = position;
-  }
-
-  /** The user scrolled: the content no longer needs to stay put. */
   releaseAnchor(): void {
     if (this.frozen) return;
-    this.anchor = null;
-    this.lastAnchored = null;
+    this.host.anchor.release();
   }
 
   dispose(): void {

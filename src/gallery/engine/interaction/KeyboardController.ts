@@ -1,4 +1,4 @@
-import type { GalleryEngine } from '../GalleryEngine';
+import type { ControllerHost } from './GalleryActions';
 import { navigate, type NavigationDirection } from './navigation';
 
 export interface KeyInput {
@@ -26,7 +26,7 @@ const ARROWS: Record<string, NavigationDirection> = {
  * scroll as the ScrollModel does, and the focus follows.
  */
 export class KeyboardController {
-  constructor(private readonly engine: GalleryEngine) {}
+  constructor(private readonly engine: ControllerHost) {}
 
   /** Handles a key; returns false for keys it does not use (the caller lets them be). */
   key(e: KeyInput): boolean {

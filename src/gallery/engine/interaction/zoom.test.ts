@@ -80,7 +80,7 @@ describe('GalleryZoom in the engine', () => {
     engine.pointer.wheel(120, 0, false, 500, 400, 10_000);
     frame();
     expect(engine.scroll.position).toBeGreaterThan(0);
-    expect(engine.zoom.anchoredPosition(engine.scroll.position)).toBeNull();
+    expect(engine.timeline.anchor.heldPosition(engine.scroll.position)).toBeNull();
   });
 
   it('refuses levels past either end and shows the pinch hint the other way', async () => {

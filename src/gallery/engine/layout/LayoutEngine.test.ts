@@ -2,7 +2,7 @@ import { expose } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { layoutWorkerApi } from '../../../../workers/layout.worker';
 import type { LayoutWorkerRequest } from '../../../../workers/layout.shared';
-import { DESKTOP_METRICS, MOBILE_METRICS } from '../types';
+import { DESKTOP_METRICS, MOBILE_METRICS } from '../gridMetrics';
 import { REFERENCE_ASPECT_MIX, sampleAspects, seededRandom } from './aspectMix';
 import { layoutSection } from './justified';
 import {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP_METRICS, MOBILE_METRICS, type GridMetrics } from '../types';
+import { DESKTOP_METRICS, MOBILE_METRICS } from '../gridMetrics';
+import type { GridMetrics } from '../types';
 import {
   REFERENCE_ASPECT_MIX,
   REFERENCE_MEAN_ASPECT,

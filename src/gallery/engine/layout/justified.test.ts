@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP_METRICS, MOBILE_METRICS } from '../types';
+import { DESKTOP_METRICS, MOBILE_METRICS } from '../gridMetrics';
 import { REFERENCE_ASPECT_MIX, perturbMix, sampleAspects, seededRandom } from './aspectMix';
 import {
   MAX_ROW_STRETCH,

@@ -108,3 +108,39 @@ describe('selection rendering state', () => {
     expect(states.every((s) => s.selection === FileSelectionState.Selected)).toBe(true);
   });
 });
+
+describe('large tier fade', () => {
+  /** The fade of tile 0 after its large thumbnail arrives and `ms` pass. */
+  async function fadeAfter(reducedMotion: boolean, ms: number) {
+    const { engine, clock, gpu, loader, settle } = await createTestEngine([10]);
+    // DPR 2: the 180 px tiles show 360 device pixels, past the small tier.
+    engine.resize(1000, 800, 2);
+    engine.setReducedMotion(reducedMotion);
+    // Every small thumbnail first: the large loads queue behind them.
+    for (let round = 0; round < 4; round++) {
+      await settle();
+      for (const call of loader.running()) if (call.tier === 'small') call.resolve();
+    }
+    await settle();
+    loader.resolve('2024-12:0', 'large');
+    await settle();
+    clock.advance(ms);
+    engine.frame(gpu.renderer, clock.now());
+    const tile = instanceAt(engine, col(0), row(0))!;
+    return { fade: engine.tiles.fadeAt(tile.index), fading: engine.composer.fading };
+  }
+
+  it('fades the large tile in over 200 ms', async () => {
+    const early = await fadeAfter(false, 50);
+    expect(early.fade).toBeGreaterThan(0);
+    expect(early.fade).toBeLessThan(1);
+    expect(early.fading).toBe(true);
+    expect((await fadeAfter(false, 250)).fade).toBe(1);
+  });
+
+  it('shows it at once when the user prefers reduced motion', async () => {
+    const reduced = await fadeAfter(true, 0);
+    expect(reduced.fade).toBe(1);
+    expect(reduced.fading).toBe(false);
+  });
+});

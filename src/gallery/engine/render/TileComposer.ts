@@ -2,7 +2,7 @@ import { FOCUSED_ITEM_SCALE } from '../../../domain/constants';
 import type { FocusModel } from '../interaction/FocusModel';
 import type { SelectionModel } from '../selection/SelectionModel';
 import { FileSelectionState } from '../selection/types';
-import type { TextureCache } from '../texture';
+import { preferredTier, type TextureCache } from '../texture';
 import { rowOf } from '../timeline/geometry';
 import type { TimelineModel, VisibleItem } from '../timeline/TimelineModel';
 import type { TileRenderer } from './TileRenderer';
@@ -14,8 +14,6 @@ import {
   TILE_SELECTION_MODE,
 } from './tileState';
 
-/** The large tier is wanted once a tile shows more device pixels than the small layer holds. */
-const SMALL_LAYER_PX = 256;
 const LARGE_FADE_MS = 200;
 const PLACEHOLDER_RGB = 0xe6e8ec;
 const LOADING_RGB = 0xd9dce2;
@@ -47,6 +45,8 @@ export interface FrameParams {
   dpr: number;
   wantLarge: boolean;
   fastScrolling: boolean;
+  /** The user prefers reduced motion: a large tile replaces the small one at once, no fade. */
+  instantFades: boolean;
 }
 
 /** Neutral parameters: what the composer holds before its first frame. */
@@ -59,6 +59,7 @@ export function createFrameParams(): FrameParams {
     dpr: 1,
     wantLarge: false,
     fastScrolling: false,
+    instantFades: false,
   };
 }
 
@@ -163,7 +164,7 @@ export class TileComposer {
     const small = this.textures.layerOf(id, 'small');
     let large = -1;
     let fade = 0;
-    if (frame.wantLarge && Math.max(item.w, item.h) * frame.dpr > SMALL_LAYER_PX * 1.25) {
+    if (preferredTier(item.w, item.h, frame.dpr, frame.wantLarge) === 'large') {
       this.textures.request(id, 'large', priority);
       large = this.textures.layerOf(id, 'large');
       if (large >= 0) fade = this.fadeFor(id);
@@ -260,6 +261,7 @@ export class TileComposer {
       // Bounded: forget fades of tiles long gone.
       if (this.fadeStart.size > 4096) this.fadeStart.clear();
     }
+    if (this.frame.instantFades) return 1;
     const t = Math.min(1, (now - start) / LARGE_FADE_MS);
     if (t < 1) this.fading = true;
     return t;

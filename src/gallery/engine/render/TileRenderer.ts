@@ -140,6 +140,11 @@ export class TileRenderer {
   }
 
   /** The scale of instance i of the last frame. */
+  /** The large tier's fade of instance i (0 small only, 1 large only). */
+  fadeAt(i: number): number {
+    return (this.fade.array as Float32Array)[i] ?? 0;
+  }
+
   scaleAt(i: number): number {
     return (this.scale.array as Float32Array)[i] ?? 1;
   }

@@ -34,7 +34,7 @@ export interface TextureCacheOptions {
 
 export type TileStatus = 'none' | 'loading' | 'ready' | 'failed';
 
-/** The part of WebGLRenderer the cache uses; R3F's `gl` satisfies it. */
+/** The part of WebGLRenderer the cache uses; the render loop's `gl` satisfies it. */
 export type UploadRenderer = Pick<
   WebGLRenderer,
   'copyTextureToTexture' | 'getContext' | 'properties'

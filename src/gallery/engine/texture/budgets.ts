@@ -2,6 +2,15 @@ import { layerBytes } from './tiers';
 
 export type DeviceClass = 'mobile' | 'tablet' | 'desktop' | 'tv';
 
+/** The device class of a page laid out at one of the SPEC §2 breakpoints. */
+export function deviceClassFor(
+  breakpoint: 'mobile' | 'tabletPortrait' | 'tabletLandscape' | 'desktop' | 'tv',
+): DeviceClass {
+  if (breakpoint === 'mobile') return 'mobile';
+  if (breakpoint === 'tabletPortrait' || breakpoint === 'tabletLandscape') return 'tablet';
+  return breakpoint === 'tv' ? 'tv' : 'desktop';
+}
+
 /** GPU memory the texture pools may hold, per tier, and the per-frame upload allowance. */
 export interface TextureBudget {
   smallBytes: number;

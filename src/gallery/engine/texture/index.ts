@@ -9,6 +9,7 @@ export type { ThumbnailLoader } from './ThumbnailLoader';
 export { WorkerThumbnailLoader, type WorkerThumbnailLoaderOptions } from './WorkerThumbnailLoader';
 export {
   TEXTURE_BUDGETS,
+  deviceClassFor,
   poolSizesFor,
   maxArrayTextureLayersOf,
   type DeviceClass,
@@ -19,6 +20,8 @@ export {
   FALLBACK_LAYER,
   TEXTURE_TIERS,
   TIER_LAYER_SIZE,
+  TIER_THUMBNAIL_SIZE,
+  LARGE_TIER_HEADROOM,
   UPLOAD_COST,
   layerBytes,
   preferredTier,

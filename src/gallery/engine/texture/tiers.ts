@@ -11,6 +11,8 @@
  * Colour: texels are sRGB-encoded bytes in a plain RGBA8 texture (no SRGB8_ALPHA8), so the tile
  * shader writes them to the drawing buffer unchanged (no colorspace_fragment conversion).
  */
+import { THUMBNAIL_SIZES } from '../../../domain/constants';
+
 export type TextureTier = 'small' | 'large';
 
 export const TEXTURE_TIERS: readonly TextureTier[] = ['small', 'large'];
@@ -22,9 +24,23 @@ export const TEXTURE_TIERS: readonly TextureTier[] = ['small', 'large'];
  * where 1024 loses nothing visible. Decoding resizes to this size, so nothing else changes.
  */
 export const TIER_LAYER_SIZE: Readonly<Record<TextureTier, number>> = Object.freeze({
-  small: 256,
+  small: THUMBNAIL_SIZES[0],
   large: 1024,
 });
+
+/** The SPEC §9 thumbnail size (the `area` asked of the thumbnail host) behind each tier. */
+export const TIER_THUMBNAIL_SIZE: Readonly<Record<TextureTier, number>> = Object.freeze({
+  small: THUMBNAIL_SIZES[0],
+  large: THUMBNAIL_SIZES[1],
+});
+
+/**
+ * How far a small layer may be stretched before the large tier is worth asking for: up to 1.25×
+ * the 256 thumbnail still reads sharp in a grid, and the margin keeps the default desktop rows
+ * (180 px: 4:3, 3:2 and 16:9 tiles up to 320 px wide at DPR 1) on the small tier, where a large
+ * layer would cost 16× the memory and upload time for no visible gain.
+ */
+export const LARGE_TIER_HEADROOM = 1.25;
 
 /** Bytes of one RGBA8 layer of the tier. */
 export function layerBytes(tier: TextureTier): number {
@@ -47,8 +63,10 @@ export const UPLOAD_COST: Readonly<Record<TextureTier, number>> = Object.freeze(
 export const FALLBACK_LAYER = 0;
 
 /**
- * SPEC: the large tier only when the tile's on-screen size × devicePixelRatio exceeds the small
- * one and the scroll is idle. The layer is square, so the longer side decides.
+ * The one rule for the tier a tile wants (TileComposer asks it for every visible tile): the
+ * large tier only while the scroll is idle and when the tile's on-screen size × devicePixelRatio
+ * exceeds the small layer by more than LARGE_TIER_HEADROOM. The layer is square, so the longer
+ * side decides.
  */
 export function preferredTier(
   widthCss: number,
@@ -57,7 +75,8 @@ export function preferredTier(
   scrollIdle: boolean,
 ): TextureTier {
   if (!scrollIdle) return 'small';
-  return Math.max(widthCss, heightCss) * devicePixelRatio > TIER_LAYER_SIZE.small
+  return Math.max(widthCss, heightCss) * devicePixelRatio >
+    TIER_LAYER_SIZE.small * LARGE_TIER_HEADROOM
     ? 'large'
     : 'small';
 }

@@ -2,7 +2,7 @@ import type { SectionDescriptor } from '../types';
 import type { SectionFiles, TimelineSource } from './TimelineSource';
 
 interface Job {
-  index: number;
+  key: string;
   descriptor: SectionDescriptor;
   priority: number;
   controller: AbortController | null;
@@ -10,48 +10,56 @@ interface Job {
 
 /**
  * Loads sections' files with a concurrency limit, nearest to the viewport first, and aborts the
- * requests of sections that were scrolled away before they answered.
+ * requests of sections that were scrolled away before they answered. Jobs are keyed by section
+ * key, not position: a new section list (a month appearing above) leaves them running.
  */
 export class SectionFetcher {
   private queued: Job[] = [];
-  private running = new Map<number, Job>();
+  private running = new Map<string, Job>();
 
   constructor(
     /** Read at each fetch: the grid's source can be swapped (a filter, recents). */
     private readonly sourceOf: () => TimelineSource,
     private readonly concurrency: number,
-    private readonly onLoaded: (index: number, files: SectionFiles) => void,
-    private readonly onFailed: (index: number, error: unknown) => void,
+    private readonly onLoaded: (descriptor: SectionDescriptor, files: SectionFiles) => void,
+    private readonly onFailed: (descriptor: SectionDescriptor, error: unknown) => void,
   ) {}
 
   /** Lower priority value = sooner (distance from the viewport centre). */
-  enqueue(index: number, descriptor: SectionDescriptor, priority: number): void {
-    if (this.running.has(index)) return;
-    const existing = this.queued.find((job) => job.index === index);
+  enqueue(descriptor: SectionDescriptor, priority: number): void {
+    const key = descriptor.key;
+    if (this.running.has(key)) return;
+    const existing = this.queued.find((job) => job.key === key);
     if (existing) existing.priority = priority;
-    else this.queued.push({ index, descriptor, priority, controller: null });
+    else this.queued.push({ key, descriptor, priority, controller: null });
     this.pump();
   }
 
-  cancel(index: number): void {
-    this.cancelWhere((i) => i === index);
+  has(key: string): boolean {
+    return this.running.has(key) || this.queued.some((job) => job.key === key);
   }
 
-  /** Cancels queued and running jobs whose section matches; each reports failed so it can retry. */
-  cancelWhere(predicate: (index: number) => boolean): void {
-    const dropped: number[] = [];
+  cancel(key: string): void {
+    this.cancelWhere((job) => job.key === key);
+  }
+
+  /** Cancels queued and running jobs that match; each reports failed so it can retry. */
+  cancelWhere(predicate: (job: { key: string; descriptor: SectionDescriptor }) => boolean): void {
+    const dropped: SectionDescriptor[] = [];
     this.queued = this.queued.filter((job) => {
-      if (!predicate(job.index)) return true;
-      dropped.push(job.index);
+      if (!predicate(job)) return true;
+      dropped.push(job.descriptor);
       return false;
     });
-    for (const [index, job] of this.running) {
-      if (!predicate(index)) continue;
+    for (const [key, job] of this.running) {
+      if (!predicate(job)) continue;
       job.controller?.abort();
-      this.running.delete(index);
-      dropped.push(index);
+      this.running.delete(key);
+      dropped.push(job.descriptor);
     }
-    for (const index of dropped) this.onFailed(index, new DOMException('cancelled', 'AbortError'));
+    for (const descriptor of dropped) {
+      this.onFailed(descriptor, new DOMException('cancelled', 'AbortError'));
+    }
     if (dropped.length > 0) this.pump();
   }
 
@@ -77,7 +85,7 @@ export class SectionFetcher {
       }
       const job = this.queued.splice(best, 1)[0];
       job.controller = new AbortController();
-      this.running.set(job.index, job);
+      this.running.set(job.key, job);
       void this.run(job);
     }
   }
@@ -86,13 +94,13 @@ export class SectionFetcher {
     const signal = job.controller!.signal;
     try {
       const files = await this.sourceOf().files(job.descriptor, signal);
-      if (this.running.get(job.index) !== job) return;
-      this.running.delete(job.index);
-      this.onLoaded(job.index, files);
+      if (this.running.get(job.key) !== job) return;
+      this.running.delete(job.key);
+      this.onLoaded(job.descriptor, files);
     } catch (error) {
-      if (this.running.get(job.index) !== job) return;
-      this.running.delete(job.index);
-      this.onFailed(job.index, error);
+      if (this.running.get(job.key) !== job) return;
+      this.running.delete(job.key);
+      this.onFailed(job.descriptor, error);
     } finally {
       this.pump();
     }

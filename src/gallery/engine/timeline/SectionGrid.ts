@@ -1,5 +1,6 @@
+import { estimateRowsHeight } from '../layout/estimate';
 import type { CalendarIndex, ItemPosition, SelectableIndex } from '../selection/types';
-import type { GridMetrics, SectionDescriptor, SectionFetchStatus } from '../types';
+import type { GridMetrics, SectionDescriptor, SectionFetchStatus, SectionLayout } from '../types';
 import { firstItemBelow, itemAtPoint } from './geometry';
 import { placeholderRects } from './placeholders';
 import type { SectionFiles } from './TimelineSource';
@@ -31,26 +32,49 @@ export interface VisibleItem {
   h: number;
 }
 
+export function countOf(descriptor: SectionDescriptor): number {
+  const { pictures, videos, screenshots } = descriptor.counts;
+  return pictures + videos + screenshots;
+}
+
 /**
- * The geometry of a grid's sections: float64 prefix sums of their heights (`tops`), rows,
- * hit-testing and the visible tiles. TimelineModel adds loading and layout on top. Positions
- * stay float64: a 2,000,000-file library is 60+ million px tall and float32 would lose pixels.
+ * The geometry of a grid's sections: the list itself, float64 prefix sums of their heights
+ * (`tops`), rows, hit-testing and the visible tiles. TimelineModel owns one and changes it
+ * through the few writers at the end (a new list, one section, a new size); everything else
+ * reads. Positions stay float64: a 2,000,000-file library is 60+ million px tall and float32
+ * would lose pixels.
  */
-export abstract class SectionGrid implements SelectableIndex, CalendarIndex {
-  sections: Section[] = [];
+export class SectionGrid implements SelectableIndex, CalendarIndex {
+  private list: Section[] = [];
+  private readonly byKey = new Map<string, number>();
   /** Moves whenever a section's item count may have changed (files loaded, sections replaced). */
   sizesVersion = 0;
-  protected tops = new Float64Array(1);
+  private tops = new Float64Array(1);
   /** Rows before each section (exact where laid out, estimated elsewhere), for aria-rowindex. */
-  protected rowTops = new Float64Array(1);
-  protected metrics: GridMetrics;
-  protected width: number;
+  private rowTops = new Float64Array(1);
+  private metrics: GridMetrics;
+  private width: number;
   /** Bumped by every change of width or metrics, so late layouts of an old size are dropped. */
-  protected generation = 0;
+  private sizeGeneration = 0;
 
   constructor(metrics: GridMetrics, width: number) {
     this.metrics = metrics;
     this.width = Math.max(1, width);
+  }
+
+  /** The sections, in timeline order. Change them through `setSections` / `replaceSection`. */
+  get sections(): readonly Section[] {
+    return this.list;
+  }
+
+  /** The size (width and metrics) layouts are made for now; see `isLaidOut`. */
+  get generation(): number {
+    return this.sizeGeneration;
+  }
+
+  /** Index of the section with this key, or -1. */
+  indexOfKey(key: string): number {
+    return this.byKey.get(key) ?? -1;
   }
 
   get sectionCount(): number {
@@ -120,7 +144,7 @@ export abstract class SectionGrid implements SelectableIndex, CalendarIndex {
   /** Whether the section's rects are exact for the current width and metrics. */
   isLaidOut(index: number): boolean {
     const section = this.sections[index];
-    return !!section?.rects && section.layoutGeneration === this.generation;
+    return !!section?.rects && section.layoutGeneration === this.sizeGeneration;
   }
 
   /**
@@ -242,7 +266,81 @@ export abstract class SectionGrid implements SelectableIndex, CalendarIndex {
     };
   }
 
-  protected recomputeTops(from = 0): void {
+  /** The expected height of `count` items' rows before their layout is known. */
+  estimate(count: number): number {
+    return estimateRowsHeight(count, this.width, this.metrics);
+  }
+
+  /** A section of `descriptor` whose files have not loaded: its height is an estimate. */
+  unfetched(descriptor: SectionDescriptor): Section {
+    const count = countOf(descriptor);
+    return {
+      descriptor,
+      count,
+      status: 'UNFETCHED',
+      files: null,
+      rects: null,
+      rowsHeight: this.estimate(count),
+      rowCount: 0,
+      layoutGeneration: -1,
+    };
+  }
+
+  /** A laid-out section: files and their rects, exact for the current size. */
+  laidOut(
+    descriptor: SectionDescriptor,
+    files: SectionFiles,
+    layout: SectionLayout,
+    generation: number,
+  ): Section {
+    return {
+      descriptor,
+      count: files.ids.length,
+      status: 'FETCHED',
+      files,
+      rects: layout.rects,
+      rowsHeight: layout.rowsHeight,
+      rowCount: layout.rowCount,
+      layoutGeneration: generation,
+    };
+  }
+
+  /** A new list of sections: every position is computed anew. */
+  setSections(sections: Section[]): void {
+    this.list = sections;
+    this.byKey.clear();
+    for (let i = 0; i < sections.length; i++) this.byKey.set(sections[i].descriptor.key, i);
+    this.sizesVersion++;
+    this.recomputeTops();
+  }
+
+  /** One section changed (its height, maybe its files): the sections after it move. */
+  replaceSection(index: number, section: Section): void {
+    const old = this.list[index];
+    if (!old) return;
+    this.list[index] = section;
+    if (old.files !== section.files || old.count !== section.count) this.sizesVersion++;
+    this.recomputeTops(index);
+  }
+
+  /**
+   * A new width or metrics (breakpoint, zoom): sections without files are estimated anew, laid
+   * out ones keep their old height until their new layout lands. False when nothing changed.
+   */
+  setSize(width: number, metrics: GridMetrics): boolean {
+    width = Math.max(1, width);
+    if (width === this.width && metrics === this.metrics) return false;
+    this.width = width;
+    this.metrics = metrics;
+    this.sizeGeneration++;
+    for (const section of this.list) {
+      if (!section.files) section.rowsHeight = this.estimate(section.count);
+    }
+    this.recomputeTops();
+    return true;
+  }
+
+  private recomputeTops(from = 0): void {
     const n = this.sections.length;
     if (this.tops.length !== n + 1) {
       this.tops = new Float64Array(n + 1);
@@ -269,11 +367,11 @@ export abstract class SectionGrid implements SelectableIndex, CalendarIndex {
   /** Placeholder grids are cached per section until the size changes: a frame allocates nothing. */
   private placeholders = new WeakMap<Section, { generation: number; rects: Float32Array }>();
 
-  protected placeholderFor(section: Section): Float32Array {
+  private placeholderFor(section: Section): Float32Array {
     const cached = this.placeholders.get(section);
-    if (cached && cached.generation === this.generation) return cached.rects;
+    if (cached && cached.generation === this.sizeGeneration) return cached.rects;
     const rects = placeholderRects(section.count, this.width, section.rowsHeight, this.metrics);
-    this.placeholders.set(section, { generation: this.generation, rects });
+    this.placeholders.set(section, { generation: this.sizeGeneration, rects });
     return rects;
   }
 

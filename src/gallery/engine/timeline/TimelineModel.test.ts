@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { estimateRowsHeight } from '../layout/estimate';
 import type { LayoutEngine } from '../layout/LayoutEngine';
-import { DESKTOP_METRICS, type SectionDescriptor, type SectionLayout } from '../types';
+import { DESKTOP_METRICS } from '../gridMetrics';
+import type { SectionDescriptor, SectionLayout } from '../types';
 import { TimelineModel } from './TimelineModel';
 import type { SectionFiles, TimelineSource } from './TimelineSource';
 
@@ -133,15 +134,15 @@ describe('TimelineModel', () => {
     await model.load(new AbortController().signal);
     // The viewer looks at section 2; section 0 (above) loads and grows.
     const viewTop = model.sectionTop(2) + 10;
-    model.anchorY = viewTop;
+    model.anchor.viewTop = viewTop;
     const before = model.sectionTop(2);
     model.updateViewport(0, 10, false);
     await flush();
     await flush();
     const after = model.sectionTop(2);
     expect(after).not.toBe(before);
-    expect(model.takeShift()).toBeCloseTo(after - before);
-    expect(model.takeShift()).toBe(0);
+    expect(model.anchor.takeShift()).toBeCloseTo(after - before);
+    expect(model.anchor.takeShift()).toBe(0);
   });
 
   it('does not shift for a change below the anchor', async () => {
@@ -154,11 +155,11 @@ describe('TimelineModel', () => {
       onChange: vi.fn(),
     });
     await model.load(new AbortController().signal);
-    model.anchorY = 0;
+    model.anchor.viewTop = 0;
     model.updateViewport(0, 300, false);
     await flush();
     await flush();
-    expect(model.takeShift()).toBe(0);
+    expect(model.anchor.takeShift()).toBe(0);
   });
 
   it('cancels loads that the viewport left and retries them when it comes back', async () => {
