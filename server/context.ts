@@ -1,5 +1,6 @@
 import type { ServiceDict } from '../src/api/contract/serviceDict';
 import { PkceStore } from './auth/pkce';
+import { RedirectUris } from './auth/redirectUris';
 import type { Db } from './db/open';
 import { JobEvents } from './events';
 import { MediaService } from './media/service';
@@ -12,6 +13,8 @@ export interface ServerContext {
   /** The API listener's public origin; set once it listens (the port may be chosen by the OS). */
   publicApiOrigin: string;
   pkce: PkceStore;
+  /** Where the identity-provider emulator may send a sign-in code: the web origins' roots. */
+  redirectUris: RedirectUris;
   /** Blobs, posters and the video pipeline. */
   media: MediaService;
   /** Same object as media.thumbnails. */
@@ -26,6 +29,8 @@ export interface ServerContext {
 
 export interface ContextOptions {
   publicApiOrigin?: string;
+  /** Web origins the client is served on (their roots become the registered redirect URIs). */
+  webOrigins?: readonly string[];
   pollTimeoutMs?: number;
   now?: () => number;
 }
@@ -39,11 +44,14 @@ export function createContext(
   options: ContextOptions = {},
 ): ServerContext {
   const media = new MediaService(db, dataDir);
+  const redirectUris = new RedirectUris();
+  for (const origin of options.webOrigins ?? []) redirectUris.registerOrigin(origin);
   return {
     db,
     dataDir,
     publicApiOrigin: options.publicApiOrigin ?? '',
     pkce: new PkceStore(),
+    redirectUris,
     media,
     thumbnails: media.thumbnails,
     events: new JobEvents(),

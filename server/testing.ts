@@ -12,6 +12,8 @@ import { openDb } from './db/open';
 import { seedLibrary, type SeedResult } from './seed/seed';
 
 export const TEST_ORIGIN = 'http://api.test';
+/** The web app's origin in tests: its root is the one registered login redirect. */
+export const TEST_WEB_ORIGIN = 'http://web.test';
 /** A fixed "now" so seeded libraries are identical run to run. */
 export const TEST_NOW = Date.UTC(2025, 5, 15) / 1000;
 
@@ -33,6 +35,7 @@ export async function testServer(
   const seed = await seedLibrary(db, { files, users, albums: 1, trash: 5, now: TEST_NOW });
   const ctx: ServerContext = createContext(db, dataDir, {
     publicApiOrigin: TEST_ORIGIN,
+    webOrigins: [TEST_WEB_ORIGIN],
     pollTimeoutMs: options.pollTimeoutMs ?? 200,
   });
   const app = await createApiServer(ctx, { testControls: options.testControls });
@@ -69,7 +72,7 @@ export async function authorize(
       redir: '/photos',
       locale: 'en_US',
       code_challenge: challenge,
-      oauth_redirect_uri: 'http://web.test/login/callback',
+      oauth_redirect_uri: `${TEST_WEB_ORIGIN}/`,
       app_key: 'k',
     },
   });

@@ -23,7 +23,7 @@ describe('PKCE login (identity-provider emulator)', () => {
       url: '/st/4/telenorid/preflight_oauth2login',
       query: {
         code_challenge: challenge,
-        oauth_redirect_uri: 'http://web.test/cb',
+        oauth_redirect_uri: 'http://web.test/',
         locale: 'nb_NO',
         use_telenor_id_pluss: 'false',
       },
@@ -36,7 +36,7 @@ describe('PKCE login (identity-provider emulator)', () => {
       client_id: 'capture-web',
       code_challenge: challenge,
       code_challenge_method: 'S256',
-      redirect_uri: 'http://web.test/cb',
+      redirect_uri: 'http://web.test/',
       ui_locales: 'nb_NO',
     });
     expect(String(body.authorization_params.state).length).toBeGreaterThan(10);
@@ -137,6 +137,54 @@ describe('PKCE login (identity-provider emulator)', () => {
     expect(notJson.json()).toHaveProperty('error');
     const long = await postflight({ code: 'x', code_verifier: 'a'.repeat(513) });
     expect(long.statusCode).toBe(400);
+  });
+});
+
+describe('redirect URIs (issue 23: the code goes only to the web app)', () => {
+  const preflight = (redirectUri: string) =>
+    server.app.inject({
+      url: '/st/4/telenorid/preflight_oauth2login',
+      query: { code_challenge: pkcePair().challenge, oauth_redirect_uri: redirectUri },
+    });
+
+  it('refuses a redirect_uri that is not a registered web origin, before any login page', async () => {
+    for (const uri of [
+      'http://evil.test/',
+      'http://web.test/cb', // registered origin, other path: exact match only
+      'http://web.test',
+      'https://web.test/',
+      'http://web.test.evil.test/',
+      'http://web.test:8080/',
+      'http://user@web.test/',
+      'http://web.test/?next=http://evil.test/',
+    ]) {
+      const res = await preflight(uri);
+      expect(res.statusCode, uri).toBe(400);
+      expect(res.json(), uri).toMatchObject({ error: 'invalid_redirect_uri' });
+      expect(res.headers.location).toBeUndefined();
+    }
+    expect((await preflight('http://web.test/')).statusCode).toBe(200);
+  });
+
+  it('never redirects a signed-in code to an address the preflight did not register', async () => {
+    // A login the attacker could not start: the authorize form itself carries another address.
+    const res = await preflight('http://web.test/');
+    const params = res.json<{ authorization_params: Record<string, string> }>()
+      .authorization_params;
+    const post = await server.app.inject({
+      method: 'POST',
+      url: '/idp/authorize',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        ...params,
+        redirect_uri: 'http://evil.test/',
+        email: 'demo@example.com',
+        password: 'capture-demo',
+      }).toString(),
+    });
+    expect(post.statusCode).toBe(400);
+    expect(post.headers.location).toBeUndefined();
+    expect(post.body).toContain('invalid or has expired');
   });
 });
 

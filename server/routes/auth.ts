@@ -59,6 +59,14 @@ const LoginForm = AuthorizeParams.extend({
 
 type Html = { status: number; html: string };
 
+/** Issue 23: a sign-in code goes only to a registered redirect URI (server/auth/redirectUris). */
+const invalidRedirectUri = (): HttpError =>
+  new HttpError(
+    400,
+    'invalid_redirect_uri',
+    'oauth_redirect_uri is not a registered address of this web app',
+  );
+
 export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): void {
   // Forms post urlencoded; Fastify only parses JSON by default.
   app.addContentTypeParser(
@@ -69,6 +77,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   app.get('/st/4/telenorid/preflight_oauth2login', (request) => {
     const query = PreflightQuery.parse(request.query);
+    if (!ctx.redirectUris.has(query.oauth_redirect_uri)) throw invalidRedirectUri();
     const locale = query.locale ?? query.app_lang ?? 'en_US';
     const state = ctx.pkce.begin({
       challenge: query.code_challenge,
@@ -107,7 +116,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     if (
       !pending ||
       pending.challenge !== parsed.data.code_challenge ||
-      pending.redirectUri !== parsed.data.redirect_uri
+      pending.redirectUri !== parsed.data.redirect_uri ||
+      !ctx.redirectUris.has(pending.redirectUri)
     ) {
       return invalid;
     }

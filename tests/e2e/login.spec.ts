@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { E2E_API_PORT } from '../../playwright.config';
+import { E2E_API_PORT, E2E_WEB_PORT } from '../../playwright.config';
 import { DEMO, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
 
 const API = `http://127.0.0.1:${E2E_API_PORT}`;
@@ -54,7 +54,7 @@ async function apiLogin(request: APIRequestContext): Promise<string> {
   const pre = await request.get(`${API}/st/4/telenorid/preflight_oauth2login`, {
     params: {
       code_challenge: challenge,
-      oauth_redirect_uri: 'http://127.0.0.1/',
+      oauth_redirect_uri: `http://127.0.0.1:${E2E_WEB_PORT}/`,
       locale: 'en_US',
       redir: '/',
     },
