@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostflightResponseSchema, PreflightResponseSchema } from '../../src/api/contract/auth';
 import { serviceDictSchema } from '../../src/api/contract/serviceDict';
 import { authorize, login, pkcePair, TEST_ORIGIN, testServer, type TestServer } from '../testing';
+import { SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS } from './sessions';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -230,6 +231,41 @@ describe('sessions', () => {
     expect(del.statusCode).toBe(204);
     expect((await server.app.inject({ url: '/devices', headers: b.auth })).statusCode).toBe(401);
     expect((await server.app.inject({ url: '/devices', headers: a.auth })).statusCode).toBe(200);
+  });
+
+  it('expires after 30 idle days, slides while used, and ends a year after sign-in (issue 23)', async () => {
+    const realNow = server.ctx.now;
+    let now = realNow();
+    server.ctx.now = () => now;
+    try {
+      const day = 86_400;
+      expect(SESSION_IDLE_SECONDS).toBe(30 * day);
+      expect(SESSION_MAX_AGE_SECONDS).toBe(365 * day);
+      const status = async (auth: { authorization: string }) =>
+        (await server.app.inject({ url: '/account_info', headers: auth })).statusCode;
+      const idle = await login(server.app, 'demo@example.com', 'capture-demo', 'idle');
+      const busy = await login(server.app, 'demo@example.com', 'capture-demo', 'busy');
+      // Used every 29 days: both alive at first, then only the one that keeps being used.
+      now += 29 * day;
+      expect(await status(busy.auth)).toBe(200);
+      now += 2 * day;
+      expect(await status(idle.auth)).toBe(401);
+      expect(await status(busy.auth)).toBe(200);
+      // The expired session is gone from the device list, not just refused.
+      const devices = await server.app.inject({ url: '/devices', headers: busy.auth });
+      expect(
+        devices.json<{ devices: { name: string }[] }>().devices.map((d) => d.name),
+      ).not.toContain('Browser idle');
+      // Sliding, but not for ever: a year after sign-in it ends however often it is used.
+      for (let used = 31; used + 29 < 365; used += 29) {
+        now += 29 * day;
+        expect(await status(busy.auth)).toBe(200);
+      }
+      now += 29 * day;
+      expect(await status(busy.auth)).toBe(401);
+    } finally {
+      server.ctx.now = realNow;
+    }
   });
 
   it('answers 401 with JSON without a token or with a bad one', async () => {

@@ -189,7 +189,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   app.get('/devices', (request) => {
     const caller = requireCaller(ctx, request);
-    return { current: caller.sessionId, devices: listDevices(ctx.db, caller.user.id) };
+    return { current: caller.sessionId, devices: listDevices(ctx.db, caller.user.id, ctx.now()) };
   });
 
   app.delete('/devices/:id', (request, reply) => {
