@@ -1,4 +1,5 @@
 import type { ServiceDict } from '../src/api/contract/serviceDict';
+import { LoginThrottle } from './auth/loginThrottle';
 import { PkceStore } from './auth/pkce';
 import { RedirectUris } from './auth/redirectUris';
 import type { Db } from './db/open';
@@ -15,6 +16,8 @@ export interface ServerContext {
   pkce: PkceStore;
   /** Where the identity-provider emulator may send a sign-in code: the web origins' roots. */
   redirectUris: RedirectUris;
+  /** Failed sign-ins per account and address (auth/loginThrottle.ts). */
+  loginThrottle: LoginThrottle;
   /** Blobs, posters and the video pipeline. */
   media: MediaService;
   /** Same object as media.thumbnails. */
@@ -46,18 +49,21 @@ export function createContext(
   const media = new MediaService(db, dataDir);
   const redirectUris = new RedirectUris();
   for (const origin of options.webOrigins ?? []) redirectUris.registerOrigin(origin);
-  return {
+  const ctx: ServerContext = {
     db,
     dataDir,
     publicApiOrigin: options.publicApiOrigin ?? '',
     pkce: new PkceStore(),
     redirectUris,
+    // Through ctx.now, so a test that moves the clock moves the lockouts too.
+    loginThrottle: new LoginThrottle(() => ctx.now()),
     media,
     thumbnails: media.thumbnails,
     events: new JobEvents(),
     pollTimeoutMs: options.pollTimeoutMs ?? DEFAULT_POLL_TIMEOUT_MS,
     now: options.now ?? (() => Math.floor(Date.now() / 1000)),
   };
+  return ctx;
 }
 
 /** All five hosts point at the API listener (ARCHITECTURE "The contract server"). */

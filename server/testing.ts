@@ -63,14 +63,23 @@ export async function authorize(
   app: FastifyInstance,
   email: string,
   password: string,
-): Promise<{ status: number; code: string; state: string; verifier: string; body: string }> {
+  /** The client's address (login throttling counts per address) and the page's language. */
+  options: { remoteAddress?: string; locale?: string } = {},
+): Promise<{
+  status: number;
+  code: string;
+  state: string;
+  verifier: string;
+  body: string;
+  headers: Record<string, unknown>;
+}> {
   const { verifier, challenge } = pkcePair();
   const pre = await app.inject({
     method: 'GET',
     url: '/st/4/telenorid/preflight_oauth2login',
     query: {
       redir: '/photos',
-      locale: 'en_US',
+      locale: options.locale ?? 'en_US',
       code_challenge: challenge,
       oauth_redirect_uri: `${TEST_WEB_ORIGIN}/`,
       app_key: 'k',
@@ -82,6 +91,7 @@ export async function authorize(
     url: '/idp/authorize',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ ...params, email, password }).toString(),
+    remoteAddress: options.remoteAddress,
   });
   const location = post.headers.location;
   const target = typeof location === 'string' ? new URL(location) : null;
@@ -91,6 +101,7 @@ export async function authorize(
     state: target?.searchParams.get('state') ?? '',
     verifier,
     body: post.body,
+    headers: post.headers,
   };
 }
 
