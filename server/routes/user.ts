@@ -20,9 +20,17 @@ import {
 import { badRequest, HttpError, notFound } from '../errors';
 import { commonQuery } from './params';
 import { asMultipartError } from './uploads';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../../src/api/contract/text';
 
-/** SPEC §9 text max 255. */
-const NameBody = z.object({ name: z.string().trim().min(1).max(255) });
+/** SPEC §9 text max 255; no control characters (the shared rule of contract/text.ts). */
+const NameBody = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .refine((name) => !hasControlCharacters(name), CONTROL_CHARACTERS_MESSAGE),
+});
 const key = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'expected a key of [A-Za-z0-9_.:-]');
 const OptionBody = z.object({ value: OptionValueSchema });
 const AttributeQuery = z.object({ ...commonQuery, account_attribute_key: key });
