@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import yauzl from 'yauzl';
 import { basicAuthHeader } from '../src/api/basicAuth';
 import { createApiServer } from './app';
 import { createContext, type ServerContext } from './context';
@@ -236,4 +237,33 @@ export async function cameraJpeg(seed: number): Promise<Buffer> {
     })
     .withMetadata({ orientation: 6 })
     .toBuffer();
+}
+
+export interface ZipEntry {
+  name: string;
+  data: Buffer;
+}
+
+/** Every entry of a zip (fails when the archive is cut short or malformed). */
+export function unzip(buffer: Buffer): Promise<ZipEntry[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const entries: ZipEntry[] = [];
+      zip.on('error', reject);
+      zip.on('end', () => resolve(entries));
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
 }
