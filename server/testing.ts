@@ -188,6 +188,8 @@ export function tinyMp4(options: {
   width: number;
   height: number;
   created?: number;
+  /** A raw 64-bit creation time (seconds since 1904) in a version-1 mvhd, for crafted files. */
+  createdRaw1904?: bigint;
   rotated?: boolean;
   filler?: string;
 }): Buffer {
@@ -195,9 +197,25 @@ export function tinyMp4(options: {
   const created = options.created === undefined ? 0 : options.created + 2_082_844_800;
   const identity = [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000];
   const quarter = [0, 0x10000, 0, 0xffff0000, 0, 0, 0, 0, 0x40000000];
+  const u64 = (value: bigint) => {
+    const buf = Buffer.alloc(8);
+    buf.writeBigUInt64BE(value);
+    return buf;
+  };
+  const times =
+    options.createdRaw1904 === undefined
+      ? u32(0, created, created, timescale, options.seconds * timescale)
+      : Buffer.concat([
+          u32(0x01000000),
+          u64(options.createdRaw1904),
+          u64(options.createdRaw1904),
+          u32(timescale),
+          u64(BigInt(options.seconds * timescale)),
+        ]);
   const mvhd = box(
     'mvhd',
-    u32(0, created, created, timescale, options.seconds * timescale, 0x10000),
+    times,
+    u32(0x10000),
     Buffer.from([1, 0]),
     Buffer.alloc(10),
     u32(...identity),
