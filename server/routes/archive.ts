@@ -15,6 +15,7 @@ import { callerForToken, requireCaller } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { findFileInJob, GROUP, type FileRow } from '../db/files';
 import { stmt } from '../db/open';
+import { LIMIT_INPUT_PIXELS } from '../media/decodes';
 import type { JobRow } from '../db/users';
 import { badRequest, notFound } from '../errors';
 import { jobForCaller } from './jobs';
@@ -219,7 +220,12 @@ async function prepare(
   const file = ctx.media.blobs.pathOf(row.blob);
   if (heic) {
     try {
-      const jpeg = await sharp(file).rotate().jpeg({ quality: 92 }).toBuffer();
+      const jpeg = await ctx.media.decodes.run(() =>
+        sharp(file, { limitInputPixels: LIMIT_INPUT_PIXELS })
+          .rotate()
+          .jpeg({ quality: 92 })
+          .toBuffer(),
+      );
       return { wanted: toJpeg(wanted), source: jpeg, size: jpeg.length };
     } catch {
       // This sharp build cannot decode it: the original goes in.
