@@ -5,7 +5,7 @@ import type { FilesDedupResponse, UploadResponse } from '../../src/api/contract/
 import { UploadPolicySchema } from '../../src/api/contract/uploads';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../../src/api/contract/text';
 import { isFolderPath } from '../../src/domain/classify';
-import { requireCaller } from '../auth/guard';
+import { requireCaller, requireSubscriber } from '../auth/guard';
 import type { ServerContext } from '../context';
 import type { Received } from '../media/blobs';
 import { badRequest, fileTooLarge, HttpError, notFound, outOfStorage } from '../errors';
@@ -128,6 +128,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: ServerCont
 
   app.post('/jobs/:id/upload', async (request) => {
     const caller = requireCaller(ctx, request);
+    requireSubscriber(caller);
     const job = jobForCaller(ctx, caller, request);
     z.object(commonQuery).parse(request.query);
     if (!request.isMultipart()) throw badRequest('expected multipart/form-data');
@@ -171,6 +172,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: ServerCont
 
   app.post('/jobs/:id/files_dedup', (request) => {
     const caller = requireCaller(ctx, request);
+    requireSubscriber(caller);
     const job = jobForCaller(ctx, caller, request);
     const body = request.body;
     if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
