@@ -3,7 +3,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { z } from 'zod';
 import { authFromQuery, clearStoredAuth, storeAuth } from './api/authStore';
 import { initApiClient } from './platform/api';
 import { AppErrorBoundary } from './app/AppErrorBoundary';
@@ -23,9 +22,6 @@ import { readString } from './state/persisted';
 import { sessionStore } from './state/session';
 import { trackViewport } from './state/viewport';
 import './app/app.css';
-
-// The web server's CSP forbids eval: zod must not probe for `new Function`.
-z.config({ jitless: true });
 
 async function boot(): Promise<void> {
   // SPEC §2: flags, the staging switch, and auth data may arrive in the query string.
