@@ -1,6 +1,7 @@
 // Issue 23 findings seen from the browser.
 import { expect, test, type Page } from '@playwright/test';
-import { openTimelineSignedIn } from './support/login';
+import { apiGet } from './support/api';
+import { API, apiLogin, DEMO, openTimelineSignedIn, USER1 } from './support/login';
 
 /** Records CSP violations (the event and the browser's console report) from before the app runs. */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
@@ -34,4 +35,35 @@ test('the app loads without a CSP violation (zod runs jitless before any schema 
   await openTimelineSignedIn(page);
   await expect(page.getByTestId('timeline')).toBeVisible();
   expect(await violations()).toEqual([]);
+});
+
+test('a link with another account’s auth asks before switching; keeping drops it', async ({
+  page,
+  request,
+}) => {
+  await openTimelineSignedIn(page);
+  const token = await apiLogin(request, USER1);
+  const hosts = { appHost: API, thumbHost: API, videoHost: API, pollHost: API, downloadHost: API };
+  const link = `/photos?auth_token=${token}&service_dict=${encodeURIComponent(JSON.stringify(hosts))}`;
+  const signedInAs = async () =>
+    (await apiGet<{ logged_in_as: string }>(page, '/account_info')).logged_in_as;
+
+  await page.goto(link);
+  const prompt = page.getByRole('alertdialog', { name: 'Switch account?' });
+  await expect(prompt).toBeVisible();
+  // The credentials left the address bar before anything else happened.
+  expect(page.url()).not.toContain('auth_token');
+  await prompt.getByRole('button', { name: 'Keep current account' }).click();
+  await expect(page.getByTestId('timeline')).toBeVisible();
+  expect(await signedInAs()).toBe(DEMO.email);
+  // Kept means dropped: a reload asks nothing and stays with the demo account.
+  await page.reload();
+  await expect(page.getByTestId('timeline')).toBeVisible();
+  await expect(prompt).toHaveCount(0);
+
+  await page.goto(link);
+  await prompt.getByRole('button', { name: 'Switch account' }).click();
+  await expect(page.getByTestId('timeline')).toBeVisible();
+  expect(await signedInAs()).toBe(USER1.email);
+  expect(page.url()).not.toContain('auth_token');
 });
