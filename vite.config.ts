@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -5,6 +6,18 @@ import { defineConfig } from 'vitest/config';
 // that needs a DOM opts in with a `// @vitest-environment jsdom` docblock.
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // The client's zod comes with `jitless` set before any schema is built (the CSP forbids
+    // eval; see src/platform/zodJitless.ts). Unit tests and the server use zod as it is.
+    alias: process.env.VITEST
+      ? []
+      : [
+          {
+            find: /^zod$/,
+            replacement: fileURLToPath(new URL('./src/platform/zodJitless.ts', import.meta.url)),
+          },
+        ],
+  },
   worker: { format: 'es' },
   build: {
     target: 'es2022',

@@ -124,8 +124,16 @@ async function resetUploader(dir: string): Promise<void> {
 
 // ---------------------------------------------------------------- server in a child process
 
+/** No web listener here: the login's redirect URI is registered by hand (never followed). */
+const BENCH_WEB_ORIGIN = 'http://bench.invalid';
+
 async function serve(dir: string): Promise<void> {
-  const servers = await startServers({ dataDir: dir, apiPort: 0, distDir: null });
+  const servers = await startServers({
+    dataDir: dir,
+    apiPort: 0,
+    distDir: null,
+    webOrigins: [BENCH_WEB_ORIGIN],
+  });
   console.log(`READY ${servers.apiUrl}`);
   const stop = () => void servers.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);
@@ -155,7 +163,7 @@ async function login(origin: string, email: string): Promise<string> {
   const challenge = Buffer.from(digest).toString('base64url');
   const pre = new URL(`${origin}/st/4/telenorid/preflight_oauth2login`);
   pre.searchParams.set('code_challenge', challenge);
-  pre.searchParams.set('oauth_redirect_uri', 'http://bench.invalid/callback');
+  pre.searchParams.set('oauth_redirect_uri', `${BENCH_WEB_ORIGIN}/`);
   const { authorization_params: params } = (await (await fetch(pre)).json()) as {
     authorization_params: Record<string, string>;
   };

@@ -16,6 +16,7 @@ import { registerThumbnailRoutes } from './routes/thumbnails';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerUserRoutes } from './routes/user';
 import { registerTestControls } from './testControls';
+import { setSecurityHeaders } from './securityHeaders';
 
 /**
  * Maps any error to a JSON answer: expected failures keep their status, validation failures are
@@ -64,6 +65,10 @@ export async function createApiServer(
     allowedHeaders: ['Authorization', 'Content-Type', 'Range', 'If-None-Match'],
     exposedHeaders: ['x-last-event-serial', 'ETag', 'Content-Range', 'capture-total-items'],
     maxAge: 600,
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    setSecurityHeaders(reply);
+    done(null, payload);
   });
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = errorAnswer(error);

@@ -1,6 +1,7 @@
 // SPEC §6 and issue 3 item 6: every call checks the caller. For each route: no token → 401,
-// another user's token → 404 with nothing changed, the owner → 2xx; and bad input anywhere →
-// 4xx with a JSON body, never 500, nothing changed.
+// another user's token → 404 with nothing changed, the owner → 2xx, the owner as a read-only
+// user → 403 read_only_user with nothing changed for the calls that save files or create albums
+// (issue 22), 2xx for the rest; and bad input anywhere → 4xx with a JSON body, never 500.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -111,6 +112,13 @@ type Case = {
   request: () => InjectOptions | Promise<InjectOptions>;
   /** Another user: 'hidden' (404, nothing changes) or 'own' (acts on their own account). */
   other: 'hidden' | 'own';
+  /**
+   * The caller as a read-only user (SPEC §6 "creating albums and saving files need a
+   * subscription"): 'refused' (403 read_only_user, nothing changes) or 'allowed' (as before).
+   */
+  readOnly?: 'refused';
+  /** Works once only (deletes): run as the read-only owner, not again as the subscriber. */
+  once?: true;
 };
 
 const get = (url: string) => ({ method: 'GET' as const, url });
@@ -171,16 +179,19 @@ const cases: Case[] = [
       payload: { path: 'again.jpg', checksum: ids.checksum, mtime: 1 },
     }),
     other: 'hidden',
+    readOnly: 'refused',
   },
   {
     name: 'upload',
     request: async () => uploadRequest(ids.job, await jpeg(2)),
     other: 'hidden',
+    readOnly: 'refused',
   },
   {
     name: 'delete file',
     request: () => ({ method: 'DELETE', url: `/jobs/${ids.job}/files_by_id/${ids.victim}` }),
     other: 'hidden',
+    once: true,
   },
   {
     name: 'multi_rollback',
@@ -190,6 +201,7 @@ const cases: Case[] = [
       payload: { file_uuids: [ids.restorable] },
     }),
     other: 'hidden',
+    readOnly: 'refused',
   },
   { name: 'documents', request: () => get(`/jobs/${ids.job}/documents`), other: 'hidden' },
   {
@@ -206,6 +218,7 @@ const cases: Case[] = [
     name: 'delete device',
     request: () => ({ method: 'DELETE', url: `/devices/${ownerSession}` }),
     other: 'hidden',
+    once: true,
   },
   { name: 'account_info', request: () => get('/account_info'), other: 'own' },
   { name: 'default job', request: () => get('/jobs/default'), other: 'own' },
@@ -218,6 +231,7 @@ const cases: Case[] = [
       payload: { type: 'story', name: 'New', public: false, allow_comments: true },
     }),
     other: 'own',
+    readOnly: 'refused',
   },
   { name: 'devices', request: () => get('/devices'), other: 'own' },
   {
@@ -268,6 +282,11 @@ const cases: Case[] = [
   { name: 'user grants', request: () => get('/user_grants'), other: 'own' },
 ];
 
+const setReadOnly = (userId: number, readOnly: boolean) =>
+  server.ctx.db
+    .prepare('UPDATE users SET read_only = ? WHERE id = ?')
+    .run(readOnly ? 1 : 0, userId);
+
 async function send(c: Case, auth: Record<string, string>) {
   const request = await c.request();
   return server.app.inject({
@@ -299,9 +318,51 @@ describe('authorisation matrix', () => {
       expect(ownerState()).toBe(ownerBefore);
     }
 
+    // The read-only role: the owner without a subscription.
+    setReadOnly(server.seed.demoUserId, true);
+    try {
+      if (c.readOnly === 'refused') {
+        const before = snapshot();
+        const refused = await send(c, owner);
+        expect(refused.statusCode, refused.body.slice(0, 200)).toBe(403);
+        expect(ErrorBodySchema.parse(refused.json())).toMatchObject({ error: 'read_only_user' });
+        expect(snapshot()).toBe(before);
+      } else {
+        const allowed = await send(c, owner);
+        expect(allowed.statusCode, allowed.body.slice(0, 200)).toBeGreaterThanOrEqual(200);
+        expect(allowed.statusCode).toBeLessThan(300);
+      }
+    } finally {
+      setReadOnly(server.seed.demoUserId, false);
+    }
+    if (c.once) return;
+
     const own = await send(c, owner);
     expect(own.statusCode, own.body.slice(0, 200)).toBeGreaterThanOrEqual(200);
     expect(own.statusCode).toBeLessThan(300);
+  });
+
+  it('a read-only user still views albums others share with them (SPEC §6)', async () => {
+    const member = (await login(server.app, 'user1@example.com')).auth;
+    const shared = server.ctx.db
+      .prepare('SELECT j.uuid FROM jobs j JOIN job_members m ON m.job = j.id WHERE j.owner_id = ?')
+      .get(server.seed.demoUserId) as { uuid: string };
+    const user1 = server.ctx.db
+      .prepare("SELECT id FROM users WHERE email = 'user1@example.com'")
+      .get() as { id: number };
+    setReadOnly(user1.id, true);
+    try {
+      for (const url of [
+        `/jobs/${shared.uuid}/info`,
+        `/jobs/${shared.uuid}/files`,
+        `/jobs/${shared.uuid}/timeline/months`,
+        '/jobs?stories=1',
+      ]) {
+        expect((await server.app.inject({ url, headers: member })).statusCode, url).toBe(200);
+      }
+    } finally {
+      setReadOnly(user1.id, false);
+    }
   });
 
   it('logout revokes only the caller’s own session', async () => {

@@ -1,5 +1,7 @@
 import type { ServiceDict } from '../src/api/contract/serviceDict';
+import { LoginThrottle } from './auth/loginThrottle';
 import { PkceStore } from './auth/pkce';
+import { RedirectUris } from './auth/redirectUris';
 import type { Db } from './db/open';
 import { JobEvents } from './events';
 import { MediaService } from './media/service';
@@ -12,6 +14,10 @@ export interface ServerContext {
   /** The API listener's public origin; set once it listens (the port may be chosen by the OS). */
   publicApiOrigin: string;
   pkce: PkceStore;
+  /** Where the identity-provider emulator may send a sign-in code: the web origins' roots. */
+  redirectUris: RedirectUris;
+  /** Failed sign-ins per account and address (auth/loginThrottle.ts). */
+  loginThrottle: LoginThrottle;
   /** Blobs, posters and the video pipeline. */
   media: MediaService;
   /** Same object as media.thumbnails. */
@@ -26,6 +32,8 @@ export interface ServerContext {
 
 export interface ContextOptions {
   publicApiOrigin?: string;
+  /** Web origins the client is served on (their roots become the registered redirect URIs). */
+  webOrigins?: readonly string[];
   pollTimeoutMs?: number;
   now?: () => number;
 }
@@ -39,17 +47,23 @@ export function createContext(
   options: ContextOptions = {},
 ): ServerContext {
   const media = new MediaService(db, dataDir);
-  return {
+  const redirectUris = new RedirectUris();
+  for (const origin of options.webOrigins ?? []) redirectUris.registerOrigin(origin);
+  const ctx: ServerContext = {
     db,
     dataDir,
     publicApiOrigin: options.publicApiOrigin ?? '',
     pkce: new PkceStore(),
+    redirectUris,
+    // Through ctx.now, so a test that moves the clock moves the lockouts too.
+    loginThrottle: new LoginThrottle(() => ctx.now()),
     media,
     thumbnails: media.thumbnails,
     events: new JobEvents(),
     pollTimeoutMs: options.pollTimeoutMs ?? DEFAULT_POLL_TIMEOUT_MS,
     now: options.now ?? (() => Math.floor(Date.now() / 1000)),
   };
+  return ctx;
 }
 
 /** All five hosts point at the API listener (ARCHITECTURE "The contract server"). */

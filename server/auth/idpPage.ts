@@ -9,6 +9,8 @@ interface PageTexts {
   submit: string;
   wrongPassword: string;
   invalidRequest: string;
+  /** Issue 23 login throttle: how long until the next attempt, in whole minutes. */
+  tooManyAttempts: (minutes: number) => string;
 }
 
 const TEXTS: Record<'en' | 'nb' | 'sv' | 'bg', PageTexts> = {
@@ -21,6 +23,8 @@ const TEXTS: Record<'en' | 'nb' | 'sv' | 'bg', PageTexts> = {
     submit: 'Sign in',
     wrongPassword: 'Wrong email or password',
     invalidRequest: 'This sign-in link is invalid or has expired. Please start again.',
+    tooManyAttempts: (n) =>
+      `Too many sign-in attempts. Try again in ${n === 1 ? '1 minute' : `${n} minutes`}.`,
   },
   nb: {
     lang: 'nb',
@@ -31,6 +35,8 @@ const TEXTS: Record<'en' | 'nb' | 'sv' | 'bg', PageTexts> = {
     submit: 'Logg inn',
     wrongPassword: 'Feil e-post eller passord',
     invalidRequest: 'Denne innloggingslenken er ugyldig eller utløpt. Start på nytt.',
+    tooManyAttempts: (n) =>
+      `For mange innloggingsforsøk. Prøv igjen om ${n === 1 ? '1 minutt' : `${n} minutter`}.`,
   },
   sv: {
     lang: 'sv',
@@ -41,6 +47,8 @@ const TEXTS: Record<'en' | 'nb' | 'sv' | 'bg', PageTexts> = {
     submit: 'Logga in',
     wrongPassword: 'Fel e-postadress eller lösenord',
     invalidRequest: 'Den här inloggningslänken är ogiltig eller har gått ut. Börja om.',
+    tooManyAttempts: (n) =>
+      `För många inloggningsförsök. Försök igen om ${n === 1 ? '1 minut' : `${n} minuter`}.`,
   },
   bg: {
     lang: 'bg',
@@ -51,6 +59,8 @@ const TEXTS: Record<'en' | 'nb' | 'sv' | 'bg', PageTexts> = {
     submit: 'Вход',
     wrongPassword: 'Грешен имейл или парола',
     invalidRequest: 'Тази връзка за вход е невалидна или е изтекла. Моля, започнете отначало.',
+    tooManyAttempts: (n) =>
+      `Твърде много опити за вход. Опитайте отново след ${n === 1 ? '1 минута' : `${n} минути`}.`,
   },
 };
 
@@ -86,16 +96,26 @@ export interface LoginPageInput {
   /** The authorize parameters, carried through the form in hidden fields. */
   params: Record<string, string | undefined>;
   email?: string;
-  error?: 'wrongPassword' | 'invalidRequest';
+  error?: 'wrongPassword' | 'invalidRequest' | 'tooManyAttempts';
+  /** With tooManyAttempts: whole minutes until the next attempt. */
+  retryMinutes?: number;
 }
 
-export function renderLoginPage({ uiLocales, params, email, error }: LoginPageInput): string {
+export function renderLoginPage({
+  uiLocales,
+  params,
+  email,
+  error,
+  retryMinutes = 1,
+}: LoginPageInput): string {
   const t = textsFor(uiLocales);
+  const errorText =
+    error === 'tooManyAttempts' ? t.tooManyAttempts(retryMinutes) : error ? t[error] : '';
   const hidden = Object.entries(params)
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
     .join('');
-  const errorHtml = error ? `<p class="error" role="alert">${escapeHtml(t[error])}</p>` : '';
+  const errorHtml = error ? `<p class="error" role="alert">${escapeHtml(errorText)}</p>` : '';
   const form =
     error === 'invalidRequest'
       ? ''

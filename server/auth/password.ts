@@ -23,3 +23,20 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const key = await derive(password, Buffer.from(saltHex, 'hex'));
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
+
+let dummy: Promise<string> | null = null;
+
+/**
+ * verifyPassword against the user's hash, or, for an unknown e-mail, against a throwaway hash
+ * with the same scrypt cost (false either way): both answers take one scrypt, so the time of a
+ * failed sign-in does not tell whether the e-mail has an account (issue 23).
+ */
+export async function verifyPasswordOrDummy(
+  password: string,
+  stored: string | undefined,
+): Promise<boolean> {
+  if (stored !== undefined) return verifyPassword(password, stored);
+  dummy ??= hashPassword(randomBytes(16).toString('hex'));
+  await verifyPassword(password, await dummy);
+  return false;
+}

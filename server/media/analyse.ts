@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { LIMIT_INPUT_PIXELS } from './decodes';
 import { readExif, type ExifFields } from './exif';
 import { readVideoInfo } from './mp4';
 import type { ThumbArea } from './thumbnails';
@@ -17,12 +18,19 @@ const JPEG = { quality: 80 } as const;
 /**
  * Decodes an uploaded picture once for both thumbnail sizes: the 1280 one from the original
  * (libvips shrinks JPEGs while decoding), the 256 one from that, which is far cheaper than a
- * second decode. Null when sharp cannot read it; the file is still stored and drawn synthetically.
+ * second decode. Null when sharp cannot read it or it has more than `limitInputPixels` (see
+ * decodes.ts); the file is still stored and drawn synthetically. Callers hold a decode slot
+ * (`MediaService.analysePicture`).
  */
-export async function analysePicture(source: string): Promise<PictureAnalysis | null> {
+export async function analysePicture(
+  source: string,
+  options: { limitInputPixels: number } = { limitInputPixels: LIMIT_INPUT_PIXELS },
+): Promise<PictureAnalysis | null> {
+  const open = { failOn: 'none', limitInputPixels: options.limitInputPixels } as const;
   try {
-    const meta = await sharp(source, { failOn: 'none' }).metadata();
-    const large = await sharp(source, { failOn: 'none' })
+    const meta = await sharp(source, open).metadata();
+    if ((meta.width ?? 0) * (meta.height ?? 0) > options.limitInputPixels) return null;
+    const large = await sharp(source, open)
       .rotate()
       .resize(1280, 1280, { fit: 'inside', withoutEnlargement: true })
       .jpeg(JPEG)

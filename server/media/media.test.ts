@@ -76,6 +76,27 @@ describe('readVideoInfo', () => {
     });
   });
 
+  it('ignores creation times out of range (issue 23: year 71,654 and beyond)', async () => {
+    const file = path.join(dir, 'crafted.mp4');
+    const since1904 = (unix: number) => BigInt(unix + 2_082_844_800);
+    const good = Date.UTC(2023, 0, 2) / 1000;
+    fs.writeFileSync(
+      file,
+      tinyMp4({ seconds: 2, width: 64, height: 48, createdRaw1904: since1904(good) }),
+    );
+    expect((await readVideoInfo(file))?.captureTime).toBe(good);
+    for (const raw of [
+      2n ** 64n - 1n,
+      2n ** 63n,
+      since1904(2_199_999_999_999), // year ~71,654
+      since1904(Date.UTC(2100, 0, 2) / 1000),
+      1n, // 1904: before any digital video
+    ]) {
+      fs.writeFileSync(file, tinyMp4({ seconds: 2, width: 64, height: 48, createdRaw1904: raw }));
+      expect((await readVideoInfo(file))?.captureTime, String(raw)).toBeNull();
+    }
+  });
+
   it('answers null for files that are not ISO-BMFF', async () => {
     const file = path.join(dir, 'clip.avi');
     fs.writeFileSync(file, Buffer.from('RIFF....AVI LIST'));

@@ -18,6 +18,12 @@ const MAX_MOOV = 64 * 1024 * 1024;
 const MAX_BOXES = 10_000;
 // Seconds between 1904-01-01 (the QuickTime epoch) and 1970-01-01.
 const EPOCH_1904 = 2_082_844_800;
+/**
+ * Creation times outside 1970-01-01 … 2100-01-01 (unix seconds) are not believed: a crafted or
+ * broken 64-bit value gave a month in year 71,654 or a 500 (issue 23); such a video is placed by
+ * its mtime like one that states no time at all.
+ */
+const LATEST_CREATION = Date.UTC(2100, 0, 1) / 1000;
 
 interface Box {
   type: string;
@@ -130,7 +136,8 @@ export async function readVideoInfo(file: string): Promise<VideoInfo | null> {
     size = tkhd ? readTkhd(moov, tkhd) : null;
     if (size) break;
   }
-  const created = mvhd && mvhd.created > EPOCH_1904 ? mvhd.created - EPOCH_1904 : null;
+  const unix = mvhd ? mvhd.created - EPOCH_1904 : 0;
+  const created = unix > 0 && unix < LATEST_CREATION ? unix : null;
   return {
     duration: mvhd ? Math.round(mvhd.duration * 100) / 100 : 0,
     width: size?.width ?? 0,

@@ -3,7 +3,9 @@ import sharp from 'sharp';
 import { setEncoding } from '../db/blobs';
 import { KIND, type FileRow } from '../db/files';
 import type { Db } from '../db/open';
+import { analysePicture, type PictureAnalysis } from './analyse';
 import { BlobStore } from './blobs';
+import { DecodeLimiter } from './decodes';
 import { ffmpegPoster, findFfmpeg, generatedPoster } from './poster';
 import { THUMB_AREAS, ThumbnailService, type ImageSources } from './thumbnails';
 
@@ -24,6 +26,8 @@ export interface VideoJob {
 export class MediaService implements ImageSources {
   readonly blobs: BlobStore;
   readonly thumbnails: ThumbnailService;
+  /** Every decode of a user's picture holds a slot (decodes.ts). */
+  readonly decodes = new DecodeLimiter();
   private readonly posters = new Map<string, Promise<string>>();
   private readonly pending = new Set<Promise<void>>();
   private queue: Promise<void> = Promise.resolve();
@@ -33,7 +37,12 @@ export class MediaService implements ImageSources {
     dataDir: string,
   ) {
     this.blobs = new BlobStore(dataDir);
-    this.thumbnails = new ThumbnailService(dataDir, this);
+    this.thumbnails = new ThumbnailService(dataDir, this, this.decodes);
+  }
+
+  /** An upload's analysis (analyse.ts) in a decode slot. */
+  analysePicture(source: string): Promise<PictureAnalysis | null> {
+    return this.decodes.run(() => analysePicture(source));
   }
 
   async imageFor(file: FileRow): Promise<string | null> {

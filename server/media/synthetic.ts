@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { FileRow } from '../db/files';
 import { KIND } from '../db/files';
+import { LIMIT_INPUT_PIXELS } from './decodes';
 
 /** Pixel size with the file's aspect ratio and its longest side equal to `area`. */
 export function thumbSize(width: number, height: number, area: number): { w: number; h: number } {
@@ -59,7 +60,7 @@ export async function renderThumbnail(
   if (source) {
     try {
       // Orientation applied, never enlarged.
-      return await sharp(source, { failOn: 'none' })
+      return await sharp(source, { failOn: 'none', limitInputPixels: LIMIT_INPUT_PIXELS })
         .rotate()
         .resize(area, area, { fit: 'inside', withoutEnlargement: true })
         .jpeg({ quality: 80 })

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FileRow } from '../db/files';
 import { fileIdOf } from '../db/ids';
+import { DecodeLimiter } from './decodes';
 import { Lru } from './lru';
 import { renderThumbnail } from './synthetic';
 
@@ -42,6 +43,8 @@ export class ThumbnailService {
   constructor(
     dataDir: string,
     private readonly sources: ImageSources | null = null,
+    /** Drawing from a user's picture decodes it: one slot of the media service's limiter. */
+    private readonly decodes: DecodeLimiter = new DecodeLimiter(),
   ) {
     this.root = path.join(dataDir, 'thumbs');
   }
@@ -109,7 +112,9 @@ export class ThumbnailService {
       // Not rendered yet.
     }
     const source = file.blob && this.sources ? await this.sources.imageFor(file) : null;
-    const jpeg = await renderThumbnail(file, area, source);
+    const jpeg = source
+      ? await this.decodes.run(() => renderThumbnail(file, area, source))
+      : await renderThumbnail(file, area);
     await writeAtomically(place.target, jpeg);
     this.memory.set(place.target, jpeg);
     return { file: place.target, etag: place.etag, size: jpeg.length };

@@ -6,11 +6,10 @@ import {
   type JobListItem,
   type JobListResponse,
 } from '../../src/api/contract/albums';
-import { requireCaller } from '../auth/guard';
+import { requireCaller, requireSubscriber } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { coverOf, createAlbum, jobsVisibleTo } from '../db/albums';
 import { totals } from '../db/users';
-import { HttpError } from '../errors';
 import { commonQuery } from './params';
 import { profilePictureUrl } from './user';
 
@@ -20,10 +19,6 @@ const JobsQuery = z.object({
   stories: flag.optional(),
   include_details: flag.optional(),
 });
-
-/** SPEC §6: creating albums needs a subscription. */
-const readOnlyUser = (): HttpError =>
-  new HttpError(403, 'read_only_user', 'Creating albums needs a subscription (read-only user)');
 
 export function registerAlbumRoutes(app: FastifyInstance, ctx: ServerContext): void {
   /** SPEC §7 GET /jobs (stories, include_details): SPEC §3 job list items. */
@@ -67,8 +62,9 @@ export function registerAlbumRoutes(app: FastifyInstance, ctx: ServerContext): v
    * CreateJobRequestSchema for the fields). The password is stored and never answered or logged.
    */
   app.post('/jobs', (request) => {
-    const { user } = requireCaller(ctx, request);
-    if (user.read_only) throw readOnlyUser();
+    const caller = requireCaller(ctx, request);
+    requireSubscriber(caller);
+    const { user } = caller;
     z.object(commonQuery).parse(request.query);
     const body = CreateJobRequestSchema.parse(request.body);
     const name = body.name?.trim() ? body.name : null;

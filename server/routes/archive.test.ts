@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { ErrorBodySchema, UploadResponseSchema } from '../../src/api/contract/uploads';
 import { ARCHIVE_MAX_FILES } from '../../src/api/contract/archive';
 import type { FileRow } from '../db/files';
 import { fileIdOf } from '../db/ids';
-import { login, multipart, testServer, type TestServer } from '../testing';
+import { login, multipart, testServer, unzip, type TestServer } from '../testing';
 import { EntryNames, entryPath, zipDisposition } from './archive';
 
 let server: TestServer;
@@ -50,34 +49,6 @@ beforeAll(async () => {
   up.trashed = await upload('gone.jpg', await jpeg(50));
 });
 afterAll(() => server.close());
-
-interface Entry {
-  name: string;
-  data: Buffer;
-}
-
-function unzip(buffer: Buffer): Promise<Entry[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries: Entry[] = [];
-      zip.on('error', reject);
-      zip.on('end', () => resolve(entries));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
 
 type Form = { file_ids: string; auth_token?: string };
 

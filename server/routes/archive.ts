@@ -10,11 +10,12 @@ import {
   ArchiveQuerySchema,
 } from '../../src/api/contract/archive';
 import { INTERNATIONAL_BRAND } from '../../src/domain/brand';
-import { fileExtension, fileName } from '../../src/domain/classify';
+import { fileExtension } from '../../src/domain/classify';
 import { callerForToken, requireCaller } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { findFileInJob, GROUP, type FileRow } from '../db/files';
 import { stmt } from '../db/open';
+import { LIMIT_INPUT_PIXELS } from '../media/decodes';
 import type { JobRow } from '../db/users';
 import { badRequest, notFound } from '../errors';
 import { jobForCaller } from './jobs';
@@ -31,7 +32,8 @@ import { commonQuery } from './params';
  *   files_as_archive: the takeout/export of a whole library, no count limit then; trashed for
  *   files_from_trash_as_archive: "download all" of the trash).
  * - `flattened=1`: entries named by the file's base name, repeats as "name (1).ext"; else the
- *   file's path (leading "/", "." and ".." segments dropped), repeats numbered the same way.
+ *   file's path, repeats numbered the same way. Either is made safe first (`entryPath`: control
+ *   characters removed, "\\" a separator, ":" → "_", no leading "/", "." or ".." segments).
  *   Names are compared case-insensitively (archives get unpacked on such file systems).
  * - `master_only=1`: members of a live/burst group that are not its master are left out.
  * - `include_subrevisions`: accepted; this server keeps no revisions, so every file has exactly
@@ -79,13 +81,32 @@ export class EntryNames {
   }
 }
 
-/** A path safe as a zip entry name: no leading "/", no "." or ".." segments, "/" separators. */
-export function entryPath(path: string): string {
-  const parts = path
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/**
+ * The folders and name of a stored path as any unzip tool takes them safely (issue 23: a name
+ * yazl refuses mid-stream cut the download off after its 200): control characters removed,
+ * backslashes are separators, ":" becomes "_" (no drive letters, no NTFS streams), and empty,
+ * "." and ".." segments are dropped (no absolute paths, no climbing out of the target folder).
+ */
+function safeSegments(path: string): string[] {
+  return path
+    .replace(CONTROL_CHARACTERS, '')
     .replace(/\\/g, '/')
+    .replace(/:/g, '_')
     .split('/')
     .filter((p) => p !== '' && p !== '.' && p !== '..');
-  return parts.join('/') || 'file';
+}
+
+/** A path as a safe zip entry name ("file" when nothing is left). */
+export function entryPath(path: string): string {
+  return safeSegments(path).join('/') || 'file';
+}
+
+/** The last segment of a path as a safe flattened entry name ("file" when nothing is left). */
+export function entryFileName(path: string): string {
+  return safeSegments(path).at(-1) ?? 'file';
 }
 
 /** RFC 6266 attachment with an ASCII fallback and the RFC 5987 UTF-8 name. */
@@ -188,7 +209,7 @@ async function prepare(
   row: Archived,
   options: { flattened: boolean; heicToJpeg: boolean },
 ): Promise<Prepared> {
-  const wanted = options.flattened ? fileName(row.path) || 'file' : entryPath(row.path);
+  const wanted = options.flattened ? entryFileName(row.path) : entryPath(row.path);
   const toJpeg = (name: string) => `${name.slice(0, name.length - fileExtension(name).length)}jpg`;
   const heic = options.heicToJpeg && HEIC_EXTENSIONS.has(fileExtension(row.path));
   if (!row.blob) {
@@ -199,7 +220,12 @@ async function prepare(
   const file = ctx.media.blobs.pathOf(row.blob);
   if (heic) {
     try {
-      const jpeg = await sharp(file).rotate().jpeg({ quality: 92 }).toBuffer();
+      const jpeg = await ctx.media.decodes.run(() =>
+        sharp(file, { limitInputPixels: LIMIT_INPUT_PIXELS })
+          .rotate()
+          .jpeg({ quality: 92 })
+          .toBuffer(),
+      );
       return { wanted: toJpeg(wanted), source: jpeg, size: jpeg.length };
     } catch {
       // This sharp build cannot decode it: the original goes in.

@@ -7,7 +7,7 @@ import {
 } from '../../src/api/contract/auth';
 import { requireCaller } from '../auth/guard';
 import { LOGIN_PAGE_CSP, renderLoginPage } from '../auth/idpPage';
-import { verifyPassword } from '../auth/password';
+import { verifyPasswordOrDummy } from '../auth/password';
 import { createSession, listDevices, revokeSession } from '../auth/sessions';
 import { serviceDict, type ServerContext } from '../context';
 import { userByEmail, userById } from '../db/users';
@@ -59,6 +59,14 @@ const LoginForm = AuthorizeParams.extend({
 
 type Html = { status: number; html: string };
 
+/** Issue 23: a sign-in code goes only to a registered redirect URI (server/auth/redirectUris). */
+const invalidRedirectUri = (): HttpError =>
+  new HttpError(
+    400,
+    'invalid_redirect_uri',
+    'oauth_redirect_uri is not a registered address of this web app',
+  );
+
 export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): void {
   // Forms post urlencoded; Fastify only parses JSON by default.
   app.addContentTypeParser(
@@ -69,6 +77,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   app.get('/st/4/telenorid/preflight_oauth2login', (request) => {
     const query = PreflightQuery.parse(request.query);
+    if (!ctx.redirectUris.has(query.oauth_redirect_uri)) throw invalidRedirectUri();
     const locale = query.locale ?? query.app_lang ?? 'en_US';
     const state = ctx.pkce.begin({
       challenge: query.code_challenge,
@@ -107,7 +116,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     if (
       !pending ||
       pending.challenge !== parsed.data.code_challenge ||
-      pending.redirectUri !== parsed.data.redirect_uri
+      pending.redirectUri !== parsed.data.redirect_uri ||
+      !ctx.redirectUris.has(pending.redirectUri)
     ) {
       return invalid;
     }
@@ -128,18 +138,34 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     const checked = checkAuthorize(request.body);
     if ('html' in checked) return reply.code(checked.status).type('text/html').send(checked.html);
     const form = LoginForm.safeParse(request.body);
-    const user = form.success ? userByEmail(ctx.db, form.data.email) : undefined;
-    const ok =
-      form.success && user && (await verifyPassword(form.data.password, user.password_hash));
-    if (!ok || !user) {
+    const email = form.success ? form.data.email : '';
+    // Issue 23: per account and address, before any password is checked (auth/loginThrottle).
+    const wait = ctx.loginThrottle.retryAfter(email, request.ip);
+    if (wait > 0) {
       const html = renderLoginPage({
         uiLocales: checked.ui_locales,
         params: checked,
-        email: form.success ? form.data.email : '',
+        email,
+        error: 'tooManyAttempts',
+        retryMinutes: Math.ceil(wait / 60),
+      });
+      return reply.code(429).header('Retry-After', String(wait)).type('text/html').send(html);
+    }
+    const user = form.success ? userByEmail(ctx.db, email) : undefined;
+    // One scrypt whether or not the e-mail has an account: equal timing.
+    const ok =
+      form.success && (await verifyPasswordOrDummy(form.data.password, user?.password_hash));
+    if (!ok || !user) {
+      ctx.loginThrottle.recordFailure(email, request.ip);
+      const html = renderLoginPage({
+        uiLocales: checked.ui_locales,
+        params: checked,
+        email,
         error: 'wrongPassword',
       });
       return reply.code(401).type('text/html').send(html);
     }
+    ctx.loginThrottle.recordSuccess(email);
     const code = ctx.pkce.issueCode(checked.state, user.id);
     if (!code) throw new HttpError(400, 'invalid_state');
     const target = new URL(checked.redirect_uri);
@@ -179,7 +205,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   app.get('/devices', (request) => {
     const caller = requireCaller(ctx, request);
-    return { current: caller.sessionId, devices: listDevices(ctx.db, caller.user.id) };
+    return { current: caller.sessionId, devices: listDevices(ctx.db, caller.user.id, ctx.now()) };
   });
 
   app.delete('/devices/:id', (request, reply) => {

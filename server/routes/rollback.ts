@@ -6,7 +6,7 @@ import {
   type RollbackErrorReason,
 } from '../../src/api/contract/rollback';
 import { isFolderPath } from '../../src/domain/classify';
-import { requireCaller } from '../auth/guard';
+import { requireCaller, requireSubscriber } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { findFileInJob, restoreFile } from '../db/files';
 import { totals, userById } from '../db/users';
@@ -29,6 +29,8 @@ export function registerRollbackRoutes(app: FastifyInstance, ctx: ServerContext)
   // outcome in request order; the quota is checked cumulatively within the call.
   app.post('/jobs/:id/multi_rollback', (request) => {
     const caller = requireCaller(ctx, request);
+    // SPEC §6: restoring saves files again ("restore disabled" for read-only users).
+    requireSubscriber(caller);
     const job = jobForCaller(ctx, caller, request, 'write');
     z.object(commonQuery).parse(request.query);
     const { file_uuids: ids } = MultiRollbackRequestSchema.parse(request.body);

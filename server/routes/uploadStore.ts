@@ -8,7 +8,7 @@ import { fileIdOf } from '../db/ids';
 import { stmt } from '../db/open';
 import { totals, userById, type JobRow } from '../db/users';
 import { HttpError, outOfStorage } from '../errors';
-import { analysePicture, analyseVideo } from '../media/analyse';
+import { analyseVideo } from '../media/analyse';
 import type { Received } from '../media/blobs';
 import type { ThumbArea } from '../media/thumbnails';
 
@@ -142,7 +142,7 @@ export async function storeReceived(
         encoding: 'done',
       };
       if (kind === 'picture') {
-        const picture = await analysePicture(received.temp);
+        const picture = await ctx.media.analysePicture(received.temp);
         if (picture) {
           Object.assign(fresh, {
             width: picture.width,

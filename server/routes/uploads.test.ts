@@ -249,6 +249,34 @@ describe('POST /jobs/{id}/upload', () => {
     expect([meta.width, meta.height]).toEqual([720, 1280]);
   });
 
+  it('places a video with a crafted creation time by its mtime, never a 500 (issue 23)', async () => {
+    for (const [i, raw] of [2n ** 64n - 1n, 2n ** 63n, BigInt(2_199_999_999_999)].entries()) {
+      const mp4 = tinyMp4({
+        seconds: 1,
+        width: 64,
+        height: 48,
+        createdRaw1904: raw,
+        filler: `crafted ${i}`,
+      });
+      const res = await upload(mp4, { path: `Crafted/${i}.mp4`, mtime: '1700000000' });
+      expect(res.statusCode, res.body).toBe(200);
+      const { id } = UploadResponseSchema.parse(res.json());
+      const detail = FileDetailSchema.parse(
+        (
+          await server.app.inject({ url: `/jobs/${jobId}/files_by_id/${id}`, headers: auth })
+        ).json(),
+      );
+      expect(detail.ctime ?? detail.mtime).toBe(1_700_000_000);
+    }
+    await server.ctx.media.idle();
+    const months = await server.app.inject({
+      url: `/jobs/${jobId}/timeline/months`,
+      headers: auth,
+    });
+    expect(months.statusCode).toBe(200);
+    expect(months.body).not.toContain('71654');
+  });
+
   it('answers 413 when the quota would be exceeded, before or while storing, leaving nothing', async () => {
     const jpeg = await cameraJpeg(5);
     const used = await usedSpace();

@@ -19,10 +19,19 @@ import {
 } from '../db/account';
 import { badRequest, HttpError, notFound } from '../errors';
 import { commonQuery } from './params';
+import { LIMIT_INPUT_PIXELS } from '../media/decodes';
 import { asMultipartError } from './uploads';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../../src/api/contract/text';
 
-/** SPEC §9 text max 255. */
-const NameBody = z.object({ name: z.string().trim().min(1).max(255) });
+/** SPEC §9 text max 255; no control characters (the shared rule of contract/text.ts). */
+const NameBody = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .refine((name) => !hasControlCharacters(name), CONTROL_CHARACTERS_MESSAGE),
+});
 const key = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'expected a key of [A-Za-z0-9_.:-]');
 const OptionBody = z.object({ value: OptionValueSchema });
 const AttributeQuery = z.object({ ...commonQuery, account_attribute_key: key });
@@ -73,11 +82,13 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
     try {
       // The client sends its 310×310 crop; anything else is fitted, oriented and re-encoded so
       // only pixels (no metadata, no foreign format) are stored and served.
-      jpeg = await sharp(input)
-        .rotate()
-        .resize(512, 512, { fit: 'cover', withoutEnlargement: true })
-        .jpeg({ quality: 85 })
-        .toBuffer();
+      jpeg = await ctx.media.decodes.run(() =>
+        sharp(input, { limitInputPixels: LIMIT_INPUT_PIXELS })
+          .rotate()
+          .resize(512, 512, { fit: 'cover', withoutEnlargement: true })
+          .jpeg({ quality: 85 })
+          .toBuffer(),
+      );
     } catch {
       throw new HttpError(400, 'invalid_image', 'The file is not a picture');
     }

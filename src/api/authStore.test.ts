@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetMemoryFallbackForTests } from '../state/persisted';
-import { authFromQuery, clearStoredAuth, loadStoredAuth, storeAuth } from './authStore';
+import {
+  authFromQuery,
+  clearStoredAuth,
+  loadStoredAuth,
+  queryAuthDecision,
+  storeAuth,
+} from './authStore';
 import { parseServiceDict } from './hosts';
 
 const rawDict = {
@@ -77,5 +83,25 @@ describe('authFromQuery (SPEC §2)', () => {
   it('leaves a search string without auth data untouched', () => {
     expect(authFromQuery('?staging=1&x=a+b')).toEqual({ auth: null, search: '?staging=1&x=a+b' });
     expect(authFromQuery('')).toEqual({ auth: null, search: '' });
+  });
+});
+
+// Issue 23: a link with auth_token + service_dict silently replaced a signed-in session.
+describe('queryAuthDecision: what a link with auth data does to the session', () => {
+  const mine = { token: 'mine', hosts };
+  const theirs = { token: 'theirs', hosts };
+
+  it('does nothing without auth data in the link', () => {
+    expect(queryAuthDecision(null, null)).toBe('none');
+    expect(queryAuthDecision(mine, null)).toBe('none');
+  });
+
+  it('signs in from the link when nobody is signed in (SPEC §2), or it is the same session', () => {
+    expect(queryAuthDecision(null, theirs)).toBe('adopt');
+    expect(queryAuthDecision(mine, { token: 'mine', hosts })).toBe('adopt');
+  });
+
+  it('asks before replacing a different signed-in session', () => {
+    expect(queryAuthDecision(mine, theirs)).toBe('ask');
   });
 });

@@ -64,6 +64,21 @@ export function authFromQuery(search: string): { auth: StoredAuth | null; search
   return { auth, search: kept.length > 0 ? `?${kept.join('&')}` : '' };
 }
 
+/**
+ * What auth data from a link does at start-up (issue 23): nothing without it; taken as the
+ * session when nobody is signed in (SPEC §2) or it is the very session already held; and when a
+ * different session is signed in, the user is asked first (switch, or keep the current one and
+ * drop the link's), so a link can never silently swap the account someone is using.
+ */
+export function queryAuthDecision(
+  current: StoredAuth | null,
+  fromLink: StoredAuth | null,
+): 'none' | 'adopt' | 'ask' {
+  if (!fromLink) return 'none';
+  if (!current || current.token === fromLink.token) return 'adopt';
+  return 'ask';
+}
+
 function decodeParamName(part: string): string {
   const name = part.split('=', 1)[0] ?? '';
   try {

@@ -1,9 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { E2E_API_PORT } from '../../playwright.config';
-import { DEMO, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
-
-const API = `http://127.0.0.1:${E2E_API_PORT}`;
+import { expect, test } from '@playwright/test';
+import {
+  API,
+  DEMO,
+  apiLogin,
+  openTimelineSignedIn,
+  signInThroughIdentityPage,
+} from './support/login';
 
 test('a logged-out user signs in through the identity page and lands back on /photos', async ({
   page,
@@ -46,36 +48,6 @@ test('log out returns to the logged-out state', async ({ page }) => {
   await page.reload();
   await expect(page.getByTestId('login-prompt')).toBeVisible();
 });
-
-/** A second session of the demo user made by talking to the API directly (PKCE as the client does). */
-async function apiLogin(request: APIRequestContext): Promise<string> {
-  const verifier = randomBytes(128).toString('hex');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const pre = await request.get(`${API}/st/4/telenorid/preflight_oauth2login`, {
-    params: {
-      code_challenge: challenge,
-      oauth_redirect_uri: 'http://127.0.0.1/',
-      locale: 'en_US',
-      redir: '/',
-    },
-  });
-  expect(pre.ok()).toBe(true);
-  const { authorization_url, authorization_params } = (await pre.json()) as {
-    authorization_url: string;
-    authorization_params: Record<string, string>;
-  };
-  const form = await request.post(authorization_url, {
-    form: { ...authorization_params, email: DEMO.email, password: DEMO.password },
-    maxRedirects: 0,
-  });
-  expect(form.status()).toBe(302);
-  const code = new URL(form.headers()['location']).searchParams.get('code')!;
-  const post = await request.post(`${API}/st/4/telenorid/postflight_oauth2callback`, {
-    data: { code, code_verifier: verifier, device_name: 'Test runner' },
-  });
-  expect(post.ok()).toBe(true);
-  return ((await post.json()) as { auth_token: string }).auth_token;
-}
 
 test("a revoked device's token gets the session-expired dialog", async ({ page, request }) => {
   await openTimelineSignedIn(page);

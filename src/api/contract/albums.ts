@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JobInfoSchema } from './jobs';
+import { singleLineText } from './text';
 
 /** SPEC §3 privacy modes. */
 export const PrivacyModeSchema = z.enum(['shared', 'protected', 'private', 'public']);
@@ -46,11 +47,12 @@ const CreateFlagSchema = z
  * permissions bit mask (1 comments, 2 uploads), both on unless set false (SPEC §5 creation
  * defaults). `allow_sharing` is accepted and not stored (no SPEC §3 album field holds it).
  * `password` is sent already transformed (SHA-1, then PBKDF2, base64: SPEC §5) and stored as
- * given; it is never answered. Read-only users (SPEC §6) get 403 `read_only_user`.
+ * given; it is never answered. Read-only users (SPEC §6) get 403 `read_only_user`. A name with
+ * control characters is refused (`text.ts`).
  */
 export const CreateJobRequestSchema = z.object({
   type: z.literal('story'),
-  name: z.string().max(255).nullable().optional(),
+  name: singleLineText(255).nullable().optional(),
   public: CreateFlagSchema.optional(),
   allow_sharing: CreateFlagSchema.optional(),
   allow_comments: CreateFlagSchema.optional(),

@@ -1,5 +1,6 @@
 // The public entry of features/auth: what the shell and other features may use.
 export { completeLoginFromCallback, redirectUri, startLogin, type CallbackResult } from './login';
+export { AccountSwitchPrompt } from './AccountSwitchPrompt';
 export { LoginPrompt } from './LoginPrompt';
 export { RequireLogin } from './RequireLogin';
 export { startSession } from './session';

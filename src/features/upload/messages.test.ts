@@ -28,6 +28,16 @@ const online: RowContext = {
 };
 
 describe('row texts (SPEC §4 upload states as shown to users)', () => {
+  it('says why the server refused a file: read-only account, a name it cannot store', () => {
+    const rejected = { ...base, status: 'Rejected' as const };
+    expect(rowMessage({ ...rejected, statusReason: 'ReadOnly' }, online).key).toBe(
+      'upload.readOnlyTooltip',
+    );
+    expect(rowMessage({ ...rejected, statusReason: 'InvalidName' }, online).key).toBe(
+      'upload.reason.InvalidName',
+    );
+  });
+
   it('shows preparing, uploading N%, processing, complete, cancelled', () => {
     expect(rowMessage({ ...base, status: 'Pending' }, online).key).toBe('upload.state.preparing');
     expect(rowMessage({ ...base, status: 'Uploading', uploadedPercent: 0.426 }, online)).toEqual({

@@ -41,6 +41,8 @@ export function rowMessage(item: UploadItem, context: RowContext): Message {
       if (item.statusReason === 'FileIsFolder' && item.safariFolder) {
         return { key: 'upload.reason.safariFolder' };
       }
+      // The read-only text the upload button already shows (SPEC §6).
+      if (item.statusReason === 'ReadOnly') return { key: 'upload.readOnlyTooltip' };
       return { key: `upload.reason.${item.statusReason ?? 'Unknown'}` };
   }
 }

@@ -10,7 +10,11 @@ export type UploadStatus =
   | 'Rejected'
   | 'Cancelled';
 
-/** SPEC §4 rejection reasons. */
+/**
+ * SPEC §4 rejection reasons, plus two refusals the server states (shown as such instead of
+ * "Unsupported file"): ReadOnly (403 read_only_user, SPEC §6: saving files needs a
+ * subscription) and InvalidName (400 invalid_file_name: control characters in the name).
+ */
 export type RejectReason =
   | 'FileIsFolder'
   | 'LocalFileUnavailable'
@@ -18,6 +22,8 @@ export type RejectReason =
   | 'UnSupported'
   | 'FileWasDeleted'
   | 'TooLargeFile'
+  | 'ReadOnly'
+  | 'InvalidName'
   | 'Unknown';
 
 /** The uploader's connection state: SPEC §4 "Retry moves Offline to Retrying; progress above 0 sets Online". */

@@ -292,6 +292,31 @@ describe('upload queue', () => {
     ]);
   });
 
+  it('a name the server refuses (invalid_file_name) is rejected for its name, not retried', async () => {
+    await queue.addFiles(many(2), { kind: 'timeline' });
+    await flush();
+    transport.sends[0].reject(new UploadError('invalidName'));
+    transport.answer(1);
+    await flush();
+    expect(store.getState().items.map((i) => i.statusReason)).toEqual(['InvalidName', null]);
+    expect(transport.sends).toHaveLength(2);
+  });
+
+  it('a read-only refusal (403 read_only_user) rejects what waits with the read-only text, no retry', async () => {
+    await queue.addFiles(many(8), { kind: 'timeline' });
+    await flush();
+    expect(transport.sends).toHaveLength(5);
+    transport.sends[0].reject(new UploadError('readOnly'));
+    await flush();
+    // Nothing new starts; the four already sent settle on their own (they may have been stored).
+    expect(transport.sends).toHaveLength(5);
+    for (const i of [1, 2, 3, 4]) transport.sends[i].reject(new UploadError('readOnly'));
+    await flush();
+    expect(statuses()).toEqual(Array(8).fill('Rejected'));
+    expect(store.getState().items.every((i) => i.statusReason === 'ReadOnly')).toBe(true);
+    expect(store.getState().connection).toBe('Online');
+  });
+
   it('a file that can no longer be read is LocalFileUnavailable', async () => {
     const hasher = { sha1: () => Promise.reject(new DOMException('gone', 'NotFoundError')) };
     queue.dispose();

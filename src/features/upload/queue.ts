@@ -307,7 +307,9 @@ export class UploadQueue {
       store().succeeded(item.id, uuid);
       if (item.alsoTargetTimeline) await this.copyToTimeline(item, checksum, mtime);
     } catch (error) {
-      await recordFailure(this.store.getState(), item, file, error, this.deps.showPopup);
+      await recordFailure(this.store.getState(), item, file, error, this.deps.showPopup, (id) =>
+        this.inFlight.has(id),
+      );
     } finally {
       this.inFlight.delete(item.id);
       this.pump();

@@ -35,6 +35,10 @@ export type UploadFailureKind =
   | 'jobDeleted'
   /** 400/403: the server refused this file (SPEC §8 FileError → UnSupported). */
   | 'rejected'
+  /** 403 read_only_user: the account has no subscription (SPEC §6), nothing can be saved. */
+  | 'readOnly'
+  /** 400 invalid_file_name: the name holds control characters. */
+  | 'invalidName'
   | 'unauthorized'
   | 'aborted';
 
@@ -104,6 +108,8 @@ export function failureForStatus(status: number, body?: string): UploadFailureKi
   if (status === 404) return 'jobDeleted';
   if (status === 409) return 'fileWasDeleted';
   if (status === 413) return errorCode(body) === 'file_too_large' ? 'tooLarge' : 'outOfStorage';
+  if (status === 403 && errorCode(body) === 'read_only_user') return 'readOnly';
+  if (status === 400 && errorCode(body) === 'invalid_file_name') return 'invalidName';
   if (status === 400 || status === 403 || status === 415 || status === 422) return 'rejected';
   return 'server';
 }

@@ -29,6 +29,7 @@ export async function recordFailure(
   file: Blob | undefined,
   error: unknown,
   showPopup?: (kind: StoragePopupKind) => void,
+  inFlight: (id: string) => boolean = () => false,
 ): Promise<void> {
   const reject = (reason: RejectReason) => state.rejected(item.id, reason);
   if (!(error instanceof UploadError)) {
@@ -62,6 +63,17 @@ export async function recordFailure(
     case 'rejected':
       // SPEC §8: FileError ("File rejected by server") maps to UnSupported.
       reject('UnSupported');
+      return;
+    case 'invalidName':
+      reject('InvalidName');
+      return;
+    case 'readOnly':
+      // SPEC §6: without a subscription nothing can be saved, so nothing waiting is tried.
+      // Files already on their way settle on their own (the server may have stored them).
+      reject('ReadOnly');
+      for (const other of state.items) {
+        if (isActive(other) && !inFlight(other.id)) state.rejected(other.id, 'ReadOnly');
+      }
       return;
     case 'jobDeleted':
       // SPEC §8: uploading into a deleted job is ignored: every item bound for it is dropped.
