@@ -58,9 +58,10 @@ export async function createApiServer(
     // waiting for clients to hang up: a stop is immediate; clients retry as after any outage.
     forceCloseConnections: true,
   });
-  // Any origin: the web listener's port varies in dev and tests; auth is a header, not a cookie.
+  // Only the web origins (ctx.redirectUris, read per request: the web listener's port is known
+  // only once it listens). Any other Origin gets no access-control-allow-origin.
   await app.register(cors, {
-    origin: true,
+    origin: (origin, callback) => callback(null, ctx.redirectUris.isWebOrigin(origin)),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Range', 'If-None-Match'],
     exposedHeaders: ['x-last-event-serial', 'ETag', 'Content-Range', 'capture-total-items'],
