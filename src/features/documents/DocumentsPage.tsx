@@ -19,6 +19,17 @@ import { groupDocuments } from './documentGroups';
 import { useDefaultJob, useDocuments } from './useDocuments';
 import './DocumentsPage.css';
 
+declare module '../../platform/testHooks' {
+  interface CaptureHooks {
+    /** While /documents is shown. */
+    documents?: {
+      selected: ReadonlySet<string>;
+      deleting: ReadonlySet<string>;
+      total: number;
+    };
+  }
+}
+
 /** /documents (SPEC §2 Documents): the default job's documents under year-month headers. */
 export default function DocumentsPage() {
   return (
