@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
-import { basicAuthHeader } from '../src/api/basicAuth';
+import { basicAuthHeader } from '../src/api/contract/basicAuth';
 import { createApiServer } from './app';
 import { createContext, type ServerContext } from './context';
 import { openDb } from './db/open';

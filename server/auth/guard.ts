@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { tokenFromBasicAuth } from '../../src/api/basicAuth';
+import { tokenFromBasicAuth } from '../../src/api/contract/basicAuth';
 import type { ServerContext } from '../context';
 import { userById, type UserRow } from '../db/users';
 import { HttpError, unauthorized } from '../errors';

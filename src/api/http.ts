@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { connectivityStore } from '../state/connectivity';
-import { basicAuthHeader } from './basicAuth';
+import { basicAuthHeader } from './contract/basicAuth';
 import {
   ApiError,
   InternalError,
@@ -11,7 +11,7 @@ import {
 import { hostUrl, type HostDirectory, type HostName } from './hosts';
 import { encodeBody, isAbortError, parseJsonAnswer, readAnswer, type RequestBody } from './wire';
 
-export { basicAuthHeader } from './basicAuth';
+export { basicAuthHeader } from './contract/basicAuth';
 
 export interface ApiClientConfig {
   getAuth(): { token: string; hosts: HostDirectory } | null;
