@@ -1,3 +1,4 @@
+import { showsOnTimeline as showsOnTimelineRule } from '../../src/domain/timeline';
 import type { FileInfo } from '../../src/api/contract/files';
 import { CHANGE, recordChange } from './changes';
 import { fileIdOf, parseFileId, utcDay } from './ids';
@@ -245,26 +246,21 @@ export function fileByChecksum(
   );
 }
 
-/**
- * SPEC §5: of a live or burst group only a master video shows on its own; the group's other
- * videos (a live photo's movie) never get a tile, exactly as the client's `showsOnTimeline`
- * decides (src/features/timeline/apiTimelineSource.ts). Documents are not timeline files either.
- */
+/** Whether a stored file gets a timeline tile: the one rule of src/domain/timeline.ts. */
 export function showsOnTimeline(
   file: Pick<NewFile, 'kind' | 'groupType' | 'groupId' | 'master'>,
 ): boolean {
-  if (file.kind === KIND.document) return false;
-  return !(
-    file.kind === KIND.movie &&
-    file.groupType !== GROUP.none &&
-    file.groupId &&
-    !file.master
-  );
+  return showsOnTimelineRule({
+    kind: KIND_NAMES[file.kind],
+    grouped: file.groupType !== GROUP.none && Boolean(file.groupId),
+    master: file.master,
+  });
 }
 
 /**
- * The same test in SQL for a movie row (pictures always show, documents never; keep the two in
- * step): the video is ungrouped or its group's master.
+ * showsOnTimeline in SQL for a movie row (pictures always show, documents never; keep the two in
+ * step — server/db/files.test.ts checks them against each other): the video is ungrouped or its
+ * group's master.
  */
 const MOVIE_SHOWS_SQL = `(group_type = ${GROUP.none} OR master = 1 OR group_id IS NULL)`;
 
