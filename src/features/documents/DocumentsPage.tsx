@@ -14,7 +14,7 @@ import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
 import { downloadFiles } from '../downloads';
 import { useFormatSize } from '../../i18n/useFormatSize';
-import { deleteFiles } from './deleteFiles';
+import { deleteFiles } from '../../api/deleteFiles';
 import { groupDocuments } from './documentGroups';
 import { useDefaultJob, useDocuments } from './useDocuments';
 import './DocumentsPage.css';
