@@ -1,6 +1,7 @@
 import { showsOnTimeline as showsOnTimelineRule } from '../../src/domain/timeline';
+import { CHANGE_TYPE } from '../../src/api/contract/changes';
 import type { FileInfo } from '../../src/api/contract/files';
-import { CHANGE, recordChange } from './changes';
+import { recordChange } from './changes';
 import { fileIdOf, parseFileId, utcDay } from './ids';
 import { getMeta, setMeta, stmt, type Db } from './open';
 
@@ -174,7 +175,7 @@ export function addFile(db: Db, file: NewFile): { id: string; serial: number } {
     const info = stmt(db, INSERT_FILE_SQL).run(...insertParams(file));
     adjustDayCounts(db, file, 1);
     const id = fileIdOf(Number(info.lastInsertRowid), file.tag);
-    const serial = recordChange(db, file.job, CHANGE.fileAdded, id, file.uploaded);
+    const serial = recordChange(db, file.job, CHANGE_TYPE.fileAdded, id, file.uploaded);
     return { id, serial };
   });
   return run();
@@ -193,7 +194,7 @@ export function trashFile(db: Db, file: FileRow, now: number): number | null {
     ).run(now, file.id).changes;
     if (changed === 0) return null;
     adjustDayCounts(db, dayCountFileOf(file), -1);
-    return recordChange(db, file.job, CHANGE.fileRemoved, fileIdOf(file.id, file.tag), now);
+    return recordChange(db, file.job, CHANGE_TYPE.fileRemoved, fileIdOf(file.id, file.tag), now);
   });
   return run();
 }
@@ -211,7 +212,7 @@ export function restoreFile(db: Db, file: FileRow, now: number): number | null {
     ).run(file.id).changes;
     if (changed === 0) return null;
     adjustDayCounts(db, dayCountFileOf(file), 1);
-    return recordChange(db, file.job, CHANGE.fileAdded, fileIdOf(file.id, file.tag), now);
+    return recordChange(db, file.job, CHANGE_TYPE.fileAdded, fileIdOf(file.id, file.tag), now);
   });
   return run();
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { loadStoredAuth } from '../../api/authStore';
+import { CHANGE_TYPE } from '../../api/contract/changes';
 import { isApiError } from '../../api/errors';
 import { api } from '../../platform/api';
 import { defaultJobQuery, resourceLoadOf } from '../../platform/queries';
@@ -142,10 +143,14 @@ function Timeline() {
   const applyChanges = useCallback(
     async (changes: readonly JobChange[], full: boolean) => {
       if (!engine) return;
-      const removed = changes.filter((c) => c.type === 1).map((c) => c.id);
+      const removed = changes.filter((c) => c.type === CHANGE_TYPE.fileRemoved).map((c) => c.id);
       // Removed files leave loaded sections at once; fresh counts settle the rest.
       if (removed.length > 0) engine.removeFiles(removed);
-      if (full || changes.some((c) => c.type === 0 || c.type === 1)) await refreshAfterChange();
+      if (
+        full ||
+        changes.some((c) => c.type === CHANGE_TYPE.fileAdded || c.type === CHANGE_TYPE.fileRemoved)
+      )
+        await refreshAfterChange();
     },
     [engine, refreshAfterChange],
   );
