@@ -16,8 +16,9 @@ import { loadAppConfig } from './platform/appConfig';
 import { missingFeatures } from './platform/browserSupport';
 import { startConnectivityMonitor } from './app/connectivityMonitor';
 import { LegacyBrowserPage } from './app/pages/LegacyBrowserPage';
-import { toRouteObjects } from './app/routes';
+import { builtRoutes, toRouteObjects } from './app/routes';
 import { queryClient } from './platform/queryClient';
+import { setBuiltRoutes } from './platform/routesBuilt';
 import { exposeTestHooks } from './platform/testHooks';
 import { detectLocale, readLangCookie } from './domain/language';
 import { AccountSwitchPrompt, completeLoginFromCallback } from './features/auth';
@@ -83,6 +84,8 @@ async function boot(): Promise<void> {
     clearStoredAuth();
     sessionStore.getState().setStatus('UNAUTHENTICATED');
   });
+  // Menus and buttons hide what has no page yet (platform/routesBuilt).
+  setBuiltRoutes(builtRoutes());
   trackViewport(window);
   startConnectivityMonitor(window);
   exposeTestHooks();

@@ -91,6 +91,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
 const notBuilt = () => import('./pages/PageNotFoundPage');
 
+/** Route patterns that have a page (the catch-all included): what the shell shows links to. */
+export function builtRoutes(routes: readonly AppRoute[] = APP_ROUTES): string[] {
+  return routes.filter((route) => route.page).map((route) => route.path);
+}
+
 /** Routes whose feature is not built yet: they render the page-not-found page. */
 export function pendingRoutes(routes: readonly AppRoute[] = APP_ROUTES): string[] {
   return routes.filter((route) => !route.page).map((route) => route.path);

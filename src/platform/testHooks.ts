@@ -5,6 +5,7 @@ import { popupStore } from '../state/popups';
 import { sessionStore } from '../state/session';
 import { showToast, toastStore } from '../state/toasts';
 import { api } from './api';
+import { isRouteBuilt } from './routesBuilt';
 
 /**
  * What test and bench builds publish on `window.__capture`: the one type of it, read by the e2e
@@ -28,6 +29,8 @@ export interface CaptureHooks {
     popups: typeof popupStore;
   };
   actions: { confirmDialog: typeof confirmDialog; showToast: typeof showToast };
+  /** Which routes have a page (the crawl of the shell's links reads it). */
+  routes: { isRouteBuilt: typeof isRouteBuilt };
 }
 
 declare global {
@@ -75,5 +78,6 @@ export function exposeTestHooks(): void {
       popups: popupStore,
     },
     actions: { confirmDialog, showToast },
+    routes: { isRouteBuilt },
   } satisfies CaptureHooks);
 }

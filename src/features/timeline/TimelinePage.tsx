@@ -7,6 +7,7 @@ import { loadStoredAuth } from '../../api/authStore';
 import { CHANGE_TYPE } from '../../api/contract/changes';
 import { isApiError } from '../../api/errors';
 import { api } from '../../platform/api';
+import { isRouteBuilt } from '../../platform/routesBuilt';
 import { defaultJobQuery, resourceLoadOf } from '../../platform/queries';
 import { queryClient } from '../../platform/queryClient';
 import { GalleryView } from '../../gallery';
@@ -91,7 +92,11 @@ function Timeline() {
   const { engine, load, reload, refresh } = useGalleryEngine(jobId, metrics, breakpoint, source);
   const navigate = useNavigate();
   const open = useCallback(
-    (fileId: string) => void navigate(`/photos/${encodeURIComponent(fileId)}`),
+    (fileId: string) => {
+      const path = `/photos/${encodeURIComponent(fileId)}`;
+      // Until the carousel is built, opening a photo does nothing rather than show not-found.
+      if (isRouteBuilt(path)) void navigate(path);
+    },
     [navigate],
   );
 
