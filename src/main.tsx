@@ -30,6 +30,8 @@ import { sessionStore } from './state/session';
 import { trackViewport } from './state/viewport';
 import './app/app.css';
 
+const USER_DISABLED_PATH = '/error/user_disabled';
+
 async function boot(): Promise<void> {
   // SPEC §2: flags, the staging switch, and auth data may arrive in the query string.
   applyFlagsFromQuery(location.search);
@@ -84,6 +86,16 @@ async function boot(): Promise<void> {
     clearStoredAuth();
     sessionStore.getState().setStatus('UNAUTHENTICATED');
   });
+  // SPEC §8: a disabled account (403 user_disabled from any call) ends on the account-terminated
+  // page; its session is of no further use.
+  let router: ReturnType<typeof createBrowserRouter> | null = null;
+  client.onUserDisabled(() => {
+    clearStoredAuth();
+    queryClient.clear();
+    if (location.pathname === USER_DISABLED_PATH) return;
+    if (router) void router.navigate(USER_DISABLED_PATH, { replace: true });
+    else history.replaceState(null, '', USER_DISABLED_PATH);
+  });
   // Menus and buttons hide what has no page yet (platform/routesBuilt).
   setBuiltRoutes(builtRoutes());
   trackViewport(window);
@@ -92,9 +104,9 @@ async function boot(): Promise<void> {
   // Back from the identity provider: finish the login, then go where the user was before it.
   const callback = await completeLoginFromCallback();
   if (callback.kind !== 'none') history.replaceState(null, '', callback.returnTo);
-  if (callback.kind !== 'failure') void startSession();
+  if (callback.kind !== 'failure') void startSession({ justLoggedIn: callback.kind === 'success' });
 
-  const router = createBrowserRouter(toRouteObjects());
+  router = createBrowserRouter(toRouteObjects());
   root.render(
     <StrictMode>
       <I18nextProvider i18n={i18next}>
