@@ -19,6 +19,7 @@ import { LegacyBrowserPage } from './app/pages/LegacyBrowserPage';
 import { builtRoutes, toRouteObjects } from './app/routes';
 import { queryClient } from './platform/queryClient';
 import { setBuiltRoutes } from './platform/routesBuilt';
+import { installChunkReload } from './platform/chunkReload';
 import { exposeTestHooks } from './platform/testHooks';
 import { detectLocale, readLangCookie } from './domain/language';
 import { AccountSwitchPrompt, completeLoginFromCallback } from './features/auth';
@@ -96,6 +97,8 @@ async function boot(): Promise<void> {
     if (router) void router.navigate(USER_DISABLED_PATH, { replace: true });
     else history.replaceState(null, '', USER_DISABLED_PATH);
   });
+  // A lazily loaded page whose chunk is gone (a new version was deployed): reload once.
+  installChunkReload(window);
   // Menus and buttons hide what has no page yet (platform/routesBuilt).
   setBuiltRoutes(builtRoutes());
   trackViewport(window);

@@ -112,7 +112,13 @@ export function toRouteObjects(routes: readonly AppRoute[] = APP_ROUTES): RouteO
         { index: true, element: <Navigate to="/photos" replace /> },
         ...routes.map((route): RouteObject => ({
           path: route.path,
-          lazy: async () => ({ Component: (await (route.page ?? notBuilt)()).default }),
+          lazy: async () => {
+            const module = await (route.page ?? notBuilt)();
+            // A failed chunk load whose preload error started a reload (platform/chunkReload)
+            // resolves to nothing: wait for the reload rather than flash the error page.
+            if (!module) await new Promise<never>(() => undefined);
+            return { Component: module.default };
+          },
         })),
       ],
     },
