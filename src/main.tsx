@@ -91,14 +91,20 @@ async function boot(): Promise<void> {
   // page; its session is of no further use.
   let router: ReturnType<typeof createBrowserRouter> | null = null;
   client.onUserDisabled(() => {
+    if (location.pathname !== USER_DISABLED_PATH) {
+      if (router) void router.navigate(USER_DISABLED_PATH, { replace: true });
+      else history.replaceState(null, '', USER_DISABLED_PATH);
+    }
+    // Signed out: pages behind a login now ask for one instead of calling without a token.
     clearStoredAuth();
-    queryClient.clear();
-    if (location.pathname === USER_DISABLED_PATH) return;
-    if (router) void router.navigate(USER_DISABLED_PATH, { replace: true });
-    else history.replaceState(null, '', USER_DISABLED_PATH);
+    sessionStore.getState().setStatus('NOT_STARTED');
+    queryClient.removeQueries();
   });
   // A lazily loaded page whose chunk is gone (a new version was deployed): reload once.
-  installChunkReload(window);
+  installChunkReload(window, () => {
+    const pending = router?.state.navigation.location;
+    return pending ? `${pending.pathname}${pending.search}${pending.hash}` : null;
+  });
   // Menus and buttons hide what has no page yet (platform/routesBuilt).
   setBuiltRoutes(builtRoutes());
   trackViewport(window);

@@ -21,8 +21,13 @@ describe('reload once after a failed chunk load (SPEC §8 preload error)', () =>
 
   it("handles Vite's event: prevents the rethrow and reloads, once", () => {
     const reload = vi.fn();
-    const win = { addEventListener: window.addEventListener.bind(window), location: { reload } };
-    installChunkReload(win as unknown as Window);
+    const assign = vi.fn();
+    const win = {
+      addEventListener: window.addEventListener.bind(window),
+      location: { reload, assign },
+    };
+    let pending: string | null = null;
+    installChunkReload(win as unknown as Window, () => pending);
     const first = new Event(PRELOAD_ERROR_EVENT, { cancelable: true });
     window.dispatchEvent(first);
     expect(first.defaultPrevented).toBe(true);
@@ -31,6 +36,12 @@ describe('reload once after a failed chunk load (SPEC §8 preload error)', () =>
     const second = new Event(PRELOAD_ERROR_EVENT, { cancelable: true });
     window.dispatchEvent(second);
     expect(second.defaultPrevented).toBe(false);
+    expect(reload).toHaveBeenCalledOnce();
+    // Much later, during a navigation: the full load goes where the navigation was going.
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + CHUNK_RELOAD_GUARD_MS + 1);
+    pending = '/documents?x=1';
+    window.dispatchEvent(new Event(PRELOAD_ERROR_EVENT, { cancelable: true }));
+    expect(assign).toHaveBeenCalledWith('/documents?x=1');
     expect(reload).toHaveBeenCalledOnce();
   });
 });

@@ -22,12 +22,21 @@ export function shouldReloadAfterChunkFailure(now: number = Date.now()): boolean
   return true;
 }
 
-/** Reloads once on Vite's preload error; a second failure soon after shows the error page. */
-export function installChunkReload(win: Window = window): void {
+/**
+ * Reloads once on Vite's preload error; a second failure soon after shows the error page.
+ * `pendingLocation` is where the failed navigation was going (the router keeps the old URL until
+ * the page's chunk has loaded): the reload goes there, so the user lands on the page they chose.
+ */
+export function installChunkReload(
+  win: Window = window,
+  pendingLocation: () => string | null = () => null,
+): void {
   win.addEventListener(PRELOAD_ERROR_EVENT, (event) => {
     if (!shouldReloadAfterChunkFailure()) return;
     // Keeps Vite from rethrowing: the page is going away, no error page in between.
     event.preventDefault();
-    win.location.reload();
+    const target = pendingLocation();
+    if (target) win.location.assign(target);
+    else win.location.reload();
   });
 }

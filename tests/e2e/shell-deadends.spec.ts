@@ -25,9 +25,14 @@ test.describe('a disabled account', () => {
   }) => {
     await openTimelineSignedIn(page, '/photos', DISABLED);
     await setUserDisabled(DISABLED.email, true);
-    // The documents page's first call answers 403 user_disabled.
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('link', { name: 'Documents' }).click();
+    // The page's next call through its API client (here one the test makes; the change poll
+    // or any action would do the same) answers 403 user_disabled.
+    await waitForHook(page, 'api');
+    await page.evaluate(() =>
+      window
+        .__capture!.api.request({ method: 'GET', path: '/account_info', responseType: 'none' })
+        .catch(() => undefined),
+    );
     await expect(page.getByTestId('account-terminated')).toBeVisible();
     await expect(page).toHaveURL(/\/error\/user_disabled$/);
     // The session is gone: a reload asks for a login again.
@@ -72,9 +77,11 @@ test.describe('a page chunk that fails to load (a new version was deployed)', ()
     const loads = countLoads(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('link', { name: 'Documents' }).click();
+    // One full load, to the page the user chose, which then loads.
     await expect(page.getByTestId('documents')).toBeVisible();
+    await expect(page).toHaveURL(/\/documents$/);
     expect(loads()).toBe(1);
-    expect(failed).toBe(2);
+    expect(failed).toBeGreaterThanOrEqual(2);
     await expect(page.getByTestId('something-went-wrong')).toHaveCount(0);
   });
 
@@ -87,10 +94,22 @@ test.describe('a page chunk that fails to load (a new version was deployed)', ()
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('link', { name: 'Documents' }).click();
     await expect(page.getByTestId('something-went-wrong')).toBeVisible();
+    await expect(page).toHaveURL(/\/documents$/);
     await page.waitForTimeout(500);
     expect(loads()).toBe(1);
   });
 });
+
+/** One of these is on screen once a page has rendered. */
+const PAGE_READY = [
+  'timeline',
+  'documents',
+  'not-found-page',
+  'account-terminated',
+  'generic-error',
+]
+  .map((id) => `[data-testid="${id}"]`)
+  .join(', ');
 
 /** Internal links of the page: side menu, top navigation, footer, page content. */
 async function internalLinks(page: Page): Promise<string[]> {
@@ -118,7 +137,8 @@ test('a crawl of the shell and the built pages finds no page-not-found', async (
     seen.add(path);
     await page.goto(path);
     await expect(page.getByTestId('app-shell')).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    // The lazily loaded page is in (the change poll keeps the network busy: no networkidle).
+    await expect(page.locator(PAGE_READY)).toBeVisible();
     const notFound = await page.getByTestId('not-found-page').count();
     if (notFound > 0 && path !== '/no/such/page') deadEnds.push(path);
     for (const link of await internalLinks(page)) {
