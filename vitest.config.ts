@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config';
+import viteConfig from './vite.config.js';
 
 // Unit tests: the client build's config plus the test settings (vitest is a devDependency, so
 // they stay out of vite.config.ts). Tests run in node by default; a test that needs a DOM opts in

@@ -29,6 +29,7 @@ import { applyFlagsFromQuery } from './state/featureFlags';
 import { readString } from './state/persisted';
 import { sessionStore } from './state/session';
 import { trackViewport } from './state/viewport';
+import './app/theme.css';
 import './app/app.css';
 
 const USER_DISABLED_PATH = '/error/user_disabled';

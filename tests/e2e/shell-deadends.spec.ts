@@ -69,19 +69,21 @@ test.describe('a page chunk that fails to load (a new version was deployed)', ()
 
   test('reloads once and then shows the page', async ({ page }) => {
     await openTimelineSignedIn(page);
+    const loads = countLoads(page);
+    // The old version's chunk is gone until the page reloads (then the "new" one is there).
     let failed = 0;
     await page.route(documentsChunk, (route) => {
-      if (failed++ === 0) return route.fulfill({ status: 404, body: 'gone' });
-      return route.continue();
+      if (loads() > 0) return route.continue();
+      failed++;
+      return route.fulfill({ status: 404, body: 'gone' });
     });
-    const loads = countLoads(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('link', { name: 'Documents' }).click();
     // One full load, to the page the user chose, which then loads.
     await expect(page.getByTestId('documents')).toBeVisible();
     await expect(page).toHaveURL(/\/documents$/);
     expect(loads()).toBe(1);
-    expect(failed).toBeGreaterThanOrEqual(2);
+    expect(failed).toBeGreaterThanOrEqual(1);
     await expect(page.getByTestId('something-went-wrong')).toHaveCount(0);
   });
 

@@ -8,6 +8,7 @@ import { CHANGE_TYPE } from '../../api/contract/changes';
 import { isApiError } from '../../api/errors';
 import { api } from '../../platform/api';
 import { isRouteBuilt } from '../../platform/routesBuilt';
+import { useShortcutGroup } from '../../platform/shortcuts';
 import { defaultJobQuery, resourceLoadOf } from '../../platform/queries';
 import { queryClient } from '../../platform/queryClient';
 import { GalleryView } from '../../gallery';
@@ -21,6 +22,7 @@ import type { JobChange } from '../sync';
 import { useJobSync } from '../sync';
 import { apiTimelineSource } from './apiTimelineSource';
 import { createFileActions } from './fileActions';
+import { GALLERY_SHORTCUTS } from './galleryShortcuts';
 import {
   defaultRecentsFilter,
   isRecents,
@@ -50,6 +52,8 @@ export default function TimelinePage() {
 
 function Timeline() {
   const { t } = useTranslation();
+  // The `?` sheet lists the photo grid's keys while the timeline shows.
+  useShortcutGroup(GALLERY_SHORTCUTS);
   const breakpoint = useBreakpoint();
   const metrics = metricsFor(breakpoint);
   const insets = useMemo(() => insetsFor(breakpoint), [breakpoint]);
