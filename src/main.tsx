@@ -31,6 +31,7 @@ import { sessionStore } from './state/session';
 import { trackViewport } from './state/viewport';
 import './app/theme.css';
 import './app/app.css';
+import './app/overlays.css';
 
 const USER_DISABLED_PATH = '/error/user_disabled';
 
