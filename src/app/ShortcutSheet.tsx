@@ -77,7 +77,8 @@ export function ShortcutSheet() {
         </Button>
       }
     >
-      <div className="shortcut-sheet" data-testid="shortcut-sheet">
+      {/* Focusable: it scrolls on small screens, and the keyboard must be able to scroll it. */}
+      <div className="shortcut-sheet" data-testid="shortcut-sheet" tabIndex={0}>
         {open
           ? groups.map((group) => (
               <section key={group.id} className="shortcut-sheet__group">

@@ -7,7 +7,6 @@ import { waitForSceneReady } from './support/gallery';
 import { waitForHook } from './support/hooks';
 import { openTimelineSignedIn } from './support/login';
 
-
 async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map((v) => ({
@@ -101,10 +100,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await openTimelineSignedIn(page);
     await page.getByRole('button', { name: 'OK, I understand' }).click();
     await waitForSceneReady(page);
-    const background = await page.evaluate(() =>
-      getComputedStyle(document.documentElement).getPropertyValue('--color-bg').trim(),
+    const background = await page.evaluate(
+      () => getComputedStyle(document.documentElement).backgroundColor,
     );
-    expect(background).toBe(colorScheme === 'dark' ? '#121317' : '#ffffff');
+    expect(background).toBe(colorScheme === 'dark' ? 'rgb(18, 19, 23)' : 'rgb(255, 255, 255)');
     // The canvas's own background: the middle of the first month's header row (its text sits
     // at the left; the tiles start below it).
     const canvas = page.getByTestId('gallery').locator('canvas');
