@@ -243,7 +243,8 @@ test("a file named Bob's trip (1) ø.jpg downloads under its own name, alone and
     );
   await expect.poll(uploadedId, { timeout: 30_000 }).not.toBeNull();
   const id = (await uploadedId())!;
-  const { jobId, files } = await pickFiles(page, 1, true);
+  // Two, so one is another photo even when the newest is the upload itself.
+  const { jobId, files } = await pickFiles(page, 2, true);
   const other = files.find((f) => f.id !== id)!;
   const mine: Picked = { id, size: jpeg.length, path: name };
 
