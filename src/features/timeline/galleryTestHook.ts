@@ -1,4 +1,4 @@
-import type { GalleryEngine } from '../../gallery/engine/GalleryEngine';
+import type { GalleryEngine } from '../../gallery';
 
 // The timeline publishes its gallery engine on window.__capture.gallery (useGalleryEngine):
 // e2e specs and benches drive and read the live engine through this type, not a restatement.
@@ -10,4 +10,4 @@ declare module '../../platform/testHooks' {
 }
 
 /** What `engine.snapshot()` answers: the counters specs and benches wait on. */
-export type EngineSnapshot = ReturnType<GalleryEngine['snapshot']>;
+export type { EngineSnapshot } from '../../gallery';
