@@ -150,7 +150,17 @@ test('the side menu opens from the top navigation and closes with Escape', async
   await page.goto('/error/1');
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('complementary', { name: 'Menu' });
-  await expect(menu.getByRole('link', { name: 'Settings' })).toBeVisible();
+  // Entries whose page is built (Photos and Documents today; Albums and Settings when they land).
+  await expect(menu.getByRole('link', { name: 'Photos' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Documents' })).toBeVisible();
+  for (const [name, path] of [
+    ['Albums', '/albums'],
+    ['Settings', '/settings'],
+  ] as const) {
+    await expect(menu.getByRole('link', { name })).toHaveCount(
+      (await routeBuilt(page, path)) ? 1 : 0,
+    );
+  }
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
     'aria-expanded',
