@@ -13,17 +13,7 @@ import {
   type ScreenTile,
 } from './support/interaction';
 import { openTimelineSignedIn } from './support/login';
-import { routeBuilt } from './support/routes';
-
-/** Enter opened the file: its carousel route once that page is built, else nothing (no dead end). */
-async function expectOpened(page: Page, id: string): Promise<void> {
-  if (await routeBuilt(page, `/photos/${id}`)) {
-    await expect(page).toHaveURL(new RegExp(`/photos/${id}$`));
-  } else {
-    await page.waitForTimeout(300);
-    await expect(page).toHaveURL(/\/photos(\?.*)?$/);
-  }
-}
+import { expectOpened } from './support/routes';
 
 /** ToBeDeselected, in the engine's FileSelectionState. */
 const TO_BE_DESELECTED = 3;

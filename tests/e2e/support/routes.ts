@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { waitForHook } from './hooks';
 
 /**
@@ -9,4 +9,14 @@ import { waitForHook } from './hooks';
 export async function routeBuilt(page: Page, path: string): Promise<boolean> {
   await waitForHook(page, 'routes');
   return page.evaluate((target) => window.__capture!.routes.isRouteBuilt(target), path);
+}
+
+/** Enter opened the file: its carousel route once that page is built, else nothing (no dead end). */
+export async function expectOpened(page: Page, id: string): Promise<void> {
+  if (await routeBuilt(page, `/photos/${id}`)) {
+    await expect(page).toHaveURL(new RegExp(`/photos/${id}$`));
+  } else {
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(/\/photos(\?.*)?$/);
+  }
 }
