@@ -1,4 +1,6 @@
 // @ts-check
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -16,6 +18,137 @@ const noLiteralText = {
     },
   ],
 };
+
+/**
+ * Layer boundaries (ARCHITECTURE "Layout of the repository", issue 21), enforced by lint.
+ * `no-restricted-imports` takes one option list per file, and a later config block replaces an
+ * earlier one, so each area's block lists every pattern that applies to it (`NOT_APP` everywhere
+ * in src/). Patterns are regular expressions over the import specifier as written.
+ */
+const pattern = (regex, message) => ({ regex, message });
+const restrictImports = (files, patterns, ignores = []) => ({
+  files,
+  ignores: ['**/*.test.{ts,tsx}', ...ignores],
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+const NOT_APP = pattern(
+  String.raw`^(\.\./)+app(/|$)`,
+  'src/app is the composition root: nothing imports it but src/main.tsx. Move what you need to src/platform.',
+);
+const NOT_FEATURES = (where) =>
+  pattern(String.raw`(^|/)features(/|$)`, `${where} never imports src/features.`);
+const NOT_GALLERY = (where) =>
+  pattern(String.raw`^(\.\./)+gallery(/|$)`, `${where} never imports src/gallery.`);
+const FEATURE_ENTRY_ONLY = pattern(
+  String.raw`(^|/)features/[^/]+/.`,
+  "Reach a feature through its public entry 'features/<area>' (index.ts), not its internals.",
+);
+
+/**
+ * A feature reaches another only through its public entry: from src/features/<area>/<depth
+ * folders>/file, '../'×depth leads to src/features, so '<that>/<other area>/<module>' is another
+ * feature's internal module. Built per area and depth (a regex cannot know the file's own area).
+ */
+function featureBoundaries() {
+  const areas = fs
+    .readdirSync(path.join(import.meta.dirname, 'src/features'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return areas.flatMap((area) =>
+    [1, 2, 3].map((depth) =>
+      restrictImports(
+        [`src/features/${area}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+        [
+          NOT_APP,
+          FEATURE_ENTRY_ONLY,
+          pattern(
+            String.raw`^(\.\./){${depth}}(?!${area}/)[^./][^/]*/.`,
+            "A feature reaches another only through its public entry '../<area>' (its index.ts).",
+          ),
+        ],
+      ),
+    ),
+  );
+}
+
+const boundaries = [
+  // Everything in src/ (areas below repeat it in their own lists).
+  restrictImports(['src/**/*.{ts,tsx}'], [NOT_APP], ['src/main.tsx', 'src/app/**']),
+  restrictImports(
+    ['src/app/**/*.{ts,tsx}'],
+    [
+      pattern(
+        String.raw`(^|/)features/[^/]+/.`,
+        "The shell imports a feature's public entry 'features/<area>' only (pages: lazy import() in routes.tsx).",
+      ),
+    ],
+  ),
+  restrictImports(
+    ['src/platform/**/*.{ts,tsx}'],
+    [
+      NOT_APP,
+      NOT_FEATURES('src/platform (shared services, below the features)'),
+      NOT_GALLERY('src/platform'),
+    ],
+  ),
+  restrictImports(
+    ['src/ui/**/*.{ts,tsx}'],
+    [
+      NOT_APP,
+      pattern(
+        String.raw`^(\.\./)+(state|features|platform|gallery|api)(/|$)|^(zustand|@tanstack/)`,
+        'src/ui holds design-system primitives: no stores, features, platform services or API; take data and text as props.',
+      ),
+    ],
+  ),
+  restrictImports(
+    ['src/api/**/*.{ts,tsx}'],
+    [
+      NOT_APP,
+      NOT_FEATURES('src/api'),
+      pattern(
+        String.raw`^(\.\./)+(platform|gallery|ui)(/|$)|^react($|/|-)`,
+        'src/api is the HTTP client and contract: no React, platform, gallery or UI.',
+      ),
+    ],
+    ['src/api/contract/**'],
+  ),
+  restrictImports(
+    ['src/api/contract/**/*.ts'],
+    [
+      pattern(
+        String.raw`^(?!zod$|\./)`,
+        'The contract is shared with server/: it imports only zod and its own modules.',
+      ),
+    ],
+  ),
+  ...featureBoundaries(),
+  restrictImports(
+    ['server/**/*.ts'],
+    [
+      pattern(
+        String.raw`^(\.\./)+src/(?!api/contract/|domain/)`,
+        'server/ may import only src/api/contract/** and src/domain/** from the client.',
+      ),
+    ],
+    // Test helpers may parse answers with anything the client has (they still go through the contract).
+    ['server/testing.ts'],
+  ),
+  restrictImports(
+    ['workers/**/*.ts', 'src/**/*.worker.ts'],
+    [
+      pattern(
+        String.raw`^\.(?!/[\w.-]+\.shared$)(?!\./src/gallery/engine/layout/justified$)`,
+        'A worker imports only its *.shared.ts message types and the pure modules it runs (listed in eslint.config.js).',
+      ),
+      pattern(
+        String.raw`^(react|react-dom|zustand|i18next|@tanstack/|three)($|/)`,
+        'A worker imports nothing from the app bundle (STYLE: three files, no app code).',
+      ),
+    ],
+  ),
+];
 
 export default tseslint.config(
   {
@@ -63,6 +196,8 @@ export default tseslint.config(
     ignores: ['**/*.test.tsx'],
     rules: noLiteralText,
   },
+  // Layer boundaries; the engine's and the domain's own blocks below replace them in their folders.
+  ...boundaries,
   {
     // The engine is framework-free so album grids, trash and pickers can reuse it, and so its
     // per-frame path never touches React. Timers, frames, fetch and storage go through one wrapper each.

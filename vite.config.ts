@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig } from 'vite';
 
-// One config for the client build and for Vitest. Unit tests run in node by default; a test
-// that needs a DOM opts in with a `// @vitest-environment jsdom` docblock.
+// The client build. It needs only dependencies (`npm install --omit=dev && npm start` builds
+// with it); the unit-test settings live in vitest.config.ts, which extends this file.
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -27,15 +27,4 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
   },
   server: { port: 5173 },
-  test: {
-    include: [
-      'src/**/*.test.{ts,tsx}',
-      'server/**/*.test.ts',
-      'workers/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'bench/**/*.test.ts',
-    ],
-    environment: 'node',
-    restoreMocks: true,
-  },
 });

@@ -28,12 +28,7 @@ import {
   writeResult,
   type Headline,
 } from './support/env';
-import {
-  engineSnapshot,
-  waitForEngine,
-  waitForScene,
-  type CaptureWindow,
-} from './support/galleryDriver';
+import { engineSnapshot, waitForEngine, waitForScene } from './support/galleryDriver';
 import { benchServers } from './support/servers';
 
 const FILES = 2_000_000;
@@ -52,7 +47,7 @@ function watchFirstFrames(): void {
   const marks: { firstThumbnails?: number; fullScreen?: number } = {};
   (window as unknown as { __benchLoad: typeof marks }).__benchLoad = marks;
   const attach = () => {
-    const gallery = (window as unknown as CaptureWindow).__capture?.gallery;
+    const gallery = window.__capture?.gallery;
     if (!gallery) {
       setTimeout(attach, 10);
       return;
@@ -120,7 +115,7 @@ try {
   await page.keyboard.press('End');
   await page.waitForFunction(
     () => {
-      const g = (window as unknown as CaptureWindow).__capture!.gallery!;
+      const g = window.__capture!.gallery!;
       return g.scroll.position >= g.scroll.maxPosition - 1 && g.scroll.maxPosition > 0;
     },
     null,
@@ -129,7 +124,7 @@ try {
   const endReady = await waitForScene(page, beforeEnd, 60_000);
   const endMs = round(performance.now() - pressed);
   const end = await page.evaluate(() => {
-    const g = (window as unknown as CaptureWindow).__capture!.gallery!;
+    const g = window.__capture!.gallery!;
     const last = g.timeline.sectionCount - 1;
     const bottom = g.timeline.dateAt(g.scroll.position + g.scroll.viewportHeight - 5);
     return {

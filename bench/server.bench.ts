@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
-import { basicAuthHeader } from '../src/api/basicAuth';
+import { basicAuthHeader } from '../src/api/contract/basicAuth';
 import { TimelineMonthsResponseSchema, type TimelineSection } from '../src/api/contract/jobs';
 import { FilesResponseSchema } from '../src/api/contract/files';
 import { UploadResponseSchema } from '../src/api/contract/uploads';

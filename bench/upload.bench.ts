@@ -36,6 +36,7 @@ import {
   type Headline,
 } from './support/env';
 import { writeSmallJpegs, writeSparseFile } from './support/uploadFiles';
+import { waitForHook } from '../tests/e2e/support/hooks';
 
 const SMALL_FILES = QUICK ? 300 : 1000;
 const BIG_BYTES = QUICK ? 256 * 1024 ** 2 : 2 * 1024 ** 3;
@@ -75,10 +76,7 @@ async function longTasksBetween(page: Page, from: number, to: number) {
 
 async function summary(page: Page): Promise<UploadSummary> {
   return page.evaluate(() => {
-    type Item = { status: string };
-    type Hooks = { upload?: { store: { getState(): { items: Item[] } } } };
-    const items =
-      (window as unknown as { __capture: Hooks }).__capture.upload?.store.getState().items ?? [];
+    const items = window.__capture?.upload?.store.getState().items ?? [];
     const count = (s: string) => items.filter((i) => i.status === s).length;
     return {
       total: items.length,
@@ -141,9 +139,7 @@ try {
   const page = await newBenchPage(browser);
   await page.addInitScript(observeLongTasks);
   await signIn(page, servers.webUrl!);
-  await page.waitForFunction(() =>
-    Boolean((window as unknown as { __capture?: { upload?: unknown } }).__capture?.upload),
-  );
+  await waitForHook(page, 'upload');
   // The timeline's own first load is not the upload's cost: measure once its scene is ready.
   await waitForEngine(page);
   await waitForScene(page, 0, 120_000);

@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from './context';
 import { HttpError } from './errors';
@@ -48,6 +48,8 @@ export async function createApiServer(
     logger?: boolean;
     /** Test-only routes under /__test/ (fault injection, storage limits): the e2e harness only. */
     testControls?: boolean;
+    /** Told of every route as Fastify registers it (the authorisation matrix lists them). */
+    onRoute?: (route: RouteOptions) => void;
   } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -58,9 +60,11 @@ export async function createApiServer(
     // waiting for clients to hang up: a stop is immediate; clients retry as after any outage.
     forceCloseConnections: true,
   });
-  // Any origin: the web listener's port varies in dev and tests; auth is a header, not a cookie.
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Only the web origins (ctx.redirectUris, read per request: the web listener's port is known
+  // only once it listens). Any other Origin gets no access-control-allow-origin.
   await app.register(cors, {
-    origin: true,
+    origin: (origin, callback) => callback(null, ctx.redirectUris.isWebOrigin(origin)),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Range', 'If-None-Match'],
     exposedHeaders: ['x-last-event-serial', 'ETag', 'Content-Range', 'capture-total-items'],

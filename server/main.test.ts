@@ -34,9 +34,45 @@ describe('startServers', () => {
       expect(first.context.redirectUris.has(`${first.webUrl}/`)).toBe(true);
       expect(first.context.redirectUris.has(`http://localhost:${port}/`)).toBe(true);
       expect(first.context.redirectUris.has(`${first.apiUrl}/`)).toBe(false);
+      expect(res.headers.get('vary')).toMatch(/origin/i);
     } finally {
       await first.close();
     }
+  });
+
+  it('answers CORS for the web origins only: a foreign page cannot read the API', async () => {
+    const servers = await startServers({
+      dataDir,
+      distDir,
+      webOrigins: ['http://localhost:5173'],
+    });
+    try {
+      const webPort = new URL(servers.webUrl!).port;
+      const allowOrigin = async (origin: string, method = 'GET') => {
+        const res = await fetch(`${servers.apiUrl}/supported_extensions`, {
+          method,
+          headers: {
+            origin,
+            ...(method === 'OPTIONS' ? { 'access-control-request-method': 'GET' } : {}),
+          },
+        });
+        return res.headers.get('access-control-allow-origin');
+      };
+      // The web listener under both loopback names, and the configured dev origin.
+      expect(await allowOrigin(servers.webUrl!)).toBe(servers.webUrl);
+      expect(await allowOrigin(`http://localhost:${webPort}`)).toBe(`http://localhost:${webPort}`);
+      expect(await allowOrigin('http://localhost:5173')).toBe('http://localhost:5173');
+      // Anyone else: no allow-origin, on the answer and on the preflight.
+      for (const foreign of ['https://evil.example', 'http://127.0.0.1:1', 'null']) {
+        expect(await allowOrigin(foreign)).toBeNull();
+        expect(await allowOrigin(foreign, 'OPTIONS')).toBeNull();
+      }
+    } finally {
+      await servers.close();
+    }
+  });
+
+  it('does not seed the DATA_DIR of an earlier run again, and refuses an interrupted seed', async () => {
     const second = await startServers({ dataDir, distDir: null, seed: { files: 50 } });
     try {
       const count = second.context.db.prepare('SELECT COUNT(*) AS n FROM files').get() as {

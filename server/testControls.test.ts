@@ -133,6 +133,26 @@ describe('test control routes', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('disable a user: every call answers 403 user_disabled until enabled again', async () => {
+    const { auth: other } = await login(server.app, 'user1@example.com');
+    const disable = (disabled: boolean, email = 'user1@example.com') =>
+      server.app.inject({
+        method: 'POST',
+        url: '/__test/user_disabled',
+        payload: { email, disabled },
+      });
+    expect((await disable(true)).statusCode).toBe(204);
+    const refused = await server.app.inject({ url: '/account_info', headers: other });
+    expect(refused.statusCode).toBe(403);
+    expect(ErrorBodySchema.parse(refused.json()).error).toBe('user_disabled');
+    expect((await accountInfo()).statusCode).toBe(200); // nobody else
+    expect((await disable(false)).statusCode).toBe(204);
+    expect((await server.app.inject({ url: '/account_info', headers: other })).statusCode).toBe(
+      200,
+    );
+    expect((await disable(true, 'nobody@example.com')).statusCode).toBe(404);
+  });
+
   it('cut destroys the socket without an answer', async () => {
     const cutServer = await testServer(0, 0, { testControls: true });
     try {

@@ -86,6 +86,11 @@ export class Faults {
   }
 }
 
+const UserDisabledBody = z.object({
+  email: z.string().min(1).max(320),
+  disabled: z.boolean(),
+});
+
 const MaxSpaceBody = z.object({
   email: z.string().min(1).max(320),
   max_space: z
@@ -149,6 +154,16 @@ export function registerTestControls(app: FastifyInstance, ctx: ServerContext): 
         body.max_space / 1024 ** 3,
       );
     })();
+    return reply.code(204).send();
+  });
+
+  // Disables (or enables again) an account: every call of that user then answers 403
+  // user_disabled (auth/guard.ts), as a terminated account does.
+  app.post(`${TEST_PREFIX}user_disabled`, (request, reply) => {
+    const body = UserDisabledBody.parse(request.body);
+    const user = userByEmail(ctx.db, body.email);
+    if (!user) throw notFound();
+    stmt(ctx.db, 'UPDATE users SET disabled = ? WHERE id = ?').run(body.disabled ? 1 : 0, user.id);
     return reply.code(204).send();
   });
   return faults;

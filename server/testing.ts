@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
-import { basicAuthHeader } from '../src/api/basicAuth';
+import { basicAuthHeader } from '../src/api/contract/basicAuth';
 import { createApiServer } from './app';
 import { createContext, type ServerContext } from './context';
 import { openDb } from './db/open';
@@ -20,6 +20,10 @@ export const TEST_NOW = Date.UTC(2025, 5, 15) / 1000;
 
 export interface TestServer {
   app: FastifyInstance;
+  /** Every route Fastify registered, as 'METHOD /url pattern' (HEAD routes left out). */
+  routes: string[];
+  /** The route each request so far matched ('METHOD /url pattern'; unmatched ones left out). */
+  matchedRoutes: Set<string>;
   ctx: ServerContext;
   seed: SeedResult;
   close(): Promise<void>;
@@ -39,9 +43,24 @@ export async function testServer(
     webOrigins: [TEST_WEB_ORIGIN],
     pollTimeoutMs: options.pollTimeoutMs ?? 200,
   });
-  const app = await createApiServer(ctx, { testControls: options.testControls });
+  const routes: string[] = [];
+  const app = await createApiServer(ctx, {
+    testControls: options.testControls,
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+      }
+    },
+  });
+  const matchedRoutes = new Set<string>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.is404 !== true) matchedRoutes.add(`${request.method} ${request.routeOptions.url}`);
+    done();
+  });
   return {
     app,
+    routes,
+    matchedRoutes,
     ctx,
     seed,
     async close() {

@@ -16,8 +16,10 @@ import { loadAppConfig } from './platform/appConfig';
 import { missingFeatures } from './platform/browserSupport';
 import { startConnectivityMonitor } from './app/connectivityMonitor';
 import { LegacyBrowserPage } from './app/pages/LegacyBrowserPage';
-import { toRouteObjects } from './app/routes';
+import { builtRoutes, toRouteObjects } from './app/routes';
 import { queryClient } from './platform/queryClient';
+import { setBuiltRoutes } from './platform/routesBuilt';
+import { installChunkReload } from './platform/chunkReload';
 import { exposeTestHooks } from './platform/testHooks';
 import { detectLocale, readLangCookie } from './domain/language';
 import { AccountSwitchPrompt, completeLoginFromCallback } from './features/auth';
@@ -27,7 +29,11 @@ import { applyFlagsFromQuery } from './state/featureFlags';
 import { readString } from './state/persisted';
 import { sessionStore } from './state/session';
 import { trackViewport } from './state/viewport';
+import './app/theme.css';
 import './app/app.css';
+import './app/overlays.css';
+
+const USER_DISABLED_PATH = '/error/user_disabled';
 
 async function boot(): Promise<void> {
   // SPEC §2: flags, the staging switch, and auth data may arrive in the query string.
@@ -83,15 +89,35 @@ async function boot(): Promise<void> {
     clearStoredAuth();
     sessionStore.getState().setStatus('UNAUTHENTICATED');
   });
+  // SPEC §8: a disabled account (403 user_disabled from any call) ends on the account-terminated
+  // page; its session is of no further use.
+  let router: ReturnType<typeof createBrowserRouter> | null = null;
+  client.onUserDisabled(() => {
+    if (location.pathname !== USER_DISABLED_PATH) {
+      if (router) void router.navigate(USER_DISABLED_PATH, { replace: true });
+      else history.replaceState(null, '', USER_DISABLED_PATH);
+    }
+    // Signed out: pages behind a login now ask for one instead of calling without a token.
+    clearStoredAuth();
+    sessionStore.getState().setStatus('NOT_STARTED');
+    queryClient.removeQueries();
+  });
+  // A lazily loaded page whose chunk is gone (a new version was deployed): reload once.
+  installChunkReload(window, () => {
+    const pending = router?.state.navigation.location;
+    return pending ? `${pending.pathname}${pending.search}${pending.hash}` : null;
+  });
+  // Menus and buttons hide what has no page yet (platform/routesBuilt).
+  setBuiltRoutes(builtRoutes());
   trackViewport(window);
   startConnectivityMonitor(window);
   exposeTestHooks();
   // Back from the identity provider: finish the login, then go where the user was before it.
   const callback = await completeLoginFromCallback();
   if (callback.kind !== 'none') history.replaceState(null, '', callback.returnTo);
-  if (callback.kind !== 'failure') void startSession();
+  if (callback.kind !== 'failure') void startSession({ justLoggedIn: callback.kind === 'success' });
 
-  const router = createBrowserRouter(toRouteObjects());
+  router = createBrowserRouter(toRouteObjects());
   root.render(
     <StrictMode>
       <I18nextProvider i18n={i18next}>

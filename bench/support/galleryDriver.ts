@@ -1,53 +1,18 @@
 // The scroll script's driver for our GPU grid (/photos): reads the engine through
 // window.__capture.gallery, exposed by builds made with VITE_TEST_HOOKS=1.
 import type { Page } from '@playwright/test';
+import type { EngineSnapshot } from '../../tests/e2e/support/hooks';
 import { sleep } from './env';
 import type { GridDriver } from './scrollScript';
 
-/** What the bench reads of GalleryEngine.snapshot(). */
-export interface EngineSnapshot {
-  frames: number;
-  drawCalls: number;
-  maxDrawCalls: number;
-  uploads: number;
-  maxUploads: number;
-  uploadsTotal: number;
-  tiles: number;
-  texturesReady: number;
-  texturesLoading: number;
-  sections: number;
-  sectionsLoaded: number;
-  sectionsFetching: number;
-  position: number;
-  contentHeight: number;
-  fastScrolling: boolean;
-  visibleRange: { first: { section: number; item: number } };
-  frameTimes: { p50: number; p95: number; samples: number };
-  date: { year: number; month: number; day: number | null };
-}
-
-/** The engine as the page exposes it (only what the bench calls). */
-export interface GalleryHandle {
-  snapshot(): EngineSnapshot;
-  onFrame(listener: () => void): () => void;
-  stats: { resetWindow(): void };
-  scroll: { position: number; maxPosition: number; viewportHeight: number };
-  timeline: {
-    sectionCount: number;
-    sectionYear(index: number): number;
-    sectionMonth(index: number): number;
-    dateAt(y: number): { year: number; month: number; day: number | null };
-  };
-}
-
-export type CaptureWindow = { __capture?: { gallery?: GalleryHandle } };
+export type { EngineSnapshot };
 
 /** The fast scroller's thumb height (src/gallery/react/FastScroller.tsx THUMB_PX). */
 const THUMB_PX = 32;
 const MOVE_EVERY_MS = 16;
 
 export const engineSnapshot = (page: Page): Promise<EngineSnapshot> =>
-  page.evaluate(() => (window as unknown as CaptureWindow).__capture!.gallery!.snapshot());
+  page.evaluate(() => window.__capture!.gallery!.snapshot());
 
 /**
  * Page clock (ms) when the scene is ready after frame `afterFrame`, or -1 after `timeoutMs`.
@@ -60,7 +25,7 @@ export function waitForScene(page: Page, afterFrame: number, timeoutMs: number):
   return page.evaluate(
     ({ afterFrame, timeoutMs }) =>
       new Promise<number>((resolve) => {
-        const gallery = (window as unknown as CaptureWindow).__capture?.gallery;
+        const gallery = window.__capture?.gallery;
         if (!gallery) {
           resolve(-1);
           return;
@@ -93,11 +58,10 @@ export function waitForScene(page: Page, afterFrame: number, timeoutMs: number):
 
 /** Waits for the engine to be published on window.__capture (test-hook builds). */
 export async function waitForEngine(page: Page, timeoutMs = 120_000): Promise<void> {
-  await page.waitForFunction(
-    () => Boolean((window as unknown as CaptureWindow).__capture?.gallery),
-    null,
-    { timeout: timeoutMs, polling: 100 },
-  );
+  await page.waitForFunction(() => Boolean(window.__capture?.gallery), null, {
+    timeout: timeoutMs,
+    polling: 100,
+  });
 }
 
 export function galleryDriver(page: Page): GridDriver {
@@ -147,16 +111,14 @@ export function galleryDriver(page: Page): GridDriver {
       const before = (await engineSnapshot(page)).frames;
       await page.getByTestId('gallery').focus();
       await page.keyboard.press('Home');
-      await page.waitForFunction(
-        () => (window as unknown as CaptureWindow).__capture!.gallery!.snapshot().position === 0,
-        null,
-        { polling: 100 },
-      );
+      await page.waitForFunction(() => window.__capture!.gallery!.snapshot().position === 0, null, {
+        polling: 100,
+      });
       await waitForScene(page, before, 30_000);
     },
     async startWindow() {
       windowStart = await page.evaluate(() => {
-        const gallery = (window as unknown as CaptureWindow).__capture!.gallery!;
+        const gallery = window.__capture!.gallery!;
         gallery.stats.resetWindow();
         return gallery.snapshot();
       });

@@ -1,5 +1,6 @@
+import { USER_DISABLED } from '../../src/api/contract/account';
 import type { FastifyRequest } from 'fastify';
-import { tokenFromBasicAuth } from '../../src/api/basicAuth';
+import { tokenFromBasicAuth } from '../../src/api/contract/basicAuth';
 import type { ServerContext } from '../context';
 import { userById, type UserRow } from '../db/users';
 import { HttpError, unauthorized } from '../errors';
@@ -49,7 +50,7 @@ export function callerForToken(
   const user = userById(ctx.db, session.userId);
   if (!user) throw unauthorized();
   if (user.disabled && !options.allowDisabled) {
-    throw new HttpError(403, 'user_disabled', 'Account terminated (user_disabled)');
+    throw new HttpError(403, USER_DISABLED, 'Account terminated (user_disabled)');
   }
   return { user, sessionId: session.sessionId };
 }

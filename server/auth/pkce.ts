@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { codeChallengeS256 } from '../../src/domain/pkce';
 
 /** One login attempt between preflight and the login page. */
 export interface PendingLogin {
@@ -18,9 +19,6 @@ interface IssuedCode {
 const PENDING_TTL_MS = 30 * 60_000;
 const CODE_TTL_MS = 5 * 60_000;
 const MAX_PENDING = 10_000;
-
-export const s256 = (verifier: string): string =>
-  createHash('sha256').update(verifier).digest('base64url');
 
 /**
  * The identity-provider emulator's memory: states issued by preflight (with their challenge)
@@ -65,13 +63,14 @@ export class PkceStore {
    * The user id if the verifier matches. Any attempt uses the code up, so a wrong verifier
    * cannot be retried against the same code.
    */
-  redeem(code: string, verifier: string, state: string | undefined): number | null {
+  async redeem(code: string, verifier: string, state: string | undefined): Promise<number | null> {
     const issued = this.codes.get(code);
     if (!issued) return null;
     this.codes.delete(code);
     if (this.clock() > issued.expires) return null;
     if (state !== undefined && state !== issued.state) return null;
-    return s256(verifier) === issued.challenge ? issued.userId : null;
+    // The one S256 rule of SPEC §7, the same function the client makes its challenge with.
+    return (await codeChallengeS256(verifier)) === issued.challenge ? issued.userId : null;
   }
 
   private sweep(): void {

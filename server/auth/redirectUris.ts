@@ -30,6 +30,14 @@ export class RedirectUris {
     return this.registered.has(uri);
   }
 
+  /**
+   * Whether a request's Origin header names one of these web origins: the API answers CORS for
+   * them only (server/app.ts), so a foreign page cannot read its answers.
+   */
+  isWebOrigin(origin: string | undefined): boolean {
+    return origin !== undefined && this.registered.has(`${origin}/`);
+  }
+
   list(): string[] {
     return [...this.registered];
   }

@@ -1,14 +1,5 @@
+import type { ChangeType } from '../../src/api/contract/changes';
 import { stmt, type Db } from './open';
-
-/** SPEC §3 job change types. */
-export const CHANGE = {
-  fileAdded: 0,
-  fileRemoved: 1,
-  comment: 10,
-  event: 11,
-  reaction: 12,
-} as const;
-export type ChangeType = (typeof CHANGE)[keyof typeof CHANGE];
 
 export interface ChangeRow {
   serial: number;

@@ -1,5 +1,7 @@
+import { showsOnTimeline as showsOnTimelineRule } from '../../src/domain/timeline';
+import { CHANGE_TYPE } from '../../src/api/contract/changes';
 import type { FileInfo } from '../../src/api/contract/files';
-import { CHANGE, recordChange } from './changes';
+import { recordChange } from './changes';
 import { fileIdOf, parseFileId, utcDay } from './ids';
 import { getMeta, setMeta, stmt, type Db } from './open';
 
@@ -173,7 +175,7 @@ export function addFile(db: Db, file: NewFile): { id: string; serial: number } {
     const info = stmt(db, INSERT_FILE_SQL).run(...insertParams(file));
     adjustDayCounts(db, file, 1);
     const id = fileIdOf(Number(info.lastInsertRowid), file.tag);
-    const serial = recordChange(db, file.job, CHANGE.fileAdded, id, file.uploaded);
+    const serial = recordChange(db, file.job, CHANGE_TYPE.fileAdded, id, file.uploaded);
     return { id, serial };
   });
   return run();
@@ -192,7 +194,7 @@ export function trashFile(db: Db, file: FileRow, now: number): number | null {
     ).run(now, file.id).changes;
     if (changed === 0) return null;
     adjustDayCounts(db, dayCountFileOf(file), -1);
-    return recordChange(db, file.job, CHANGE.fileRemoved, fileIdOf(file.id, file.tag), now);
+    return recordChange(db, file.job, CHANGE_TYPE.fileRemoved, fileIdOf(file.id, file.tag), now);
   });
   return run();
 }
@@ -210,7 +212,7 @@ export function restoreFile(db: Db, file: FileRow, now: number): number | null {
     ).run(file.id).changes;
     if (changed === 0) return null;
     adjustDayCounts(db, dayCountFileOf(file), 1);
-    return recordChange(db, file.job, CHANGE.fileAdded, fileIdOf(file.id, file.tag), now);
+    return recordChange(db, file.job, CHANGE_TYPE.fileAdded, fileIdOf(file.id, file.tag), now);
   });
   return run();
 }
@@ -245,26 +247,21 @@ export function fileByChecksum(
   );
 }
 
-/**
- * SPEC §5: of a live or burst group only a master video shows on its own; the group's other
- * videos (a live photo's movie) never get a tile, exactly as the client's `showsOnTimeline`
- * decides (src/features/timeline/apiTimelineSource.ts). Documents are not timeline files either.
- */
+/** Whether a stored file gets a timeline tile: the one rule of src/domain/timeline.ts. */
 export function showsOnTimeline(
   file: Pick<NewFile, 'kind' | 'groupType' | 'groupId' | 'master'>,
 ): boolean {
-  if (file.kind === KIND.document) return false;
-  return !(
-    file.kind === KIND.movie &&
-    file.groupType !== GROUP.none &&
-    file.groupId &&
-    !file.master
-  );
+  return showsOnTimelineRule({
+    kind: KIND_NAMES[file.kind],
+    grouped: file.groupType !== GROUP.none && Boolean(file.groupId),
+    master: file.master,
+  });
 }
 
 /**
- * The same test in SQL for a movie row (pictures always show, documents never; keep the two in
- * step): the video is ungrouped or its group's master.
+ * showsOnTimeline in SQL for a movie row (pictures always show, documents never; keep the two in
+ * step — server/db/files.test.ts checks them against each other): the video is ungrouped or its
+ * group's master.
  */
 const MOVIE_SHOWS_SQL = `(group_type = ${GROUP.none} OR master = 1 OR group_id IS NULL)`;
 

@@ -1,3 +1,4 @@
+import { create as contentDisposition } from 'content-disposition';
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -109,12 +110,10 @@ export function entryFileName(path: string): string {
   return safeSegments(path).at(-1) ?? 'file';
 }
 
-/** RFC 6266 attachment with an ASCII fallback and the RFC 5987 UTF-8 name. */
+/** RFC 6266 attachment with an ASCII fallback and the RFC 8187 UTF-8 name. */
 export function zipDisposition(zipFilename: string | undefined): string {
   const base = (zipFilename?.trim() || INTERNATIONAL_BRAND.name).replace(/[/\\]/g, '_');
-  const name = /\.zip$/i.test(base) ? base : `${base}.zip`;
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return contentDisposition(/\.zip$/i.test(base) ? base : `${base}.zip`);
 }
 
 /** Counts prepared entries; `acquire` waits while WINDOW of them are not written yet. */

@@ -174,10 +174,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     return reply.redirect(target.toString(), 302);
   });
 
-  app.post('/st/4/telenorid/postflight_oauth2callback', (request) => {
+  app.post('/st/4/telenorid/postflight_oauth2callback', async (request) => {
     const query = z.object(commonQuery).parse(request.query);
     const body = PostflightRequestSchema.parse(request.body);
-    const userId = ctx.pkce.redeem(body.code, body.code_verifier, body.state);
+    const userId = await ctx.pkce.redeem(body.code, body.code_verifier, body.state);
     const user = userId === null ? undefined : userById(ctx.db, userId);
     if (!user) {
       throw new HttpError(400, 'invalid_grant', 'Unknown, used or expired code, or wrong verifier');

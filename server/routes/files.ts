@@ -1,3 +1,4 @@
+import { create as contentDisposition } from 'content-disposition';
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -39,11 +40,11 @@ function fileDetail(ctx: ServerContext, job: JobRow, file: FileRow): FileDetail 
   };
 }
 
-/** RFC 9110 attachment/inline with the UTF-8 file name. */
+/** RFC 6266 attachment/inline: an ASCII fallback and the RFC 8187 UTF-8 name. */
 function disposition(file: FileRow, attachment: boolean): string {
-  const name = fileName(file.path) || 'file';
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${attachment ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return contentDisposition(fileName(file.path) || 'file', {
+    type: attachment ? 'attachment' : 'inline',
+  });
 }
 
 async function sendContent(

@@ -1,4 +1,4 @@
-import { maskIdsInPath, stripQuery } from './loggedPath';
+import { loggedPath } from '../domain/loggedUrl';
 
 export type ApiErrorKind =
   | 'network'
@@ -40,7 +40,7 @@ export class ApiError extends Error {
   readonly i18nKey: `errors.api.${ApiErrorKind}`;
 
   constructor(init: ApiErrorInit) {
-    const path = maskIdsInPath(stripQuery(init.path));
+    const path = loggedPath(init.path);
     const method = init.method.toUpperCase();
     const status = init.status === undefined ? '' : ` ${init.status}`;
     const detail = init.detail ? `: ${init.detail}` : '';

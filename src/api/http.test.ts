@@ -202,6 +202,36 @@ describe('answers', () => {
     expect(removed).not.toHaveBeenCalled();
   });
 
+  it('403 user_disabled from any call runs the disabled-account handlers; other 403s do not', async () => {
+    const disabled = setup(json({ error: 'user_disabled', message: 'Account terminated' }, 403));
+    const onDisabled = vi.fn();
+    const onUnauthorized = vi.fn();
+    disabled.client.onUserDisabled(onDisabled);
+    disabled.client.onUnauthorized(onUnauthorized);
+    const error = await rejection(
+      disabled.client.request({
+        method: 'DELETE',
+        path: '/jobs/j/files_by_id/f',
+        schema: z.unknown(),
+      }),
+    );
+    expect(error.kind).toBe('forbidden');
+    expect(onDisabled).toHaveBeenCalledWith(error);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+
+    for (const answer of [
+      json({ error: 'read_only_user' }, 403),
+      new Response('user_disabled', { status: 403 }),
+      json({ error: 'user_disabled' }, 400),
+    ]) {
+      const other = setup(answer);
+      const handler = vi.fn();
+      other.client.onUserDisabled(handler);
+      await rejection(other.client.request({ method: 'GET', path: '/a', schema: z.unknown() }));
+      expect(handler).not.toHaveBeenCalled();
+    }
+  });
+
   it.each([
     [400, 'badRequest'],
     [403, 'forbidden'],

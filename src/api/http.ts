@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { connectivityStore } from '../state/connectivity';
-import { basicAuthHeader } from './basicAuth';
+import { USER_DISABLED } from './contract/account';
+import { basicAuthHeader } from './contract/basicAuth';
 import {
   ApiError,
   InternalError,
@@ -11,7 +12,7 @@ import {
 import { hostUrl, type HostDirectory, type HostName } from './hosts';
 import { encodeBody, isAbortError, parseJsonAnswer, readAnswer, type RequestBody } from './wire';
 
-export { basicAuthHeader } from './basicAuth';
+export { basicAuthHeader } from './contract/basicAuth';
 
 export interface ApiClientConfig {
   getAuth(): { token: string; hosts: HostDirectory } | null;
@@ -68,6 +69,17 @@ export interface ApiResponse<T> {
 }
 
 export type UnauthorizedHandler = (error: ApiError) => void;
+export type UserDisabledHandler = (error: ApiError) => void;
+
+/** A 403 whose JSON body names the disabled account (SPEC §8 account terminated). */
+function isUserDisabledAnswer(status: number, body: string | undefined): boolean {
+  if (status !== 403 || !body) return false;
+  try {
+    return (JSON.parse(body) as { error?: unknown } | null)?.error === USER_DISABLED;
+  } catch {
+    return false;
+  }
+}
 
 export interface ApiClient {
   request<T>(opts: JsonRequest<T>): Promise<ApiResponse<T>>;
@@ -78,10 +90,13 @@ export interface ApiClient {
   url(opts: { host?: HostName; path: string; query?: Query; hosts?: HostDirectory }): string;
   /** SPEC §7: every 401 runs every registered handler. Returns the unsubscribe. */
   onUnauthorized(handler: UnauthorizedHandler): () => void;
+  /** Every 403 `user_disabled`, from any call, runs every registered handler. */
+  onUserDisabled(handler: UserDisabledHandler): () => void;
 }
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const unauthorizedHandlers = new Set<UnauthorizedHandler>();
+  const userDisabledHandlers = new Set<UserDisabledHandler>();
   const fetchImpl = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const setOnline = (online: boolean) => connectivityStore.getState().setOnline(online);
 
@@ -113,13 +128,13 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return target.toString();
   }
 
-  function runUnauthorizedHandlers(error: ApiError) {
-    for (const handler of [...unauthorizedHandlers]) {
+  function runHandlers(handlers: ReadonlySet<(error: ApiError) => void>, error: ApiError) {
+    for (const handler of [...handlers]) {
       try {
         handler(error);
       } catch (handlerError) {
         // One broken handler must not keep the others (e.g. the session-expired dialog) from running.
-        console.error('Unauthorized handler failed', handlerError);
+        console.error('API answer handler failed', handlerError);
       }
     }
   }
@@ -160,7 +175,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     if (!response.ok) {
       const body = await response.text().catch(() => undefined);
       const error = errorFor({ kind: kindForStatus(status), status, body });
-      if (status === 401) runUnauthorizedHandlers(error);
+      if (status === 401) runHandlers(unauthorizedHandlers, error);
+      else if (isUserDisabledAnswer(status, body)) runHandlers(userDisabledHandlers, error);
       throw error;
     }
 
@@ -185,6 +201,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       unauthorizedHandlers.add(handler);
       return () => {
         unauthorizedHandlers.delete(handler);
+      };
+    },
+    onUserDisabled(handler) {
+      userDisabledHandlers.add(handler);
+      return () => {
+        userDisabledHandlers.delete(handler);
       };
     },
   };

@@ -10,6 +10,7 @@ import { OfflineBanner } from './OfflineBanner';
 import { OverlayHost } from './overlays/OverlayHost';
 import { QaCornerMarker } from './QaCornerMarker';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
+import { ShortcutSheet } from './ShortcutSheet';
 import { SideMenu } from './SideMenu';
 import { TopNav } from './TopNav';
 
@@ -42,6 +43,7 @@ export function AppShell() {
       <Footer />
       <OverlayHost />
       <SessionExpiredDialog />
+      <ShortcutSheet />
       <CookieNotice />
       <QaCornerMarker />
     </div>

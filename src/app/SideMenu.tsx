@@ -1,6 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
+import { isRouteBuilt } from '../platform/routesBuilt';
+
+/**
+ * SPEC §2 side menu entries (timeline, albums, settings) plus the documents area, which has no
+ * other way in until the settings page links it. An entry whose page is not built yet is hidden
+ * (issue 22: no menu entry ends on page-not-found); it appears when its route gets a page.
+ */
+const MENU_ENTRIES = [
+  { to: '/photos', label: 'nav.timeline' },
+  { to: '/albums', label: 'nav.albums' },
+  { to: '/documents', label: 'sideMenu.documents' },
+  { to: '/settings', label: 'nav.settings' },
+] as const;
 
 /** SPEC §2: side menu (drawer, 240 px) with timeline, albums, settings and log out. */
 export function SideMenu({
@@ -16,6 +29,7 @@ export function SideMenu({
 }) {
   const { t } = useTranslation();
   const firstLink = useRef<HTMLAnchorElement>(null);
+  const entries = MENU_ENTRIES.filter((entry) => isRouteBuilt(entry.to));
 
   useEffect(() => {
     if (!open) return undefined;
@@ -42,21 +56,13 @@ export function SideMenu({
       >
         <nav>
           <ul className="side-menu__list">
-            <li>
-              <NavLink ref={firstLink} to="/photos" onClick={onClose}>
-                {t('nav.timeline')}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/albums" onClick={onClose}>
-                {t('nav.albums')}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/settings" onClick={onClose}>
-                {t('nav.settings')}
-              </NavLink>
-            </li>
+            {entries.map((entry, index) => (
+              <li key={entry.to}>
+                <NavLink ref={index === 0 ? firstLink : undefined} to={entry.to} onClick={onClose}>
+                  {t(entry.label)}
+                </NavLink>
+              </li>
+            ))}
             {loggedIn ? (
               <li>
                 <button type="button" className="side-menu__logout" onClick={onLogOut}>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { UploadButton } from '../features/upload';
 import { useBrand } from '../platform/brand';
+import { useRouteBuilt } from '../platform/routesBuilt';
 
 /** SPEC §2: top navigation with the tabs timeline and albums, and the side-menu button. */
 export function TopNav({
@@ -13,6 +14,8 @@ export function TopNav({
 }) {
   const { t } = useTranslation();
   const brand = useBrand();
+  // Shown once the albums page is built (issue 22: no tab ends on page-not-found).
+  const albumsBuilt = useRouteBuilt('/albums');
   return (
     <header className="top-nav">
       <button
@@ -32,9 +35,11 @@ export function TopNav({
         <NavLink to="/photos" className="top-nav__tab">
           {t('nav.timeline')}
         </NavLink>
-        <NavLink to="/albums" className="top-nav__tab">
-          {t('nav.albums')}
-        </NavLink>
+        {albumsBuilt ? (
+          <NavLink to="/albums" className="top-nav__tab">
+            {t('nav.albums')}
+          </NavLink>
+        ) : null}
       </nav>
       <UploadButton />
     </header>

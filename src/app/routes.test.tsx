@@ -5,7 +5,8 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18next, initI18n } from '../i18n';
-import { APP_ROUTES, pendingRoutes, toRouteObjects } from './routes';
+import { isRouteBuilt, setBuiltRoutes } from '../platform/routesBuilt';
+import { APP_ROUTES, builtRoutes, pendingRoutes, toRouteObjects } from './routes';
 
 vi.mock('./logOut', () => ({ logOut: vi.fn() }));
 
@@ -81,6 +82,17 @@ describe('the route table', () => {
     );
     expect(pending).not.toContain('*');
     expect(pending).not.toContain('/error/:code');
+  });
+
+  it('tells the shell which routes have a page, so links to the others stay hidden', () => {
+    expect(builtRoutes()).toEqual(expect.arrayContaining(['/photos', '/documents', '*']));
+    expect([...builtRoutes(), ...pendingRoutes()].sort()).toEqual(
+      APP_ROUTES.map((route) => route.path).sort(),
+    );
+    setBuiltRoutes(builtRoutes());
+    for (const path of pendingRoutes()) expect(isRouteBuilt(concrete(path))).toBe(false);
+    expect(isRouteBuilt('/documents')).toBe(true);
+    expect(isRouteBuilt('/error/user_disabled')).toBe(true);
   });
 
   it.each(pendingRoutes())(

@@ -91,6 +91,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
 const notBuilt = () => import('./pages/PageNotFoundPage');
 
+/** Route patterns that have a page (the catch-all included): what the shell shows links to. */
+export function builtRoutes(routes: readonly AppRoute[] = APP_ROUTES): string[] {
+  return routes.filter((route) => route.page).map((route) => route.path);
+}
+
 /** Routes whose feature is not built yet: they render the page-not-found page. */
 export function pendingRoutes(routes: readonly AppRoute[] = APP_ROUTES): string[] {
   return routes.filter((route) => !route.page).map((route) => route.path);
@@ -107,7 +112,13 @@ export function toRouteObjects(routes: readonly AppRoute[] = APP_ROUTES): RouteO
         { index: true, element: <Navigate to="/photos" replace /> },
         ...routes.map((route): RouteObject => ({
           path: route.path,
-          lazy: async () => ({ Component: (await (route.page ?? notBuilt)()).default }),
+          lazy: async () => {
+            const module = await (route.page ?? notBuilt)();
+            // A failed chunk load whose preload error started a reload (platform/chunkReload)
+            // resolves to nothing: wait for the reload rather than flash the error page.
+            if (!module) await new Promise<never>(() => undefined);
+            return { Component: module.default };
+          },
         })),
       ],
     },

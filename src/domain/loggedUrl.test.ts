@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskId, maskLoggedPath, maskUrlIds } from './loggedUrl';
+import { loggedPath, maskId, maskLoggedPath, maskUrlIds } from './loggedUrl';
 
 const JOB = 'a1b2c3d4-1111-2222-3333-444455556666';
 const FILE = 'f00dbabe-aaaa-bbbb-cccc-ddddeeeeffff';
@@ -85,5 +85,26 @@ describe('maskLoggedPath', () => {
     expect(maskLoggedPath('/deleted_items/albums')).toBe('/deleted_items/albums');
     expect(maskLoggedPath('/settings/storage')).toBe('/settings/storage');
     expect(maskLoggedPath(`/share/${JOB}`)).toBe(`/share/${JOB}`);
+  });
+});
+
+describe('loggedPath (what API errors carry)', () => {
+  it('masks job and file ids of API paths, on full URLs too, and is idempotent', () => {
+    expect(loggedPath('/jobs/abcd1234-ef56-7890/info')).toBe('/jobs/********-ef56-7890/info');
+    expect(loggedPath('/st/4/jobs/j1a2-b3/files_by_id/f9f9f9-00/comments')).toBe(
+      '/st/4/jobs/****-b3/files_by_id/******-00/comments',
+    );
+    expect(loggedPath('/th/3/trash/job1-x/file22-y')).toBe('/th/3/trash/****-x/******-y');
+    expect(loggedPath('/jobs/abcdef')).toBe('/jobs/******');
+    const once = loggedPath('https://ps.example.com/jobs/aa-bb/files_by_id/cc-dd');
+    expect(once).toBe('https://ps.example.com/jobs/**-bb/files_by_id/**-dd');
+    expect(loggedPath(once)).toBe(once);
+  });
+
+  it('drops the query (device_id, foreign_auth) and the fragment; route words stay readable', () => {
+    expect(loggedPath('/th/3/abc-def?area=256&foreign_auth=secret')).toBe('/th/3/***-def');
+    expect(loggedPath('/jobs/default#x')).toBe('/jobs/default');
+    expect(loggedPath('/trash_can?offset=0')).toBe('/trash_can');
+    expect(loggedPath('/account_info')).toBe('/account_info');
   });
 });

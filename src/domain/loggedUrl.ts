@@ -85,3 +85,12 @@ export function maskLoggedPath(path: string): string {
   }
   return origin + segments.join('/') + rest;
 }
+
+/**
+ * A path or URL as it may appear in logs and error messages: ids masked, query and fragment
+ * dropped (the query carries device_id and foreign_auth, which are credentials-adjacent).
+ */
+export function loggedPath(pathOrUrl: string): string {
+  const end = pathOrUrl.search(/[?#]/);
+  return maskLoggedPath(end === -1 ? pathOrUrl : pathOrUrl.slice(0, end));
+}

@@ -15,6 +15,8 @@ export type {
   MenuSource,
 } from './engine/interaction/handlers';
 export type { HintTimePort, ItemPosition } from './engine/selection';
+// The grid's keys, for a page's shortcut list (the `?` sheet).
+export { GRID_SHORTCUTS, type GridShortcutAction } from './engine/interaction/keyboardShortcuts';
 
 /*
  * What a page feeds it. A TimelineSource is the one way content reaches the grid: the timeline,

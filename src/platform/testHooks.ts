@@ -1,9 +1,44 @@
+import type { ApiClient } from '../api/http';
 import { connectivityStore } from '../state/connectivity';
 import { confirmDialog, dialogStore } from '../state/dialogs';
 import { popupStore } from '../state/popups';
 import { sessionStore } from '../state/session';
 import { showToast, toastStore } from '../state/toasts';
 import { api } from './api';
+import { isRouteBuilt } from './routesBuilt';
+
+/**
+ * What test and bench builds publish on `window.__capture`: the one type of it, read by the e2e
+ * specs and the benches (`window.__capture` is typed globally below). The app-wide entries are
+ * here; a module that publishes its own entry declares it next to the `exposeForTests` call by
+ * augmenting this interface:
+ *
+ *     declare module '../../platform/testHooks' {
+ *       interface CaptureHooks { documents?: { total: number } }
+ *     }
+ *
+ * Entries a page publishes while mounted are optional.
+ */
+export interface CaptureHooks {
+  api: ApiClient;
+  stores: {
+    connectivity: typeof connectivityStore;
+    session: typeof sessionStore;
+    toasts: typeof toastStore;
+    dialogs: typeof dialogStore;
+    popups: typeof popupStore;
+  };
+  actions: { confirmDialog: typeof confirmDialog; showToast: typeof showToast };
+  /** Which routes have a page (the crawl of the shell's links reads it). */
+  routes: { isRouteBuilt: typeof isRouteBuilt };
+}
+
+declare global {
+  interface Window {
+    /** Test and bench builds, or ?debug=1 (see `exposeTestHooks`). */
+    __capture?: CaptureHooks;
+  }
+}
 
 /**
  * Test and bench builds (VITE_TEST_HOOKS=1), or a page opened with ?debug=1, publish stores and
@@ -14,12 +49,15 @@ const enabled =
   import.meta.env.VITE_TEST_HOOKS === '1' ||
   (typeof location !== 'undefined' && new URLSearchParams(location.search).get('debug') === '1');
 
-function hooks(): Record<string, unknown> {
-  return ((window as unknown as { __capture?: Record<string, unknown> }).__capture ??= {});
+function hooks(): Partial<CaptureHooks> {
+  return (window.__capture ??= {} as CaptureHooks);
 }
 
 /** Publishes a live object (e.g. the gallery engine) as window.__capture[name]. */
-export function exposeForTests(name: string, value: unknown): () => void {
+export function exposeForTests<K extends keyof CaptureHooks>(
+  name: K,
+  value: NonNullable<CaptureHooks[K]>,
+): () => void {
   if (!enabled) return () => undefined;
   const target = hooks();
   target[name] = value;
@@ -40,5 +78,6 @@ export function exposeTestHooks(): void {
       popups: popupStore,
     },
     actions: { confirmDialog, showToast },
-  });
+    routes: { isRouteBuilt },
+  } satisfies CaptureHooks);
 }

@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 describe('key registry (SPEC §9)', () => {
-  it('holds the session storage keys of SPEC §9 and the pending visitor actions of §4', () => {
+  it('holds the session storage keys of SPEC §9, the pending visitor actions of §4 and the chunk reload guard', () => {
     expect(Object.values(SESSION_KEYS).sort()).toEqual(
       [
         'authToken',
@@ -31,6 +31,7 @@ describe('key registry (SPEC §9)', () => {
         'historyLengthAfterLogin',
         'pendingComment',
         'pendingLove',
+        'chunkReloadAt',
       ].sort(),
     );
   });

@@ -14,6 +14,8 @@ import type { z } from 'zod';
  * - authToken, serviceDict, callbackData, newUserCreated, historyLengthBeforeLogin/AfterLogin:
  *   SPEC §9 lists them as session storage keys.
  * - pendingComment, pendingLove: SPEC §4 "kept in session storage until login completes".
+ * - chunkReloadAt: not in SPEC §9; when this tab last reloaded after a failed chunk load
+ *   (SPEC §8 preload error), so a version that still fails shows the error page, not a loop.
  */
 export const SESSION_KEYS = {
   authToken: 'authToken',
@@ -24,6 +26,7 @@ export const SESSION_KEYS = {
   historyLengthAfterLogin: 'historyLengthAfterLogin',
   pendingComment: 'pendingComment',
   pendingLove: 'pendingLove',
+  chunkReloadAt: 'chunkReloadAt',
 } as const;
 
 /**

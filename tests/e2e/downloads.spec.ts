@@ -1,8 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { apiGet } from './support/api';
+import { waitForHook } from './support/hooks';
 import { openTimelineSignedIn } from './support/login';
 
 test.describe.configure({ mode: 'serial' });
@@ -12,17 +14,6 @@ interface Picked {
   size: number;
   path: string;
 }
-
-type Hooks = {
-  __capture: {
-    api: {
-      url(opts: { host?: string; path: string; query?: object }): string;
-    };
-    downloads: {
-      downloadFiles(request: { jobId: string; files: Picked[] }): Promise<void>;
-    };
-  };
-};
 
 /**
  * The newest `count` photos (and videos unless `photosOnly`) that show on their own (what a
@@ -34,9 +25,7 @@ async function pickFiles(
   count: number,
   photosOnly = false,
 ): Promise<{ jobId: string; files: Picked[] }> {
-  await page.waitForFunction(() =>
-    Boolean((window as unknown as Partial<Hooks>).__capture?.downloads),
-  );
+  await waitForHook(page, 'downloads');
   const job = await apiGet<{ id: string }>(page, '/jobs/default');
   const { months } = await apiGet<{
     months: { year: number; month: number; startDay: number; endDay: number }[];
@@ -87,7 +76,7 @@ async function originals(page: Page, jobId: string, ids: string[]): Promise<Map<
   const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
   const urls = await page.evaluate(
     ({ jobId, ids }) => {
-      const { api } = (window as unknown as Hooks).__capture;
+      const { api } = window.__capture!;
       return ids.map((id) =>
         api.url({ host: 'download', path: `/st/4/jobs/${jobId}/files_by_id/${id}` }),
       );
@@ -137,10 +126,10 @@ test('a 1,200-file selection comes as 3 even archives holding exactly the select
   expect(files).toHaveLength(1200);
   const byId = new Map(files.map((f) => [f.id, f]));
 
-  await page.evaluate(
-    (request) => (window as unknown as Hooks).__capture.downloads.downloadFiles(request),
-    { jobId, files },
-  );
+  await page.evaluate((request) => window.__capture!.downloads!.downloadFiles(request), {
+    jobId,
+    files,
+  });
   const panel = page.getByTestId('download-panel');
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('heading')).toHaveText('Download in 3 parts');
@@ -166,14 +155,7 @@ test('a 1,200-file selection comes as 3 even archives holding exactly the select
     expect(entries).toHaveLength(400);
     // The page's files, in the panel's order: ids of this part.
     const pageIds = await page.evaluate(
-      (part) =>
-        (
-          window as unknown as {
-            __capture: {
-              downloads: { panel: { getState(): { session: { pages: { fileIDs: string[] }[] } } } };
-            };
-          }
-        ).__capture.downloads.panel.getState().session.pages[part].fileIDs,
+      (part) => window.__capture!.downloads!.panel.getState().session!.pages[part].fileIDs,
       part,
     );
     expect(pageIds).toHaveLength(400);
@@ -203,10 +185,10 @@ test('a single file is downloaded directly, as its original', async ({ page }) =
   const [file] = files;
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.evaluate(
-      (request) => (window as unknown as Hooks).__capture.downloads.downloadFiles(request),
-      { jobId, files },
-    ),
+    page.evaluate((request) => window.__capture!.downloads!.downloadFiles(request), {
+      jobId,
+      files,
+    }),
   ]);
   expect(download.suggestedFilename()).toBe(baseName(file.path));
   const bytes = await readFile(await download.path());
@@ -218,16 +200,13 @@ test('a single file is downloaded directly, as its original', async ({ page }) =
 test('a refused download shows the SPEC failure text and keeps the app', async ({ page }) => {
   await openTimelineSignedIn(page);
   const { jobId } = await pickFiles(page, 1);
-  await page.evaluate(
-    (request) => (window as unknown as Hooks).__capture.downloads.downloadFiles(request),
-    {
-      jobId,
-      files: [
-        { id: 'no-such-file-1', size: 1, path: 'a.jpg' },
-        { id: 'no-such-file-2', size: 1, path: 'b.jpg' },
-      ],
-    },
-  );
+  await page.evaluate((request) => window.__capture!.downloads!.downloadFiles(request), {
+    jobId,
+    files: [
+      { id: 'no-such-file-1', size: 1, path: 'a.jpg' },
+      { id: 'no-such-file-2', size: 1, path: 'b.jpg' },
+    ],
+  });
   await expect(
     page
       .getByRole('alert')
@@ -235,4 +214,64 @@ test('a refused download shows the SPEC failure text and keeps the app', async (
   ).toBeVisible();
   await expect(page.getByTestId('timeline')).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/photos');
+});
+
+test("a file named Bob's trip (1) ø.jpg downloads under its own name, alone and in a zip", async ({
+  page,
+}) => {
+  const name = "Bob's trip (1) ø.jpg";
+  await openTimelineSignedIn(page);
+  // Unique bytes per run (its own checksum), so the upload is never a duplicate of an earlier one.
+  const jpeg = await sharp({
+    create: { width: 48, height: 32, channels: 3, background: '#84a' },
+  })
+    .jpeg()
+    .withExif({ IFD0: { ImageDescription: randomBytes(8).toString('hex') } })
+    .toBuffer();
+  await waitForHook(page, 'upload');
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name, mimeType: 'image/jpeg', buffer: jpeg });
+  const uploadedId = async () =>
+    page.evaluate(
+      (fileName) =>
+        window
+          .__capture!.upload!.store.getState()
+          .items.find((item) => item.name === fileName && item.status === 'Succeeded')?.fileUUID ??
+        null,
+      name,
+    );
+  await expect.poll(uploadedId, { timeout: 30_000 }).not.toBeNull();
+  const id = (await uploadedId())!;
+  // Two, so one is another photo even when the newest is the upload itself.
+  const { jobId, files } = await pickFiles(page, 2, true);
+  const other = files.find((f) => f.id !== id)!;
+  const mine: Picked = { id, size: jpeg.length, path: name };
+
+  const [single] = await Promise.all([
+    page.waitForEvent('download'),
+    page.evaluate((request) => window.__capture!.downloads!.downloadFiles(request), {
+      jobId,
+      files: [mine],
+    }),
+  ]);
+  expect(single.suggestedFilename()).toBe(name);
+  expect(
+    createHash('sha1')
+      .update(await readFile(await single.path()))
+      .digest('hex'),
+  ).toBe(createHash('sha1').update(jpeg).digest('hex'));
+
+  const [zip] = await Promise.all([
+    page.waitForEvent('download'),
+    page.evaluate((request) => window.__capture!.downloads!.downloadFiles(request), {
+      jobId,
+      files: [mine, other],
+      zipName: "Bob's trip (1) ø",
+    }),
+  ]);
+  expect(zip.suggestedFilename()).toBe("Bob's trip (1) ø.zip");
+  const names = (await unzip(await savedZip(zip))).map((entry) => entry.name);
+  expect(names).toContain(name);
+  expect(names).toContain(baseName(other.path));
 });

@@ -13,6 +13,7 @@ import {
   type ScreenTile,
 } from './support/interaction';
 import { openTimelineSignedIn } from './support/login';
+import { expectOpened } from './support/routes';
 
 /** ToBeDeselected, in the engine's FileSelectionState. */
 const TO_BE_DESELECTED = 3;
@@ -297,7 +298,7 @@ test('keyboard only: arrows, Space, Shift+arrows, Ctrl+A, Escape and Enter', asy
   expect(id).toBeTruthy();
   await expect(focused).toHaveAttribute('aria-label', /^Photo|^Video|^Screenshot/);
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/photos/${id}$`));
+  await expectOpened(page, id!);
 });
 
 test.describe('TV', () => {
@@ -344,7 +345,7 @@ test.describe('TV', () => {
     // OK (Enter) opens the focused file.
     const id = await focused.getAttribute('data-file');
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`/photos/${id}$`));
+    await expectOpened(page, id!);
   });
 });
 

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { E2E_API_PORT } from '../../playwright.config';
 import { parseFileId } from '../../server/db/ids';
-import { basicAuthHeader } from '../../src/api/basicAuth';
+import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { waitForSceneReady } from './support/gallery';
 import { screenTiles, withEngine } from './support/interaction';
 import { openTimelineSignedIn } from './support/login';

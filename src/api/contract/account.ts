@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/**
+ * The `error` of a 403 answered to every call of a disabled account (SPEC §8 "account terminated
+ * (error user_disabled)"); the client then shows /error/user_disabled.
+ */
+export const USER_DISABLED = 'user_disabled';
+
 /** SPEC §3 Account info. Nullable and optional where the service may omit a value. */
 export const AccountInfoSchema = z.object({
   uuid: z.string(),

@@ -1,12 +1,25 @@
 import { z } from 'zod';
 
-/** SPEC §3 job change types: 0 file added, 1 file removed, 10 comment, 11 event, 12 reaction. */
+/**
+ * SPEC §3 job change types: "0 file added, 1 file removed, 10 comment (empty comment means
+ * removed), 11 event, 12 reaction". The server records them and the client reads them by these
+ * names only.
+ */
+export const CHANGE_TYPE = {
+  fileAdded: 0,
+  fileRemoved: 1,
+  comment: 10,
+  event: 11,
+  reaction: 12,
+} as const;
+export type ChangeType = (typeof CHANGE_TYPE)[keyof typeof CHANGE_TYPE];
+
 export const ChangeTypeSchema = z.union([
-  z.literal(0),
-  z.literal(1),
-  z.literal(10),
-  z.literal(11),
-  z.literal(12),
+  z.literal(CHANGE_TYPE.fileAdded),
+  z.literal(CHANGE_TYPE.fileRemoved),
+  z.literal(CHANGE_TYPE.comment),
+  z.literal(CHANGE_TYPE.event),
+  z.literal(CHANGE_TYPE.reaction),
 ]);
 
 export const JobChangeSchema = z.object({

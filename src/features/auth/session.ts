@@ -2,19 +2,42 @@ import { clearStoredAuth, loadStoredAuth } from '../../api/authStore';
 import { ApiError } from '../../api/errors';
 import { accountInfoQuery, fetchAccountInfo } from '../../platform/queries';
 import { queryClient } from '../../platform/queryClient';
+import { readString } from '../../state/persisted';
 import { sessionStore } from '../../state/session';
 import { storageQuotaStore } from '../../state/storageQuota';
+import { startLogin } from './login';
+
+export interface StartSessionOptions {
+  /**
+   * The stored data was written by a login that just completed: if it fails to load, a fresh
+   * login would only fail again, so the login prompt shows the failure instead (no loop).
+   */
+  justLoggedIn?: boolean;
+  /** Leaves for the identity provider (injectable for tests). */
+  freshLogin?: () => Promise<void>;
+}
 
 /**
  * SPEC §4: with a stored token the app starts FETCHING and loads the account. Success:
  * AUTHENTICATED. A 401 is left to the unauthorised handlers (UNAUTHENTICATED and the
- * session-expired dialog); any other failure: FAILED and local session data cleared (SPEC §8).
+ * session-expired dialog). Any other failure, or stored data that does not even parse: local
+ * session data cleared (SPEC §8) and a fresh login redirect that comes back here, with the
+ * fallback location if that login fails (SPEC §8 "Login with stored data failing leads to a
+ * fresh login redirect with fallback location"). Right after a login it is FAILED instead.
  */
-export async function startSession(): Promise<void> {
+export async function startSession(options: StartSessionOptions = {}): Promise<void> {
   const { setStatus } = sessionStore.getState();
-  if (!loadStoredAuth()) {
+  const freshLogin = options.freshLogin ?? (() => startLogin());
+  const stored = loadStoredAuth();
+  if (!stored) {
     queryClient.removeQueries({ queryKey: accountInfoQuery.queryKey });
-    setStatus('NOT_STARTED');
+    const hadStoredData = readString('authToken') !== null || readString('serviceDict') !== null;
+    if (!hadStoredData) {
+      setStatus('NOT_STARTED');
+      return;
+    }
+    clearStoredAuth();
+    await loginAgain(options.justLoggedIn === true, freshLogin);
     return;
   }
   setStatus('FETCHING');
@@ -27,6 +50,27 @@ export async function startSession(): Promise<void> {
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'unauthorized') return;
     clearStoredAuth();
+    // A disabled account has its own page (main.tsx's user_disabled handler): no login loop.
+    if (error instanceof ApiError && error.kind === 'forbidden') {
+      setStatus('FAILED');
+      return;
+    }
+    await loginAgain(options.justLoggedIn === true, freshLogin);
+  }
+}
+
+async function loginAgain(justLoggedIn: boolean, freshLogin: () => Promise<void>): Promise<void> {
+  const { setStatus } = sessionStore.getState();
+  if (justLoggedIn) {
+    setStatus('FAILED');
+    return;
+  }
+  // A spinner while the browser leaves for the identity provider.
+  setStatus('FETCHING');
+  try {
+    await freshLogin();
+  } catch {
+    // The redirect could not start (offline, preflight refused): the prompt shows why.
     setStatus('FAILED');
   }
 }

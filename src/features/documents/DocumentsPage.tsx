@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { DocumentFile } from '../../api/contract/documents';
 import { isApiError } from '../../api/errors';
 import { api } from '../../platform/api';
+import { useRouteBuilt } from '../../platform/routesBuilt';
 import { exposeForTests } from '../../platform/testHooks';
 import { confirmDialog } from '../../state/dialogs';
 import { storageQuotaStore } from '../../state/storageQuota';
@@ -13,11 +14,22 @@ import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
 import { downloadFiles } from '../downloads';
-import { useFormatSize } from '../../i18n/useFormatSize';
-import { deleteFiles } from './deleteFiles';
+import { deleteFiles } from '../../api/deleteFiles';
+import { DocumentList } from './DocumentList';
 import { groupDocuments } from './documentGroups';
 import { useDefaultJob, useDocuments } from './useDocuments';
 import './DocumentsPage.css';
+
+declare module '../../platform/testHooks' {
+  interface CaptureHooks {
+    /** While /documents is shown. */
+    documents?: {
+      selected: ReadonlySet<string>;
+      deleting: ReadonlySet<string>;
+      total: number;
+    };
+  }
+}
 
 /** /documents (SPEC §2 Documents): the default job's documents under year-month headers. */
 export default function DocumentsPage() {
@@ -47,6 +59,7 @@ function Documents() {
   const byId = useMemo(() => new Map(documents.map((doc) => [doc.fileID, doc])), [documents]);
   const groups = useMemo(() => groupDocuments(documents), [documents]);
   const selectMode = selected.size > 0;
+  const settingsBuilt = useRouteBuilt('/settings');
 
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -164,10 +177,13 @@ function Documents() {
         </div>
       ) : (
         <div className="documents-page__bar">
-          <Link className="ui-button ui-button--ghost documents-page__back" to="/settings">
-            <span className="documents-page__back-arrow" aria-hidden="true" />
-            {t('documents.back')}
-          </Link>
+          {/* SPEC §2 back button to Settings, shown once that page is built (issue 22). */}
+          {settingsBuilt ? (
+            <Link className="ui-button ui-button--ghost documents-page__back" to="/settings">
+              <span className="documents-page__back-arrow" aria-hidden="true" />
+              {t('documents.back')}
+            </Link>
+          ) : null}
           <h1 className="documents-page__title">{t('documents.title')}</h1>
           {query.isSuccess && total > 0 ? (
             <span className="documents-page__count" data-testid="documents-total">
@@ -185,24 +201,19 @@ function Documents() {
         </MessagePage>
       ) : (
         <>
-          {groups.map((group) => (
-            <DocumentGroupView
-              key={group.key}
-              year={group.year}
-              month={group.month}
-              files={group.files}
-              selected={selected}
-              deleting={deleting}
-              selectMode={selectMode}
-              onToggle={toggle}
-              onDownload={(doc) =>
-                void downloadFiles({
-                  jobId,
-                  files: [{ id: doc.fileID, size: doc.size, path: doc.fileName }],
-                })
-              }
-            />
-          ))}
+          <DocumentList
+            groups={groups}
+            selected={selected}
+            deleting={deleting}
+            selectMode={selectMode}
+            onToggle={toggle}
+            onDownload={(doc) =>
+              void downloadFiles({
+                jobId,
+                files: [{ id: doc.fileID, size: doc.size, path: doc.fileName }],
+              })
+            }
+          />
           <LoadMore
             hasMore={query.hasNextPage}
             loading={query.isFetchingNextPage}
@@ -211,106 +222,6 @@ function Documents() {
           />
         </>
       )}
-    </section>
-  );
-}
-
-function DocumentGroupView({
-  year,
-  month,
-  files,
-  selected,
-  deleting,
-  selectMode,
-  onToggle,
-  onDownload,
-}: {
-  year: number;
-  month: number;
-  files: DocumentFile[];
-  selected: ReadonlySet<string>;
-  deleting: ReadonlySet<string>;
-  selectMode: boolean;
-  onToggle: (id: string) => void;
-  onDownload: (doc: DocumentFile) => void;
-}) {
-  const { t, i18n } = useTranslation();
-  const formatSize = useFormatSize();
-  const locale = i18n.language.replace(/_/g, '-');
-  const header = useMemo(
-    () =>
-      new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long' }).format(
-        new Date(year, month - 1, 1),
-      ),
-    [locale, year, month],
-  );
-  const dateFormat = useMemo(
-    () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }),
-    [locale],
-  );
-  const headerId = `documents-${year}-${month}`;
-  return (
-    <section className="documents-group" aria-labelledby={headerId} data-testid="documents-group">
-      <h2 id={headerId} className="documents-group__header">
-        {header}
-      </h2>
-      <ul className="documents-group__list">
-        {files.map((doc) => {
-          const isSelected = selected.has(doc.fileID);
-          const isDeleting = deleting.has(doc.fileID);
-          const checkboxId = `document-${doc.fileID}`;
-          return (
-            <li
-              key={doc.fileID}
-              className={`documents-row${isSelected ? ' documents-row--selected' : ''}${
-                isDeleting ? ' documents-row--deleting' : ''
-              }`}
-              data-testid="document-row"
-              data-file-id={doc.fileID}
-              aria-busy={isDeleting}
-              onClick={(event) => {
-                // Select mode: a click anywhere on the row toggles it (SPEC §2 select mode).
-                if (!selectMode || isDeleting) return;
-                if ((event.target as HTMLElement).closest('input, button, label')) return;
-                onToggle(doc.fileID);
-              }}
-            >
-              <input
-                id={checkboxId}
-                type="checkbox"
-                className="documents-row__check"
-                checked={isSelected}
-                disabled={isDeleting}
-                onChange={() => onToggle(doc.fileID)}
-                aria-label={t('documents.selectFile', { name: doc.fileName })}
-              />
-              <span className="documents-row__icon" aria-hidden="true" />
-              {selectMode ? (
-                <label htmlFor={checkboxId} className="documents-row__name">
-                  {doc.fileName}
-                </label>
-              ) : (
-                <button
-                  type="button"
-                  className="documents-row__name documents-row__name--action"
-                  disabled={isDeleting}
-                  aria-label={t('documents.downloadFile', { name: doc.fileName })}
-                  onClick={() => onDownload(doc)}
-                >
-                  {doc.fileName}
-                </button>
-              )}
-              <span className="documents-row__meta">
-                {formatSize(doc.size)}
-                <span aria-hidden="true">{' · '}</span>
-                <time dateTime={new Date(doc.uploadedTime * 1000).toISOString()}>
-                  {dateFormat.format(new Date(doc.uploadedTime * 1000))}
-                </time>
-              </span>
-            </li>
-          );
-        })}
-      </ul>
     </section>
   );
 }

@@ -69,6 +69,19 @@ export function downloadPage(sessionId: number, index: number): Promise<void> {
   return downloader.downloadPage(sessionId, index);
 }
 
+declare module '../../platform/testHooks' {
+  interface CaptureHooks {
+    /** Once the downloads module is loaded (the timeline and documents pages load it). */
+    downloads?: {
+      downloadFiles: typeof downloadFiles;
+      downloadYear: typeof downloadYear;
+      downloadWithPreset: typeof downloadWithPreset;
+      downloadAlbum: typeof downloadAlbum;
+      panel: typeof downloadPanelStore;
+    };
+  }
+}
+
 exposeForTests('downloads', {
   downloadFiles,
   downloadYear,

@@ -2,11 +2,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { registerPopup, type PopupComponentProps } from '../../platform/popupRegistry';
+import { useRouteBuilt } from '../../platform/routesBuilt';
 import { Button } from '../../ui/Button';
 import { STORAGE_POPUPS } from './storagePopups';
 import './storagePopups.css';
 
 type Texts = 'addedMore' | 'above80' | 'above95' | 'restoredMore';
+
+const STORAGE_SETTINGS = '/settings/storage';
 
 /** SPEC §8 storage popups: each with close and "buy more storage" (to Settings storage). */
 function storagePopup(texts: Texts) {
@@ -14,6 +17,7 @@ function storagePopup(texts: Texts) {
     const { t } = useTranslation();
     const navigate = useNavigate();
     const titleId = useId();
+    const buyBuilt = useRouteBuilt(STORAGE_SETTINGS);
     return (
       <section
         className="storage-popup"
@@ -29,20 +33,23 @@ function storagePopup(texts: Texts) {
         <p>{t(`storagePopups.${texts}.body`)}</p>
         {texts === 'addedMore' ? <p>{t('storagePopups.addedMore.hint')}</p> : null}
         <div className="storage-popup__actions">
-          <Button onClick={close} data-testid="storage-popup-close">
+          <Button onClick={close} autoFocus={!buyBuilt} data-testid="storage-popup-close">
             {t('storagePopups.close')}
           </Button>
-          <Button
-            variant="primary"
-            autoFocus
-            onClick={() => {
-              close();
-              void navigate('/settings/storage');
-            }}
-            data-testid="storage-popup-buy"
-          >
-            {t('storagePopups.buyMore')}
-          </Button>
+          {/* Hidden until the storage settings page is built (issue 22: no dead end). */}
+          {buyBuilt ? (
+            <Button
+              variant="primary"
+              autoFocus
+              onClick={() => {
+                close();
+                void navigate(STORAGE_SETTINGS);
+              }}
+              data-testid="storage-popup-buy"
+            >
+              {t('storagePopups.buyMore')}
+            </Button>
+          ) : null}
         </div>
       </section>
     );

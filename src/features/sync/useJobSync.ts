@@ -4,6 +4,13 @@ import { exposeForTests } from '../../platform/testHooks';
 import { JobSync, type ApplyChanges, type JobFetchStatus } from './JobSync';
 
 /** A tab hidden this long stops polling until it is shown again. */
+declare module '../../platform/testHooks' {
+  interface CaptureHooks {
+    /** The change stream of the job a page follows, while it is mounted. */
+    jobSync?: JobSync;
+  }
+}
+
 export const HIDDEN_STOP_MS = 60_000;
 
 const idle = () => () => undefined;

@@ -4,8 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { loadStoredAuth } from '../../api/authStore';
+import { CHANGE_TYPE } from '../../api/contract/changes';
 import { isApiError } from '../../api/errors';
 import { api } from '../../platform/api';
+import { isRouteBuilt } from '../../platform/routesBuilt';
+import { useShortcutGroup } from '../../platform/shortcuts';
 import { defaultJobQuery, resourceLoadOf } from '../../platform/queries';
 import { queryClient } from '../../platform/queryClient';
 import { GalleryView } from '../../gallery';
@@ -19,6 +22,7 @@ import type { JobChange } from '../sync';
 import { useJobSync } from '../sync';
 import { apiTimelineSource } from './apiTimelineSource';
 import { createFileActions } from './fileActions';
+import { GALLERY_SHORTCUTS } from './galleryShortcuts';
 import {
   defaultRecentsFilter,
   isRecents,
@@ -48,6 +52,8 @@ export default function TimelinePage() {
 
 function Timeline() {
   const { t } = useTranslation();
+  // The `?` sheet lists the photo grid's keys while the timeline shows.
+  useShortcutGroup(GALLERY_SHORTCUTS);
   const breakpoint = useBreakpoint();
   const metrics = metricsFor(breakpoint);
   const insets = useMemo(() => insetsFor(breakpoint), [breakpoint]);
@@ -90,7 +96,11 @@ function Timeline() {
   const { engine, load, reload, refresh } = useGalleryEngine(jobId, metrics, breakpoint, source);
   const navigate = useNavigate();
   const open = useCallback(
-    (fileId: string) => void navigate(`/photos/${encodeURIComponent(fileId)}`),
+    (fileId: string) => {
+      const path = `/photos/${encodeURIComponent(fileId)}`;
+      // Until the carousel is built, opening a photo does nothing rather than show not-found.
+      if (isRouteBuilt(path)) void navigate(path);
+    },
     [navigate],
   );
 
@@ -142,10 +152,14 @@ function Timeline() {
   const applyChanges = useCallback(
     async (changes: readonly JobChange[], full: boolean) => {
       if (!engine) return;
-      const removed = changes.filter((c) => c.type === 1).map((c) => c.id);
+      const removed = changes.filter((c) => c.type === CHANGE_TYPE.fileRemoved).map((c) => c.id);
       // Removed files leave loaded sections at once; fresh counts settle the rest.
       if (removed.length > 0) engine.removeFiles(removed);
-      if (full || changes.some((c) => c.type === 0 || c.type === 1)) await refreshAfterChange();
+      if (
+        full ||
+        changes.some((c) => c.type === CHANGE_TYPE.fileAdded || c.type === CHANGE_TYPE.fileRemoved)
+      )
+        await refreshAfterChange();
     },
     [engine, refreshAfterChange],
   );

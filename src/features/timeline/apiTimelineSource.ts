@@ -7,6 +7,7 @@ import {
   type TimelineSource,
   type SectionDescriptor,
 } from '../../gallery';
+import { showsOnTimeline as showsOnTimelineRule } from '../../domain/timeline';
 import { filterCounts, filterKeepsKind, type TimelineFilter } from './filters';
 
 /** Unix seconds of a section's first moment and of the moment after its last day (UTC). */
@@ -86,13 +87,13 @@ export function kindOf(file: Pick<FileInfo, 'type' | 'screenshot'>): number {
   return file.screenshot ? FILE_KIND.screenshot : FILE_KIND.picture;
 }
 
-/**
- * Documents live in the documents area, not the timeline (SPEC §2); of a live or burst group
- * only the master shows on its own (SPEC §5).
- */
-export function showsOnTimeline(file: FileInfo): boolean {
-  if (file.type === 'document') return false;
-  return !(file.group && !file.group.master && file.type === 'movie');
+/** Whether a listed file gets a tile: the SPEC rule of src/domain/timeline.ts. */
+export function showsOnTimeline(file: Pick<FileInfo, 'type' | 'group'>): boolean {
+  return showsOnTimelineRule({
+    kind: file.type,
+    grouped: file.group !== undefined,
+    master: file.group?.master ?? false,
+  });
 }
 
 /** Column-wise copies of the answer, so the row objects can be collected right away. */

@@ -4,7 +4,7 @@ import {
   MultiRollbackResponseSchema,
   type RollbackErrorReason,
 } from '../../api/contract/rollback';
-import { isApiError } from '../../api/errors';
+import { deleteFiles } from '../../api/deleteFiles';
 import type { ApiClient } from '../../api/http';
 import { confirmDialog } from '../../state/dialogs';
 import { popupStore } from '../../state/popups';
@@ -13,10 +13,6 @@ import { dismissToast, showToast } from '../../state/toasts';
 import { longTaskStore } from './longTasks';
 import { runLimited } from './runLimited';
 import { STORAGE_POPUPS } from '../storage';
-
-/** Deletes run this many requests at a time (one DELETE per file). */
-export const DELETE_PARALLEL = 5;
-/** SPEC §8 popup kind shown when a restore hits the storage limit. */
 
 /** What the actions need of the grid: dim, take out, and bring back files. */
 export interface FileActionsGrid {
@@ -32,17 +28,6 @@ export interface FileActionsOptions {
   /** SPEC §6: undo of a deletion only for the job owner (the timeline job is always owned). */
   isOwner: boolean;
   grid: FileActionsGrid;
-}
-
-/** SPEC §8: a deletion failing with the message "Forbidden" offers no retry. */
-export function isForbiddenMessage(error: unknown): boolean {
-  if (!isApiError(error) || !error.body) return false;
-  try {
-    const body = JSON.parse(error.body) as { message?: unknown };
-    return body.message === 'Forbidden';
-  } catch {
-    return error.body.trim() === 'Forbidden';
-  }
 }
 
 export interface RestoreOutcome {
@@ -73,23 +58,7 @@ export function createFileActions({ client, jobId, isOwner, grid }: FileActionsO
       message: { key: 'timeline.delete.deleting', values: { count: todo.length } },
     });
     try {
-      const results = await runLimited(todo, DELETE_PARALLEL, (id) =>
-        client.request({
-          method: 'DELETE',
-          path: `${job}/files_by_id/${encodeURIComponent(id)}`,
-          responseType: 'none',
-        }),
-      );
-      const deleted: string[] = [];
-      const failed: string[] = [];
-      let forbidden = false;
-      results.forEach((result, i) => {
-        if (result.status === 'fulfilled') deleted.push(todo[i]);
-        else {
-          failed.push(todo[i]);
-          if (isForbiddenMessage(result.reason)) forbidden = true;
-        }
-      });
+      const { deleted, failed, forbidden } = await deleteFiles(client, jobId, todo);
       if (deleted.length > 0) {
         grid.removeFiles(deleted);
         storageQuotaStore.getState().storageChanged();

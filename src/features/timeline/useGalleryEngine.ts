@@ -5,6 +5,7 @@ import { gpuLimits } from '../../platform/browserSupport';
 import { exposeForTests } from '../../platform/testHooks';
 import {
   deviceClassFor,
+  type GalleryEngine,
   useGalleryEngine as useGallery,
   type GalleryEngineState,
   type GalleryLoad,
@@ -16,7 +17,7 @@ import { shiftHintStore } from './shiftHintStore';
 
 export type TimelineLoad = GalleryLoad;
 
-const exposeEngine = (engine: unknown) => exposeForTests('gallery', engine);
+const exposeEngine = (engine: GalleryEngine) => exposeForTests('gallery', engine);
 
 /**
  * The timeline's gallery engine for a job: the gallery's hook with what the app supplies —

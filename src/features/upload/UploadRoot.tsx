@@ -14,6 +14,17 @@ import {
   uploadStore,
 } from './uploader';
 
+declare module '../../platform/testHooks' {
+  interface CaptureHooks {
+    /** While signed in. */
+    upload?: {
+      store: typeof uploadStore;
+      quota: typeof storageQuotaStore;
+      queue: typeof connectedInstance;
+    };
+  }
+}
+
 /**
  * Mounted once by the overlay host: connects the upload queue while signed in (resuming what a
  * reload interrupted), warns before leaving with uploads pending, and shows the panel and the

@@ -13,7 +13,7 @@ import {
   type UploadPolicy,
 } from '../../api/contract/uploads';
 import { loadStoredAuth } from '../../api/authStore';
-import { basicAuthHeader } from '../../api/basicAuth';
+import { basicAuthHeader } from '../../api/contract/basicAuth';
 import { ApiError } from '../../api/errors';
 import { api } from '../../platform/api';
 import { defaultJobQuery, fetchAccountInfo } from '../../platform/queries';

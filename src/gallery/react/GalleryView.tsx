@@ -13,6 +13,7 @@ import { FastScroller } from './FastScroller';
 import { SectionHeaders } from './SectionHeaders';
 import { SelectionHintsView } from './SelectionHintsView';
 import { useGalleryInput } from './useGalleryInput';
+import { useGalleryThemeColors } from './useGalleryThemeColors';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 import { useZoomAnimation } from './useZoomAnimation';
 import { VideoBadges } from './VideoBadges';
@@ -67,6 +68,8 @@ export function GalleryView({
   const { t, i18n } = useTranslation();
   const [{ scale }, springs] = useSpring(() => ({ scale: 1 }));
   const reducedMotion = usePrefersReducedMotion();
+  // The theme's background and tile placeholders (light or dark, src/app/theme.css).
+  const themeColors = useGalleryThemeColors(engine);
   const zoom = useZoomAnimation(engine, stage, springs, reducedMotion);
   useEffect(() => engine.setReducedMotion(reducedMotion), [engine, reducedMotion]);
 
@@ -143,7 +146,11 @@ export function GalleryView({
       lang={i18n.language.replace('_', '-')}
     >
       <animated.div ref={stage} className="gallery-view__stage" style={{ transform }}>
-        <GalleryCanvas engine={engine} className="gallery-view__canvas" />
+        <GalleryCanvas
+          engine={engine}
+          className="gallery-view__canvas"
+          clearColor={themeColors.background}
+        />
         <SectionHeaders engine={engine} />
         <VideoBadges engine={engine} />
         {videoUrl ? <VideoPreview engine={engine} videoUrl={videoUrl} /> : null}

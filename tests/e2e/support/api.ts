@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type {} from './hooks';
 
 /**
  * One GET through the app's own API client in the page (its token, hosts and common
@@ -11,8 +12,7 @@ export function apiGet<T>(
 ): Promise<T> {
   return page.evaluate(
     async ({ path, query }) => {
-      type Api = { request(opts: object): Promise<{ data: string }> };
-      const { api } = (window as unknown as { __capture: { api: Api } }).__capture;
+      const { api } = window.__capture!;
       const answer = await api.request({ method: 'GET', path, query, responseType: 'text' });
       return JSON.parse(answer.data) as unknown;
     },

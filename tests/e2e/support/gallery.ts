@@ -1,32 +1,13 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { waitForHook, type EngineSnapshot } from './hooks';
 
-export interface Snapshot {
-  frames: number;
-  drawCalls: number;
-  maxDrawCalls: number;
-  tiles: number;
-  texturesReady: number;
-  texturesLoading: number;
-  sectionsLoaded: number;
-  sectionsFetching: number;
-  sections: number;
-  position: number;
-  contentHeight: number;
-  fastScrolling: boolean;
-  date: { year: number; month: number; day: number | null };
-}
+export type Snapshot = EngineSnapshot;
 
 /** The engine's counters (exposed by test builds on window.__capture.gallery). */
 export async function snapshot(page: Page): Promise<Snapshot> {
-  await page.waitForFunction(() =>
-    Boolean((window as unknown as { __capture?: { gallery?: unknown } }).__capture?.gallery),
-  );
-  return page.evaluate(() => {
-    const hooks = (window as unknown as { __capture: { gallery: { snapshot(): unknown } } })
-      .__capture;
-    return hooks.gallery.snapshot() as Snapshot;
-  });
+  await waitForHook(page, 'gallery');
+  return page.evaluate(() => window.__capture!.gallery!.snapshot());
 }
 
 /**

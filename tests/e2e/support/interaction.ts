@@ -1,4 +1,5 @@
 import { expect, type CDPSession, type Page } from '@playwright/test';
+import { waitForHook, type GalleryEngine } from './hooks';
 
 /** A tile of the last frame, with its rect in page coordinates and its file id. */
 export interface ScreenTile {
@@ -12,63 +13,19 @@ export interface ScreenTile {
   state: number;
 }
 
-interface EngineLike {
-  composer: {
-    visibleCount: number;
-    visibleTiles: {
-      section: number;
-      item: number;
-      x: number;
-      y: number;
-      w: number;
-      h: number;
-      state: number;
-    }[];
-  };
-  timeline: {
-    fileId(section: number, item: number): string;
-    sectionCount: number;
-    sectionSize(section: number): number;
-    isLoaded(section: number): boolean;
-    sectionTop(section: number): number;
-  };
-  actions: {
-    hitTest(x: number, y: number): { section: number; item: number } | null;
-    tileRect(
-      section: number,
-      item: number,
-      out: { x: number; y: number; w: number; h: number },
-    ): boolean;
-  };
-  selection: {
-    count: number;
-    isSelected(section: number, item: number): boolean;
-    displayState(section: number, item: number): number;
-    preview: { deselect: boolean } | null;
-    clear(): void;
-  };
-  scroll: { scrollTo(y: number): void; position: number; viewportHeight: number };
-  zoom: { level: number; frozen: boolean };
-  focus: { section: number; item: number; visible: boolean };
-  timelineStats?: unknown;
-}
-
 /** Runs `fn` with the live engine (window.__capture.gallery of test builds). */
 export async function withEngine<T, A = undefined>(
   page: Page,
-  fn: (engine: EngineLike, arg: A) => T,
+  fn: (engine: GalleryEngine, arg: A) => T,
   arg?: A,
 ): Promise<T> {
-  await page.waitForFunction(() =>
-    Boolean((window as unknown as { __capture?: { gallery?: unknown } }).__capture?.gallery),
-  );
+  await waitForHook(page, 'gallery');
   return page.evaluate(
     ({ source, arg: value }) => {
-      const engine = (window as unknown as { __capture: { gallery: EngineLike } }).__capture
-        .gallery;
+      const engine = window.__capture!.gallery!;
       // eslint-disable-next-line @typescript-eslint/no-implied-eval
       const run = new Function('engine', 'arg', `return (${source})(engine, arg);`) as (
-        e: EngineLike,
+        e: GalleryEngine,
         a: A,
       ) => T;
       return run(engine, value as A);

@@ -15,12 +15,20 @@ export async function signInThroughIdentityPage(page: Page, credentials = DEMO):
   await page.getByRole('button', { name: /sign in|log in/i }).click();
 }
 
-/** Opens /photos logged out and signs in; resolves once the timeline is shown. */
-export async function openTimelineSignedIn(page: Page, path = '/photos'): Promise<void> {
+/**
+ * Opens `path` (default /photos) logged out and signs in; resolves once the page's `readyTestId`
+ * element (default the timeline) is shown.
+ */
+export async function openTimelineSignedIn(
+  page: Page,
+  path = '/photos',
+  credentials = DEMO,
+  readyTestId = 'timeline',
+): Promise<void> {
   await page.goto(path);
   await expect(page.getByTestId('login-prompt')).toBeVisible();
-  await signInThroughIdentityPage(page);
-  await expect(page.getByTestId('timeline')).toBeVisible();
+  await signInThroughIdentityPage(page, credentials);
+  await expect(page.getByTestId(readyTestId)).toBeVisible();
 }
 
 /**

@@ -51,3 +51,8 @@ export async function clearFaults(): Promise<void> {
 export async function setMaxSpace(email: string, bytes: number): Promise<void> {
   await call('POST', '/__test/max_space', { email, max_space: bytes });
 }
+
+/** Disables (or enables again) an account: its every call then answers 403 user_disabled. */
+export async function setUserDisabled(email: string, disabled: boolean): Promise<void> {
+  await call('POST', '/__test/user_disabled', { email, disabled });
+}

@@ -5,6 +5,7 @@ import { FileSelectionState } from '../selection/types';
 import { preferredTier, type TextureCache } from '../texture';
 import { rowOf } from '../timeline/geometry';
 import type { TimelineModel, VisibleItem } from '../timeline/TimelineModel';
+import { LIGHT_GALLERY_COLORS, type GalleryColors } from './colors';
 import type { TileRenderer } from './TileRenderer';
 import {
   packTileState,
@@ -15,8 +16,6 @@ import {
 } from './tileState';
 
 const LARGE_FADE_MS = 200;
-const PLACEHOLDER_RGB = 0xe6e8ec;
-const LOADING_RGB = 0xd9dce2;
 /** More tiles than any screen shows at the smallest zoom; the list never grows past it. */
 const MAX_VISIBLE_TILES = 2048;
 
@@ -85,6 +84,9 @@ export class TileComposer {
   private focusedFade = 0;
   private focusedState = 0;
 
+  /** Placeholder and loading tile colours (the theme's; see GalleryEngine.setColors). */
+  colors: GalleryColors = { ...LIGHT_GALLERY_COLORS };
+
   constructor(
     private readonly timeline: TimelineModel,
     private readonly textures: TextureCache,
@@ -117,7 +119,7 @@ export class TileComposer {
         f.small,
         f.large,
         this.focusedFade,
-        LOADING_RGB,
+        this.colors.loading,
         FOCUSED_ITEM_SCALE,
         this.focusedState,
       );
@@ -143,7 +145,7 @@ export class TileComposer {
         -1,
         -1,
         0,
-        PLACEHOLDER_RGB,
+        this.colors.placeholder,
         1,
         packTileState(state, flags),
       );
@@ -198,7 +200,7 @@ export class TileComposer {
       small,
       large,
       fade,
-      LOADING_RGB,
+      this.colors.loading,
       1,
       packTileState(state, flags),
     );

@@ -1,8 +1,10 @@
-import { z } from 'zod';
-import { isApiError } from '../../api/errors';
-import type { ApiClient } from '../../api/http';
+import { isApiError } from './errors';
+import type { ApiClient } from './http';
 
-/** Deletes run a few at a time: the server trashes each in its own transaction. */
+/**
+ * Deletes (moves to the trash) run this many requests at a time, one DELETE per file: the
+ * server trashes each in its own transaction. The timeline and the documents share it.
+ */
 export const DELETE_PARALLEL = 5;
 
 export interface DeleteOutcome {
@@ -10,14 +12,25 @@ export interface DeleteOutcome {
   failed: string[];
   /**
    * SPEC §8 "File deletion failing with message Forbidden suppresses the retry offer": true when
-   * any failure was the server refusing (403 / "Forbidden"), since trying again cannot help.
+   * any failure was the server refusing, since trying again cannot help.
    */
   forbidden: boolean;
 }
 
-function isForbidden(error: unknown): boolean {
+/**
+ * SPEC §8: a deletion refused with the message "Forbidden" (the error body's `message`, or a
+ * plain-text body) or with 403 is final: no retry is offered.
+ */
+export function isForbiddenDeletion(error: unknown): boolean {
   if (!isApiError(error)) return false;
-  return error.kind === 'forbidden' || /\bForbidden\b/.test(error.body ?? '');
+  if (error.kind === 'forbidden') return true;
+  const body = error.body?.trim() ?? '';
+  if (body === 'Forbidden') return true;
+  try {
+    return (JSON.parse(body) as { message?: unknown } | null)?.message === 'Forbidden';
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -40,7 +53,7 @@ export async function deleteFiles(
         await client.request({
           method: 'DELETE',
           path: `/jobs/${encodeURIComponent(jobId)}/files_by_id/${encodeURIComponent(id)}`,
-          schema: z.unknown(),
+          responseType: 'none',
         });
         outcome.deleted.push(id);
       } catch (error) {
@@ -49,7 +62,7 @@ export async function deleteFiles(
           continue;
         }
         outcome.failed.push(id);
-        if (isForbidden(error)) outcome.forbidden = true;
+        if (isForbiddenDeletion(error)) outcome.forbidden = true;
       }
     }
   };

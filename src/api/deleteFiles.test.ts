@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/errors';
-import type { ApiClient } from '../../api/http';
-import { deleteFiles } from './deleteFiles';
+import { ApiError } from './errors';
+import type { ApiClient } from './http';
+import { deleteFiles, isForbiddenDeletion } from './deleteFiles';
 
 function fakeClient(answer: (id: string) => ApiError | null) {
   let active = 0;
@@ -57,5 +57,14 @@ describe('deleteFiles', () => {
     expect((await deleteFiles(fake.client, 'j', ['a'])).forbidden).toBe(true);
     const byMessage = fakeClient(() => error(400, 'badRequest', '{"message":"Forbidden"}'));
     expect((await deleteFiles(byMessage.client, 'j', ['a'])).forbidden).toBe(true);
+  });
+
+  it('reads Forbidden from the status, the JSON message or a plain-text body, nothing else', () => {
+    expect(isForbiddenDeletion(error(403, 'forbidden'))).toBe(true);
+    expect(isForbiddenDeletion(error(500, 'server', 'Forbidden'))).toBe(true);
+    expect(isForbiddenDeletion(error(500, 'server', '{"message":"Forbidden"}'))).toBe(true);
+    expect(isForbiddenDeletion(error(500, 'server', '{"message":"Not found"}'))).toBe(false);
+    expect(isForbiddenDeletion(error(500, 'server', 'Forbidden fruit'))).toBe(false);
+    expect(isForbiddenDeletion(new Error('Forbidden'))).toBe(false);
   });
 });

@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storeAuth } from '../../api/authStore';
+import { ApiError } from '../../api/errors';
+import { parseServiceDict } from '../../api/hosts';
+import { readString } from '../../state/persisted';
+import { sessionStore } from '../../state/session';
+import { startSession } from './session';
+
+const fetchAccountInfo = vi.hoisted(() => vi.fn());
+vi.mock('../../platform/queries', () => ({
+  accountInfoQuery: { queryKey: ['account_info'] },
+  fetchAccountInfo,
+}));
+
+const hosts = parseServiceDict({
+  appHost: 'http://api.test',
+  thumbHost: 'http://api.test',
+  videoHost: 'http://api.test',
+  pollHost: 'http://api.test',
+  downloadHost: 'http://api.test',
+});
+const failure = (kind: ApiError['kind'], status: number) =>
+  new ApiError({ kind, status, method: 'GET', path: '/account_info' });
+
+beforeEach(() => {
+  sessionStorage.clear();
+  sessionStore.getState().setStatus('NOT_STARTED');
+  fetchAccountInfo.mockReset();
+});
+afterEach(() => sessionStorage.clear());
+
+describe('startSession (SPEC §4 login status, §8 stored data failing)', () => {
+  it('no stored data: NOT_STARTED (the login prompt), no redirect', async () => {
+    const freshLogin = vi.fn(() => Promise.resolve());
+    await startSession({ freshLogin });
+    expect(sessionStore.getState().status).toBe('NOT_STARTED');
+    expect(freshLogin).not.toHaveBeenCalled();
+  });
+
+  it('a stored session that loads: AUTHENTICATED', async () => {
+    storeAuth('tok', hosts);
+    fetchAccountInfo.mockResolvedValue({ used_space: 1, max_space: 2 });
+    const freshLogin = vi.fn(() => Promise.resolve());
+    await startSession({ freshLogin });
+    expect(sessionStore.getState().status).toBe('AUTHENTICATED');
+    expect(freshLogin).not.toHaveBeenCalled();
+  });
+
+  it('stored data that does not parse: cleared, and a fresh login redirect', async () => {
+    sessionStorage.setItem('authToken', 'tok');
+    sessionStorage.setItem('serviceDict', '{"appHost": 1}');
+    const freshLogin = vi.fn(() => Promise.resolve());
+    await startSession({ freshLogin });
+    expect(freshLogin).toHaveBeenCalledOnce();
+    expect(readString('authToken')).toBeNull();
+    expect(sessionStore.getState().status).toBe('FETCHING');
+  });
+
+  it('an account that fails to load (not 401): cleared, and a fresh login redirect', async () => {
+    storeAuth('tok', hosts);
+    fetchAccountInfo.mockRejectedValue(failure('server', 500));
+    const freshLogin = vi.fn(() => Promise.resolve());
+    await startSession({ freshLogin });
+    expect(freshLogin).toHaveBeenCalledOnce();
+    expect(readString('authToken')).toBeNull();
+  });
+
+  it('right after a login, or when the redirect cannot start: FAILED, no loop', async () => {
+    storeAuth('tok', hosts);
+    fetchAccountInfo.mockRejectedValue(failure('server', 500));
+    const freshLogin = vi.fn(() => Promise.resolve());
+    await startSession({ freshLogin, justLoggedIn: true });
+    expect(freshLogin).not.toHaveBeenCalled();
+    expect(sessionStore.getState().status).toBe('FAILED');
+
+    storeAuth('tok', hosts);
+    await startSession({ freshLogin: () => Promise.reject(new Error('offline')) });
+    expect(sessionStore.getState().status).toBe('FAILED');
+  });
+
+  it('401 is left to the unauthorised handlers; a disabled account (403) to its page', async () => {
+    storeAuth('tok', hosts);
+    fetchAccountInfo.mockRejectedValue(failure('unauthorized', 401));
+    const freshLogin = vi.fn(() => Promise.resolve());
+    await startSession({ freshLogin });
+    expect(readString('authToken')).toBe('tok');
+    fetchAccountInfo.mockRejectedValue(failure('forbidden', 403));
+    await startSession({ freshLogin });
+    expect(freshLogin).not.toHaveBeenCalled();
+    expect(sessionStore.getState().status).toBe('FAILED');
+  });
+});

@@ -1,0 +1,170 @@
+// Issue 22 "The shell's dead ends": a disabled account, a broken stored session, a chunk that
+// fails to load, and a crawl of the shell's links that must never end on page-not-found.
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
+import { waitForHook } from './support/hooks';
+import { routeBuilt } from './support/routes';
+import { setUserDisabled } from './support/testControls';
+
+// user2 is no other spec's user: disabling it cannot disturb them.
+const DISABLED = { email: 'user2@example.com', password: DEMO.password };
+
+test.describe('a disabled account', () => {
+  test.afterEach(async () => setUserDisabled(DISABLED.email, false));
+
+  test('signing in lands on the account-terminated page', async ({ page }) => {
+    await setUserDisabled(DISABLED.email, true);
+    await page.goto('/photos');
+    await signInThroughIdentityPage(page, DISABLED);
+    await expect(page.getByTestId('account-terminated')).toBeVisible();
+    await expect(page).toHaveURL(/\/error\/user_disabled$/);
+  });
+
+  test('any call of a session disabled meanwhile leads to the account-terminated page', async ({
+    page,
+  }) => {
+    await openTimelineSignedIn(page, '/photos', DISABLED);
+    await setUserDisabled(DISABLED.email, true);
+    // The page's next call through its API client (here one the test makes; the change poll
+    // or any action would do the same) answers 403 user_disabled.
+    await waitForHook(page, 'api');
+    await page.evaluate(() =>
+      window
+        .__capture!.api.request({ method: 'GET', path: '/account_info', responseType: 'none' })
+        .catch(() => undefined),
+    );
+    await expect(page.getByTestId('account-terminated')).toBeVisible();
+    await expect(page).toHaveURL(/\/error\/user_disabled$/);
+    // The session is gone: a reload asks for a login again.
+    expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
+  });
+});
+
+test('a stored session that fails to load redirects to a fresh login and back', async ({
+  page,
+}) => {
+  await openTimelineSignedIn(page, '/documents', DEMO, 'documents');
+  // Stored data the app cannot use (SPEC §5: a service dict needs all five hosts).
+  await page.evaluate(() => sessionStorage.setItem('serviceDict', '{"appHost": 1}'));
+  await page.reload();
+  // Straight to the identity provider, not a bare prompt…
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page.getByTestId('login-prompt')).toHaveCount(0);
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  // …and back where the user was.
+  await expect(page).toHaveURL(/\/documents$/);
+  await expect(page.getByTestId('documents')).toBeVisible();
+});
+
+test.describe('a page chunk that fails to load (a new version was deployed)', () => {
+  /** Counts full page loads of the main frame from now on. */
+  function countLoads(page: Page): () => number {
+    let loads = 0;
+    page.on('load', () => loads++);
+    return () => loads;
+  }
+  const documentsChunk = /\/assets\/DocumentsPage-[^/]*\.js$/;
+
+  test('reloads once and then shows the page', async ({ page }) => {
+    await openTimelineSignedIn(page);
+    const loads = countLoads(page);
+    // The old version's chunk is gone until the page reloads (then the "new" one is there).
+    let failed = 0;
+    await page.route(documentsChunk, (route) => {
+      if (loads() > 0) return route.continue();
+      failed++;
+      return route.fulfill({ status: 404, body: 'gone' });
+    });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Documents' }).click();
+    // One full load, to the page the user chose, which then loads.
+    await expect(page.getByTestId('documents')).toBeVisible();
+    await expect(page).toHaveURL(/\/documents$/);
+    expect(loads()).toBe(1);
+    expect(failed).toBeGreaterThanOrEqual(1);
+    await expect(page.getByTestId('something-went-wrong')).toHaveCount(0);
+  });
+
+  test('a chunk that stays missing shows the generic error page after one reload', async ({
+    page,
+  }) => {
+    await openTimelineSignedIn(page);
+    await page.route(documentsChunk, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    const loads = countLoads(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Documents' }).click();
+    await expect(page.getByTestId('something-went-wrong')).toBeVisible();
+    await expect(page).toHaveURL(/\/documents$/);
+    await page.waitForTimeout(500);
+    expect(loads()).toBe(1);
+  });
+});
+
+/** One of these is on screen once a page has rendered. */
+const PAGE_READY = [
+  'timeline',
+  'documents',
+  'not-found-page',
+  'account-terminated',
+  'generic-error',
+]
+  .map((id) => `[data-testid="${id}"]`)
+  .join(', ');
+
+/** Internal links of the page: side menu, top navigation, footer, page content. */
+async function internalLinks(page: Page): Promise<string[]> {
+  const hrefs = await page
+    .locator('a[href]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+  const origin = new URL(page.url()).origin;
+  return hrefs
+    .map((href) => new URL(href))
+    .filter((url) => url.origin === origin)
+    .map((url) => `${url.pathname}${url.search}`);
+}
+
+test('a crawl of the shell and the built pages finds no page-not-found', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openTimelineSignedIn(page);
+  await page.getByRole('button', { name: 'OK, I understand' }).click();
+  // The built pages, and the error pages whose buttons and links the shell offers.
+  const queue = ['/photos', '/documents', '/error/user_disabled', '/error/500', '/no/such/page'];
+  const seen = new Set<string>();
+  const deadEnds: string[] = [];
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    await page.goto(path);
+    await expect(page.getByTestId('app-shell')).toBeVisible();
+    // The lazily loaded page is in (the change poll keeps the network busy: no networkidle).
+    await expect(page.locator(PAGE_READY)).toBeVisible();
+    const notFound = await page.getByTestId('not-found-page').count();
+    if (notFound > 0 && path !== '/no/such/page') deadEnds.push(path);
+    for (const link of await internalLinks(page)) {
+      // The skip link and other in-page anchors stay on the page.
+      if (link.split('#')[0] === path || seen.has(link)) continue;
+      if (!(await routeBuilt(page, link))) deadEnds.push(`${path} → ${link}`);
+      queue.push(link);
+    }
+  }
+  // Popup buttons: the storage popups' "Buy more storage" is there only when its page is.
+  await page.goto('/photos');
+  await waitForHook(page, 'stores');
+  await page.evaluate(() =>
+    window.__capture!.stores.popups.getState().enqueue('StorageUsageAbove80'),
+  );
+  const popup = page.getByTestId('storage-popup');
+  await expect(popup).toBeVisible();
+  const buy = popup.getByRole('button', { name: 'Buy more storage' });
+  if (await routeBuilt(page, '/settings/storage')) {
+    await buy.click();
+    await expect(page.getByTestId('not-found-page')).toHaveCount(0);
+  } else {
+    await expect(buy).toHaveCount(0);
+  }
+  expect(deadEnds).toEqual([]);
+  expect(seen.size).toBeGreaterThanOrEqual(5);
+});
