@@ -43,8 +43,9 @@ const DOM_NODE_BUDGET = 1000;
 
 const app = await buildApp('dist-bench', { testHooks: true });
 const domBuild = await buildDomGrid();
-const servers = await benchServers(FILES, app.outDir);
 const domWeb = await serveStatic(domBuild.outDir);
+// The DOM-grid page calls the API from its own origin: the API allows registered web origins only.
+const servers = await benchServers(FILES, app.outDir, [domWeb.url]);
 const { browser, version: chromiumVersion } = await launchBrowser();
 
 try {

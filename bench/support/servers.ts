@@ -41,13 +41,18 @@ export async function ensureLibrary(files: number): Promise<{ dataDir: string; s
 }
 
 /** API + web listeners on free ports, serving `distDir`, over the cached library. */
-export async function benchServers(files: number, distDir: string): Promise<BenchServers> {
+export async function benchServers(
+  files: number,
+  distDir: string,
+  webOrigins: readonly string[] = [],
+): Promise<BenchServers> {
   const { dataDir, seconds } = await ensureLibrary(files);
   const servers = await startServers({
     dataDir,
     apiPort: 0,
     webPort: 0,
     distDir,
+    webOrigins,
     seed: { files, ...SEED },
   });
   if (!servers.webUrl) throw new Error('the web listener did not start');
