@@ -158,7 +158,7 @@ const headlines: Headline[] = [
 ];
 const file = writeResult('bundle', {
   machine: machine(),
-  versions: versions(['vite', 'rolldown', 'three', 'react-dom']),
+  versions: versions(['vite', 'rolldown', 'three', 'react-dom', '@react-three/fiber']),
   setup: {
     build: 'vite build (vite.config.ts) with build.manifest, without test hooks',
     gzip: 'zlib level 9 per file',

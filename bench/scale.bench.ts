@@ -162,7 +162,7 @@ try {
   ];
   const file = writeResult('scale', {
     machine: machine(chromiumVersion),
-    versions: versions(['three', 'react', 'vite', '@playwright/test']),
+    versions: versions(['three', '@react-three/fiber', 'react', 'vite', '@playwright/test']),
     setup: {
       files: FILES,
       dataDir: servers.dataDir,

@@ -138,7 +138,14 @@ try {
 
   const file = writeResult('scroll', {
     machine: machine(chromiumVersion),
-    versions: versions(['three', 'react', '@tanstack/react-virtual', 'vite', '@playwright/test']),
+    versions: versions([
+      'three',
+      '@react-three/fiber',
+      'react',
+      '@tanstack/react-virtual',
+      'vite',
+      '@playwright/test',
+    ]),
     setup: {
       files: FILES,
       dataDir: servers.dataDir,

@@ -223,7 +223,7 @@ export class GalleryEngine implements ControllerHost {
     return this.motionReduced;
   }
 
-  /** The render loop's "please draw" (RenderLoop.invalidate). */
+  /** The render loop's "please draw": R3F's invalidate. */
   setInvalidate(invalidate: () => void): void {
     this.invalidateCallback = invalidate;
   }

@@ -1,6 +1,7 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { createRoot, useFrame, useThree, type ReconcilerRoot } from '@react-three/fiber';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { GalleryEngine } from '../engine/GalleryEngine';
-import { createGalleryRenderer, RenderLoop } from '../engine/render/RenderLoop';
+import { installThreeConsoleFilter } from '../engine/render/threeConsole';
 
 interface GalleryCanvasProps {
   engine: GalleryEngine;
@@ -9,86 +10,133 @@ interface GalleryCanvasProps {
   clearColor?: number;
 }
 
+interface Size {
+  width: number;
+  height: number;
+  top: number;
+  left: number;
+}
+
+const GL_OPTIONS = { antialias: false, alpha: false, powerPreference: 'high-performance' } as const;
+/** Device pixels per CSS pixel: 1 to 2, past 2 nothing more is visible on tiles. */
+const DPR: [number, number] = [1, 2];
+
 /**
- * The engine's WebGL canvas, filling its container: a three.js renderer and the engine's
- * RenderLoop (frames on demand), sized by a ResizeObserver and the device pixel ratio, and the
- * context-loss events forwarded. No React renderer for three.js (R3F): the gallery creates its
- * three.js objects in the engine and needs none of R3F's scene graph or events, and R3F's root
- * brought a deprecated THREE.Clock that warned on every load.
+ * R3F's root on a canvas that fills its container (frameloop "demand": no frame while nothing
+ * changes), without R3F's `<Canvas>`: `<Canvas>` registers the whole three.js namespace as its JSX
+ * catalogue (`extend(THREE)`), which keeps all of three.js in the /photos bundle. The gallery
+ * creates its three.js objects in the engine and puts no three.js element in JSX, so it needs no
+ * catalogue; what three.js the engine imports is all that is bundled. No R3F pointer events
+ * either: the gallery handles input itself (useGalleryGestures).
  */
 export function GalleryCanvas({ engine, className, clearColor = 0xffffff }: GalleryCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const root = useRef<ReconcilerRoot<HTMLCanvasElement> | null>(null);
+  const [size, setSize] = useState<Size | null>(null);
+  const [density, setDensity] = useState(() => window.devicePixelRatio);
   const [error, setError] = useState<Error | null>(null);
-  // A failure to create the renderer surfaces in the nearest error boundary.
+  // Like <Canvas>: a failure to create the renderer surfaces in the nearest error boundary.
   if (error) throw error;
 
   useLayoutEffect(() => {
-    const box = container.current;
-    if (!box) return undefined;
-    // A canvas per renderer: a disposed renderer loses its context for good (browsers cap live
-    // contexts), and a remount (React's strict mode) needs a context that works.
-    const canvas = document.createElement('canvas');
-    canvas.style.display = 'block';
-    canvas.style.width = '100%';
-    canvas.style.height = '100%';
-    box.append(canvas);
-    let loop: RenderLoop;
-    try {
-      loop = new RenderLoop(createGalleryRenderer(canvas), engine.clock, (gl, now) =>
-        engine.frame(gl, now),
-      );
-    } catch (reason) {
-      canvas.remove();
-      setError(reason instanceof Error ? reason : new Error('WebGL renderer failed'));
-      return undefined;
-    }
-    const { gl } = loop;
-    gl.setClearColor(clearColor, 1);
-    loop.scene.add(engine.tiles.mesh);
-    engine.setInvalidate(loop.invalidate);
-
+    const element = container.current;
+    if (!element) return undefined;
     const measure = () => {
-      const rect = box.getBoundingClientRect();
-      if (rect.width > 0 && rect.height > 0) {
-        loop.setSize(rect.width, rect.height, window.devicePixelRatio);
-      }
+      const rect = element.getBoundingClientRect();
+      setSize((current) =>
+        current && current.width === rect.width && current.height === rect.height
+          ? current
+          : { width: rect.width, height: rect.height, top: rect.top, left: rect.left },
+      );
     };
+    measure();
     const observer = new ResizeObserver(measure);
-    observer.observe(box);
+    observer.observe(element);
     // Moving to a screen of another density changes the ratio without resizing anything.
-    let density: MediaQueryList | null = null;
+    let query: MediaQueryList | null = null;
     const followDensity = () => {
-      density?.removeEventListener('change', followDensity);
-      density = window.matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`) ?? null;
-      density?.addEventListener('change', followDensity);
-      measure();
+      query?.removeEventListener('change', followDensity);
+      query = window.matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`) ?? null;
+      query?.addEventListener('change', followDensity);
+      setDensity(window.devicePixelRatio);
     };
     followDensity();
-    const lost = (event: Event) => {
-      event.preventDefault(); // allows the browser to restore the context
-      engine.onContextLost();
-    };
-    const restored = () => engine.onContextRestored();
-    canvas.addEventListener('webglcontextlost', lost);
-    canvas.addEventListener('webglcontextrestored', restored);
     return () => {
       observer.disconnect();
-      density?.removeEventListener('change', followDensity);
-      canvas.removeEventListener('webglcontextlost', lost);
-      canvas.removeEventListener('webglcontextrestored', restored);
-      engine.setInvalidate(() => undefined);
-      loop.dispose();
-      gl.dispose();
-      gl.forceContextLoss();
-      canvas.remove();
+      query?.removeEventListener('change', followDensity);
     };
-  }, [engine, clearColor]);
+  }, []);
+
+  useLayoutEffect(() => {
+    const element = canvas.current;
+    if (!element || !size || size.width === 0 || size.height === 0) return;
+    installThreeConsoleFilter();
+    root.current ??= createRoot(element);
+    const current = root.current;
+    current
+      .configure({ frameloop: 'demand', dpr: DPR, gl: GL_OPTIONS, size, events: undefined })
+      .then(() => {
+        if (root.current === current)
+          current.render(<EngineDriver engine={engine} clearColor={clearColor} />);
+      })
+      .catch((reason: unknown) =>
+        setError(reason instanceof Error ? reason : new Error('WebGL renderer failed')),
+      );
+  }, [size, density, engine, clearColor]);
+
+  useEffect(
+    () => () => {
+      root.current?.unmount();
+      root.current = null;
+    },
+    [],
+  );
 
   return (
     <div
       ref={container}
       className={className}
       style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden' }}
-    />
+    >
+      <canvas ref={canvas} style={{ display: 'block', width: '100%', height: '100%' }} />
+    </div>
   );
+}
+
+/** Runs the engine inside R3F's frame loop and keeps frames coming only while it asks. */
+function EngineDriver({ engine, clearColor }: { engine: GalleryEngine; clearColor: number }) {
+  const gl = useThree((state) => state.gl);
+  const invalidate = useThree((state) => state.invalidate);
+  const scene = useThree((state) => state.scene);
+
+  useEffect(() => {
+    gl.setClearColor(clearColor, 1);
+    invalidate();
+  }, [gl, clearColor, invalidate]);
+
+  useEffect(() => {
+    engine.setInvalidate(() => invalidate());
+    scene.add(engine.tiles.mesh);
+    const element = gl.domElement;
+    const lost = (event: Event) => {
+      event.preventDefault(); // allows the browser to restore the context
+      engine.onContextLost();
+    };
+    const restored = () => engine.onContextRestored();
+    element.addEventListener('webglcontextlost', lost);
+    element.addEventListener('webglcontextrestored', restored);
+    invalidate();
+    return () => {
+      scene.remove(engine.tiles.mesh);
+      engine.setInvalidate(() => undefined);
+      element.removeEventListener('webglcontextlost', lost);
+      element.removeEventListener('webglcontextrestored', restored);
+    };
+  }, [engine, gl, invalidate, scene]);
+
+  useFrame(() => {
+    if (engine.frame(gl, engine.clock.now())) invalidate();
+  });
+  return null;
 }
