@@ -14,7 +14,7 @@ const noLiteralText = {
     {
       noStrings: true,
       ignoreProps: true,
-      allowedStrings: ['·', '©', '×', '…', '/', '-', '–', '(', ')', ':', '%'],
+      allowedStrings: ['·', '©', '×', '…', '/', '-', '–', '(', ')', ':', '%', '‹', '›'],
     },
   ],
 };

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from './context';
 import { stmt } from './db/open';
-import { userByEmail } from './db/users';
+import { hashPassword } from './auth/password';
+import { createUser, userByEmail } from './db/users';
 import { badRequest, notFound } from './errors';
 
 /** The prefix of the control routes; requests under it are never faulted. */
@@ -86,6 +87,12 @@ export class Faults {
   }
 }
 
+const NewUserBody = z.object({
+  email: z.string().email().max(320),
+  password: z.string().min(1).max(200),
+  name: z.string().max(255).optional(),
+});
+
 const UserDisabledBody = z.object({
   email: z.string().min(1).max(320),
   disabled: z.boolean(),
@@ -154,6 +161,26 @@ export function registerTestControls(app: FastifyInstance, ctx: ServerContext): 
         body.max_space / 1024 ** 3,
       );
     })();
+    return reply.code(204).send();
+  });
+
+  // An account with an empty timeline, for a spec that needs a library of its own (its files,
+  // its deletions) without touching the seeded ones; an existing email answers 409.
+  app.post(`${TEST_PREFIX}users`, async (request, reply) => {
+    const body = NewUserBody.parse(request.body);
+    if (userByEmail(ctx.db, body.email)) return reply.code(409).send({ error: 'exists' });
+    createUser(ctx.db, {
+      email: body.email,
+      name: body.name ?? body.email.split('@')[0],
+      passwordHash: await hashPassword(body.password),
+      now: ctx.now(),
+    });
+    return reply.code(201).send({ email: body.email });
+  });
+
+  // Holds uploaded videos in `processing` until released (SPEC §4 video encoding states).
+  app.post(`${TEST_PREFIX}video_hold`, (request, reply) => {
+    ctx.media.holdVideos(z.object({ hold: z.boolean() }).parse(request.body).hold);
     return reply.code(204).send();
   });
 

@@ -31,6 +31,8 @@ export class MediaService implements ImageSources {
   private readonly posters = new Map<string, Promise<string>>();
   private readonly pending = new Set<Promise<void>>();
   private queue: Promise<void> = Promise.resolve();
+  /** Set by a test control: videos wait here before processing (see holdVideos). */
+  private hold: { promise: Promise<void>; release: () => void } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -63,6 +65,7 @@ export class MediaService implements ImageSources {
   /** Queues a video's poster and thumbnails; its encoding status turns done (or failed) after. */
   processVideo(job: VideoJob): Promise<void> {
     const task = this.queue.then(async () => {
+      await this.hold?.promise;
       try {
         const poster = await this.poster(job);
         const image = await fs.promises.readFile(poster);
@@ -82,6 +85,21 @@ export class MediaService implements ImageSources {
     this.pending.add(task);
     void task.finally(() => this.pending.delete(task));
     return task;
+  }
+
+  /**
+   * Test control (never on in `npm start`): while held, uploaded videos stay `processing`, so a
+   * spec sees the SPEC §4 PROCESSING state before ENCODED however fast the machine is.
+   */
+  holdVideos(hold: boolean): void {
+    if (hold && !this.hold) {
+      let release = () => undefined as void;
+      const promise = new Promise<void>((resolve) => (release = resolve));
+      this.hold = { promise, release };
+    } else if (!hold && this.hold) {
+      this.hold.release();
+      this.hold = null;
+    }
   }
 
   /** Resolves when no video is being processed (tests, shutdown). */

@@ -36,7 +36,12 @@ export interface AppRoute {
  */
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/photos', area: 'timeline', page: () => import('../features/timeline/TimelinePage') },
-  { path: '/photos/:fileId', area: 'carousel' },
+  // The timeline with the viewer open over it: the same page, so the grid stays alive.
+  {
+    path: '/photos/:fileId',
+    area: 'carousel',
+    page: () => import('../features/timeline/TimelinePage'),
+  },
   {
     path: '/documents',
     area: 'documents',
@@ -56,7 +61,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/a/:jobId/:fileId/copyAlbum', area: 'publicAlbum' },
 
   { path: '/comments/:jobId/:fileId', area: 'comments' },
-  { path: '/carousel/:jobId/:fileId', area: 'carousel' },
+  {
+    path: '/carousel/:jobId/:fileId',
+    area: 'carousel',
+    page: () => import('../features/carousel/CarouselPage'),
+  },
   { path: '/albumImage/:jobId/:fileId', area: 'share' },
   { path: '/share/:shareId', area: 'share' },
   { path: '/share/:shareId/copyShare', area: 'share' },

@@ -45,4 +45,8 @@ export {
   type GalleryLoad,
 } from './react/useGalleryEngine';
 export { GalleryView, type GalleryViewProps } from './react/GalleryView';
+// A viewer opening from and closing back to a tile.
+export { fileScreenRect, revealFile } from './react/fileScreenRect';
+// The OS setting, followed live (the grid honours it; so do the pages around it).
+export { usePrefersReducedMotion } from './react/usePrefersReducedMotion';
 export type { GalleryMenuItem } from './react/ContextMenu';

@@ -41,6 +41,8 @@ export const SESSION_KEYS = {
  * - language: the user's explicit choice is a preference of this browser, like the flags.
  * - cookieNoticeSeen: not in SPEC §9; the cookie notice (SPEC §2) once acknowledged stays so.
  * - shiftSelectHintShownAt: SPEC §9 shows the shift-select hint once, or again after a month.
+ * - carouselSideModule: not in SPEC §9; whether the viewer's info panel is open ("remembered",
+ *   issue 12), a preference of this browser.
  */
 export const LOCAL_KEYS = {
   locationBeforeLogin: 'locationBeforeLogin',
@@ -55,6 +57,7 @@ export const LOCAL_KEYS = {
   language: 'language',
   shiftSelectHintShownAt: 'shiftSelectHintShownAt',
   cookieNoticeSeen: 'cookieNoticeSeen',
+  carouselSideModule: 'carouselSideModule',
 } as const;
 
 export type SessionKey = keyof typeof SESSION_KEYS;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../platform/brand';
 import { Button } from '../../ui/Button';
@@ -6,7 +6,7 @@ import { MessagePage } from '../../ui/MessagePage';
 import { startLogin } from './login';
 
 /** The logged-out prompt ("please sign in"), with the reason when the last attempt failed. */
-export function LoginPrompt({ failed }: { failed: boolean }) {
+export function LoginPrompt({ failed, auto = false }: { failed: boolean; auto?: boolean }) {
   const { t } = useTranslation();
   const brand = useBrand();
   const [busy, setBusy] = useState(false);
@@ -19,6 +19,13 @@ export function LoginPrompt({ failed }: { failed: boolean }) {
       setError(true);
     });
   };
+  // Once per prompt: a failed automatic start leaves the button and its error.
+  const started = useRef(false);
+  useEffect(() => {
+    if (!auto || started.current) return;
+    started.current = true;
+    signIn();
+  });
   return (
     <MessagePage
       testId="login-prompt"

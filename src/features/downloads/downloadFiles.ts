@@ -64,6 +64,11 @@ export function downloadWithinLimit(request: DownloadRequest): Promise<boolean> 
   return downloader.downloadWithinLimit(request);
 }
 
+/** One HEIC file converted to JPEG (SPEC §6 export), as a one-file zip. */
+export function exportAsJpeg(request: { jobId: string; fileId: string; name: string }) {
+  return downloader.exportAsJpeg(request);
+}
+
 /** Used by the download panel's page buttons. */
 export function downloadPage(sessionId: number, index: number): Promise<void> {
   return downloader.downloadPage(sessionId, index);

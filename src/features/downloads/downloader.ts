@@ -267,7 +267,25 @@ export function createDownloader(deps: DownloaderDeps) {
     return true;
   }
 
-  return { download, downloadPage, downloadYear, downloadAlbum, downloadWithinLimit };
+  /**
+   * SPEC §6 "Export shown for HEIC": one HEIC file as a JPEG, converted by the archive route
+   * (heic_to_jpeg), in a zip named after the file.
+   */
+  async function exportAsJpeg(request: { jobId: string; fileId: string; name: string }) {
+    await guarded(`jpeg:${request.jobId}:${request.fileId}`, () =>
+      startArchive({
+        jobId: request.jobId,
+        source: 'job',
+        preset: 'download',
+        fileIds: [request.fileId],
+        zipName: request.name.replace(/\.[^.]*$/, '') || zipNameFor(deps.productName()),
+        heicToJpeg: true,
+        onFailure: () => fail(new Error('Archive answered with a page')),
+      }),
+    );
+  }
+
+  return { download, downloadPage, downloadYear, downloadAlbum, downloadWithinLimit, exportAsJpeg };
 }
 
 export type Downloader = ReturnType<typeof createDownloader>;

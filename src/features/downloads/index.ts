@@ -7,5 +7,6 @@ export {
   downloadWithinLimit,
   downloadWithPreset,
   downloadYear,
+  exportAsJpeg,
 } from './downloadFiles';
 export { DownloadPanel } from './DownloadPanel';

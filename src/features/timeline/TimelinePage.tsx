@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
-import { loadStoredAuth } from '../../api/authStore';
 import { CHANGE_TYPE } from '../../api/contract/changes';
 import { isApiError } from '../../api/errors';
 import { api } from '../../platform/api';
-import { isRouteBuilt } from '../../platform/routesBuilt';
+import { mediaUrls } from '../../platform/mediaUrls';
 import { useShortcutGroup } from '../../platform/shortcuts';
 import { defaultJobQuery, resourceLoadOf } from '../../platform/queries';
 import { queryClient } from '../../platform/queryClient';
@@ -17,6 +16,7 @@ import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
+import { Carousel, type CarouselLocationState } from '../carousel';
 import { downloadFiles } from '../downloads';
 import type { JobChange } from '../sync';
 import { useJobSync } from '../sync';
@@ -36,15 +36,20 @@ import { recentsQuery, recentsSource, windowCounts } from './recents';
 import { filesWithDetails, selectedFileIds } from './selectedFiles';
 import { SelectionToolbar, useSelectionSummary } from './SelectionToolbar';
 import { TimelineFilters } from './TimelineFilters';
+import { timelineCarouselSource } from './timelineCarousel';
 import { timelineMenuItems } from './timelineMenu';
 import { useGalleryEngine } from './useGalleryEngine';
 import { useLeaveWarning } from './useLeaveWarning';
 import './TimelinePage.css';
 
-/** /photos: the signed-in user's whole timeline on one GPU canvas. */
+/**
+ * /photos: the signed-in user's whole timeline on one GPU canvas; /photos/{fileId} the same page
+ * with the viewer open over it (SPEC §2: it requires login, so a signed-out visit starts it).
+ */
 export default function TimelinePage() {
+  const { fileId } = useParams();
   return (
-    <RequireLogin>
+    <RequireLogin autoLogin={fileId !== undefined}>
       <Timeline />
     </RequireLogin>
   );
@@ -95,13 +100,14 @@ function Timeline() {
 
   const { engine, load, reload, refresh } = useGalleryEngine(jobId, metrics, breakpoint, source);
   const navigate = useNavigate();
+  const { search } = useLocation();
+  const { fileId: openFileId } = useParams();
   const open = useCallback(
     (fileId: string) => {
-      const path = `/photos/${encodeURIComponent(fileId)}`;
-      // Until the carousel is built, opening a photo does nothing rather than show not-found.
-      if (isRouteBuilt(path)) void navigate(path);
+      const state: CarouselLocationState = { fromGrid: true };
+      void navigate(`/photos/${encodeURIComponent(fileId)}${search}`, { state });
     },
-    [navigate],
+    [navigate, search],
   );
 
   const onFilterChange = useCallback(
@@ -196,14 +202,13 @@ function Timeline() {
       }),
     [t, open, engine, download, deleteFiles],
   );
-  const videoUrl = useCallback(
-    (fileId: string) =>
-      api().url({
-        host: 'video',
-        path: `/st/4/jobs/${encodeURIComponent(jobId ?? '')}/files_by_id/${encodeURIComponent(fileId)}`,
-        query: { token: loadStoredAuth()?.token },
-      }),
-    [jobId],
+  const videoUrl = useMemo(() => (jobId ? mediaUrls(jobId).content : undefined), [jobId]);
+  const carouselSource = useMemo(
+    () =>
+      engine && jobId && actions
+        ? timelineCarouselSource({ engine, jobId, search, actions })
+        : null,
+    [engine, jobId, search, actions],
   );
 
   if (job.isError) {
@@ -261,6 +266,9 @@ function Timeline() {
         ) : null}
         {load === 'empty' ? <EmptyState filter={filter} /> : null}
       </div>
+      {openFileId && carouselSource && load !== 'loading' ? (
+        <Carousel source={carouselSource} fileId={openFileId} />
+      ) : null}
     </section>
   );
 }

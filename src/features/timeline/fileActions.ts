@@ -47,9 +47,10 @@ export function createFileActions({ client, jobId, isOwner, grid }: FileActionsO
   /** Files whose confirmation is showing: a second Delete for them asks nothing more. */
   const asking = new Set<string>();
 
-  async function deleteNow(ids: readonly string[]): Promise<void> {
+  /** Deletes at once; resolves with the ids the server deleted. */
+  async function deleteNow(ids: readonly string[]): Promise<string[]> {
     const todo = ids.filter((id) => !inFlight.has(id));
-    if (todo.length === 0) return;
+    if (todo.length === 0) return [];
     for (const id of todo) inFlight.add(id);
     const end = longTaskStore.getState().begin('delete');
     grid.setPendingDelete(todo, true);
@@ -82,6 +83,7 @@ export function createFileActions({ client, jobId, isOwner, grid }: FileActionsO
               }),
         });
       }
+      return deleted;
     } finally {
       for (const id of todo) inFlight.delete(id);
       dismissToast(progress);
@@ -180,10 +182,13 @@ export function createFileActions({ client, jobId, isOwner, grid }: FileActionsO
   }
 
   return {
-    /** Asks with the timeline wording (one file or a count), then deletes. */
-    async requestDelete(ids: readonly string[]): Promise<void> {
+    /**
+     * Asks with the timeline wording (one file or a count), then deletes; resolves with the ids
+     * deleted (none when cancelled).
+     */
+    async requestDelete(ids: readonly string[]): Promise<string[]> {
       const todo = [...new Set(ids)].filter((id) => !inFlight.has(id) && !asking.has(id));
-      if (todo.length === 0) return;
+      if (todo.length === 0) return [];
       for (const id of todo) asking.add(id);
       const one = todo.length === 1;
       const confirmed = await confirmDialog({
@@ -198,7 +203,7 @@ export function createFileActions({ client, jobId, isOwner, grid }: FileActionsO
       }).finally(() => {
         for (const id of todo) asking.delete(id);
       });
-      if (confirmed) await deleteNow(todo);
+      return confirmed ? deleteNow(todo) : [];
     },
     deleteNow,
     restore,

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
-import { loadStoredAuth } from '../../api/authStore';
-import { api } from '../../platform/api';
 import { gpuLimits } from '../../platform/browserSupport';
+import { mediaUrls } from '../../platform/mediaUrls';
 import { exposeForTests } from '../../platform/testHooks';
 import {
   deviceClassFor,
@@ -30,17 +29,7 @@ export function useGalleryEngine(
   breakpoint: Breakpoint,
   source: TimelineSource | null,
 ): GalleryEngineState {
-  const thumbnailUrl = useMemo(() => {
-    if (!jobId) return () => '';
-    // Built once per job: client.url() reads the stored auth and host directory, too slow per tile.
-    const template = api().url({
-      host: 'thumb',
-      path: '/th/3/FILE_ID',
-      query: { area: 'AREA', share: jobId, token: loadStoredAuth()?.token },
-    });
-    return (fileId: string, size: number) =>
-      template.replace('FILE_ID', encodeURIComponent(fileId)).replace('area=AREA', `area=${size}`);
-  }, [jobId]);
+  const thumbnailUrl = useMemo(() => (jobId ? mediaUrls(jobId).thumbnail : () => ''), [jobId]);
   // The device class is fixed for the page's life: pools are allocated once.
   const [deviceClass] = useState(() => deviceClassFor(breakpoint));
   return useGallery({

@@ -10,6 +10,7 @@ import { A11yGrid } from './A11yGrid';
 import { ContextMenu, type GalleryMenuItem } from './ContextMenu';
 import { GalleryCanvas } from './GalleryCanvas';
 import { FastScroller } from './FastScroller';
+import { registerGalleryElement } from './fileScreenRect';
 import { SectionHeaders } from './SectionHeaders';
 import { SelectionHintsView } from './SelectionHintsView';
 import { useGalleryInput } from './useGalleryInput';
@@ -72,6 +73,11 @@ export function GalleryView({
   const themeColors = useGalleryThemeColors(engine);
   const zoom = useZoomAnimation(engine, stage, springs, reducedMotion);
   useEffect(() => engine.setReducedMotion(reducedMotion), [engine, reducedMotion]);
+
+  useLayoutEffect(() => {
+    registerGalleryElement(engine, container.current);
+    return () => registerGalleryElement(engine, null);
+  }, [engine]);
 
   useLayoutEffect(() => {
     const element = container.current;

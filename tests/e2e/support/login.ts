@@ -8,8 +8,13 @@ export const USER1 = { email: 'user1@example.com', password: 'capture-demo' };
 export const API = `http://127.0.0.1:${E2E_API_PORT}`;
 
 /** Signs in through the identity page as a person would, starting from the app's login prompt. */
-export async function signInThroughIdentityPage(page: Page, credentials = DEMO): Promise<void> {
-  await page.getByTestId('sign-in').click();
+export async function signInThroughIdentityPage(
+  page: Page,
+  credentials = DEMO,
+  options: { fromPrompt?: boolean } = {},
+): Promise<void> {
+  // From the app's login prompt, or already on the identity page (a flow that started itself).
+  if (options.fromPrompt !== false) await page.getByTestId('sign-in').click();
   await page.getByLabel('Email').fill(credentials.email);
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: /sign in|log in/i }).click();

@@ -56,3 +56,19 @@ export async function setMaxSpace(email: string, bytes: number): Promise<void> {
 export async function setUserDisabled(email: string, disabled: boolean): Promise<void> {
   await call('POST', '/__test/user_disabled', { email, disabled });
 }
+
+/**
+ * A fresh account with an empty timeline (POST /__test/users): a spec that deletes or counts
+ * files works in a library no other spec shares. The email is made unique per call.
+ */
+export async function createTestUser(prefix: string): Promise<{ email: string; password: string }> {
+  const email = `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const password = 'capture-demo';
+  await call('POST', '/__test/users', { email, password });
+  return { email, password };
+}
+
+/** Holds uploaded videos in `processing` (true) or lets them finish (false). */
+export async function holdVideos(hold: boolean): Promise<void> {
+  await call('POST', '/__test/video_hold', { hold });
+}

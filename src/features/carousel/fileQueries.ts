@@ -1,0 +1,53 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  FileDetailSchema,
+  VideoCheckResponseSchema,
+  type FileDetail,
+} from '../../api/contract/media';
+import { api } from '../../platform/api';
+import { queryClient } from '../../platform/queryClient';
+
+const job = (jobId: string) => `/jobs/${encodeURIComponent(jobId)}`;
+
+/** GET /jobs/{id}/files_by_id/{fileId}: one file with its EXIF, size and upload time. */
+export const fileDetailQuery = (jobId: string, fileId: string) =>
+  queryOptions({
+    queryKey: ['jobs', jobId, 'files', fileId, 'detail'],
+    queryFn: async ({ signal }): Promise<FileDetail> =>
+      (
+        await api().request({
+          method: 'GET',
+          path: `${job(jobId)}/files_by_id/${encodeURIComponent(fileId)}`,
+          schema: FileDetailSchema,
+          signal,
+        })
+      ).data,
+    // A file's details do not change while it lives; its encoding status is checked apart.
+    staleTime: Infinity,
+  });
+
+/** The capture time of a file (ctime, else mtime: SPEC §5), or null when it is not there. */
+export async function fileCaptureTime(jobId: string, fileId: string): Promise<number | null> {
+  try {
+    const detail = await queryClient.fetchQuery(fileDetailQuery(jobId, fileId));
+    return detail.ctime || detail.mtime;
+  } catch {
+    return null;
+  }
+}
+
+/** SPEC §7 video status: GET …/files_by_id/{fileId}/v-check on the video host. */
+export async function checkVideo(
+  jobId: string,
+  fileId: string,
+  signal: AbortSignal,
+): Promise<'queued' | 'ready' | 'failed'> {
+  const { data } = await api().request({
+    method: 'GET',
+    host: 'video',
+    path: `/st/4${job(jobId)}/files_by_id/${encodeURIComponent(fileId)}/v-check`,
+    schema: VideoCheckResponseSchema,
+    signal,
+  });
+  return data.result;
+}

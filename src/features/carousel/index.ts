@@ -1,0 +1,23 @@
+// The public entry of features/carousel: the viewer every page opens files in (timeline now;
+// albums, shares and the trash with their own sources), and the slots other features fill.
+export { AUTOPLAY_HASH, Carousel, type CarouselLocationState } from './Carousel';
+export { carouselStore, type CarouselState } from './carouselStore';
+export {
+  carouselFileAt,
+  sectionedSource,
+  sectionIndexForTime,
+  type SectionAccess,
+  type SectionedSourceOptions,
+} from './sectionedSource';
+export { registerCarouselAction, registerCarouselPanel } from './slots';
+export { fileCaptureTime, fileDetailQuery } from './fileQueries';
+export type {
+  CarouselActionSlot,
+  CarouselCapabilities,
+  CarouselFile,
+  CarouselLocated,
+  CarouselPanelSlot,
+  CarouselPosition,
+  CarouselSlotContext,
+  CarouselSource,
+} from './types';

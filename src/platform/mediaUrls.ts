@@ -1,0 +1,33 @@
+import { loadStoredAuth } from '../api/authStore';
+import { api } from './api';
+
+/**
+ * URLs of a job's media for elements that cannot send headers (<img>, <video>, the decode
+ * worker): the login token rides in the query. One builder per job, because client.url() reads
+ * the stored auth and the host directory, too slow per tile. The grid and the viewer build the
+ * same URL for a thumbnail, so the viewer's first pixels come from the HTTP cache.
+ */
+export function mediaUrls(jobId: string) {
+  const token = loadStoredAuth()?.token;
+  const thumb = api().url({
+    host: 'thumb',
+    path: '/th/3/FILE_ID',
+    query: { area: 'AREA', share: jobId, token },
+  });
+  const content = api().url({
+    host: 'video',
+    path: `/st/4/jobs/${encodeURIComponent(jobId)}/files_by_id/FILE_ID`,
+    query: { token },
+  });
+  const id = (fileId: string) => encodeURIComponent(fileId);
+  return {
+    /** SPEC §7 thumbnail (area 256 or 1280, share = job id). */
+    thumbnail: (fileId: string, size: number) =>
+      thumb.replace('FILE_ID', id(fileId)).replace('area=AREA', `area=${size}`),
+    /** The original or the video stream; `download` asks for an attachment. */
+    content: (fileId: string, options: { download?: boolean } = {}) =>
+      content.replace('FILE_ID', id(fileId)) + (options.download ? '&download=1' : ''),
+  };
+}
+
+export type MediaUrls = ReturnType<typeof mediaUrls>;
