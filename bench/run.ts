@@ -30,6 +30,7 @@ const BENCHES = [
   { name: 'server', file: 'bench/server.bench.ts', quick: true },
   { name: 'scroll', file: 'bench/scroll.bench.ts', quick: true },
   { name: 'upload', file: 'bench/upload.bench.ts', quick: true },
+  { name: 'carousel', file: 'bench/carousel.bench.ts', quick: true },
   { name: 'scale', file: 'bench/scale.bench.ts', quick: false },
 ] as const;
 

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState } from 'react';
+import { memo, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { useLoginStatus } from '../state/session';
@@ -14,7 +14,11 @@ import { ShortcutSheet } from './ShortcutSheet';
 import { SideMenu } from './SideMenu';
 import { TopNav } from './TopNav';
 
-export function AppShell() {
+/**
+ * Memoised: a navigation re-renders the matched route's page through the Outlet's context, not
+ * the shell around it (the viewer steps through the URL many times a second).
+ */
+export const AppShell = memo(function AppShell() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
@@ -48,4 +52,4 @@ export function AppShell() {
       <QaCornerMarker />
     </div>
   );
-}
+});

@@ -17,6 +17,7 @@ import { CarouselToolbar } from './CarouselToolbar';
 import { CarouselStage, type StageHandle } from './CarouselStage';
 import { fileDetailQuery } from './fileQueries';
 import { InfoPanel } from './InfoPanel';
+import { PictureLayers } from './PictureLayers';
 import type { CarouselSource } from './types';
 import { useCarouselCommands } from './useCarouselCommands';
 import { useCarouselFile } from './useCarouselFile';
@@ -58,13 +59,26 @@ export function Carousel({ source, fileId }: CarouselProps) {
   const video = useRef<VideoHandle>(null);
   const [openFrom] = useState(() => (fromGrid ? (source.originRect?.(fileId) ?? null) : null));
   const [original, setOriginal] = useState<string | null>(null);
-  const [largeShown, setLargeShown] = useState<string | null>(null);
+  // What was last on screen stays under a new file until the new one's first layer decodes:
+  // holding → never shows a blank frame.
+  const [shown, setShown] = useState<{ id: string; src: string } | null>(null);
+  const onShown = useCallback(
+    (id: string, src: string) =>
+      setShown((old) => (old?.id === id && old.src.includes('area=1280') ? old : { id, src })),
+    [],
+  );
   const { fullscreen, toggleFullscreen } = useFullscreen(root);
   useShortcutGroup(CAROUSEL_SHORTCUTS);
 
   const isVideo = file?.kind === 'video';
   const videoStatus = useVideoStatus(source.jobId, isVideo ? fileId : null);
-  const detail = useQuery({ ...fileDetailQuery(source.jobId, fileId), enabled: file !== null });
+  // The file's details (size, pixels, camera) are read when the side module shows them or a zoom
+  // needs the original's width: a plain step costs no request.
+  const [zoomedId, setZoomedId] = useState<string | null>(null);
+  const detail = useQuery({
+    ...fileDetailQuery(source.jobId, fileId),
+    enabled: file !== null && (sideModule || zoomedId === fileId),
+  });
 
   useEffect(() => carouselStore.getState().setAutoplay(autoplay), [autoplay]);
 
@@ -99,9 +113,17 @@ export function Carousel({ source, fileId }: CarouselProps) {
   const step = useCallback(
     (direction: 1 | -1) => {
       const target = direction > 0 ? next : previous;
-      if (target) go(target.id, false);
+      if (target) return go(target.id, false);
+      // Stepped again before the neighbours were known: ask for the one wanted.
+      if (!neighboursKnown) {
+        void source.neighbour(fileId, direction, new AbortController().signal).then(
+          (found) => found && go(found.id, false),
+          () => undefined,
+        );
+      }
+      return undefined;
     },
-    [next, previous, go],
+    [next, previous, go, neighboursKnown, source, fileId],
   );
 
   // The slideshow's step reads the neighbours when it fires, so their arrival does not restart
@@ -261,7 +283,8 @@ export function Carousel({ source, fileId }: CarouselProps) {
 
   const showOriginal = original === fileId && !isVideo;
   const onZoomChange = useCallback(
-    (_zoom: unknown, outgrew: boolean) => {
+    (zoom: { scale: number }, outgrew: boolean) => {
+      if (zoom.scale > 1) setZoomedId(fileId);
       if (outgrew) setOriginal(fileId);
     },
     [fileId],
@@ -311,6 +334,9 @@ export function Carousel({ source, fileId }: CarouselProps) {
       ) : null}
       <div className="carousel__body">
         <div className="carousel__main">
+          {shown && shown.id !== fileId && !isVideo ? (
+            <img className="carousel-stage__image carousel__backdrop" src={shown.src} alt="" />
+          ) : null}
           {load === 'missing' ? (
             <div className="carousel__message" role="alert" data-testid="carousel-missing">
               <p>{t('carousel.missing')}</p>
@@ -343,32 +369,13 @@ export function Carousel({ source, fileId }: CarouselProps) {
                   }}
                 />
               ) : (
-                <>
-                  <img
-                    className="carousel-stage__image"
-                    src={source.thumbnailUrl(file.id, 256)}
-                    alt=""
-                    draggable={false}
-                  />
-                  <img
-                    className={`carousel-stage__image carousel-stage__large${largeShown === file.id ? ' is-loaded' : ''}`}
-                    src={source.thumbnailUrl(file.id, 1280)}
-                    alt={label}
-                    draggable={false}
-                    data-testid="carousel-image"
-                    onLoad={() => setLargeShown(file.id)}
-                  />
-                  {showOriginal ? (
-                    <img
-                      className="carousel-stage__image carousel-stage__large carousel-stage__original"
-                      src={source.contentUrl(file.id)}
-                      alt=""
-                      draggable={false}
-                      data-testid="carousel-original"
-                      onLoad={(event) => event.currentTarget.classList.add('is-loaded')}
-                    />
-                  ) : null}
-                </>
+                <PictureLayers
+                  source={source}
+                  fileId={file.id}
+                  label={label}
+                  showOriginal={showOriginal}
+                  onShown={onShown}
+                />
               )}
             </CarouselStage>
           ) : (

@@ -133,15 +133,22 @@ export function sectionedSource(options: SectionedSourceOptions): CarouselSource
     return null;
   }
 
+  function located(found: Cursor): CarouselLocated | null {
+    const files = access.loaded(found.section);
+    if (!files) return null;
+    cursor = found;
+    return { file: carouselFileAt(files, found.item), position: positionOf(found) };
+  }
+
   return {
     ...rest,
+    peek(fileId) {
+      const found = findLoaded(fileId);
+      return found ? located(found) : null;
+    },
     async locate(fileId, signal): Promise<CarouselLocated | null> {
       const found = await find(fileId, signal);
-      if (!found) return null;
-      cursor = found;
-      const files = access.loaded(found.section);
-      if (!files) return null;
-      return { file: carouselFileAt(files, found.item), position: positionOf(found) };
+      return found ? located(found) : null;
     },
     async neighbour(fileId, delta, signal) {
       let here = await find(fileId, signal);

@@ -38,6 +38,11 @@ export interface CarouselSource {
   routeFor(fileId: string): string;
   /** The file and its place, loading what it must (deep links); null when not in the list. */
   locate(fileId: string, signal: AbortSignal): Promise<CarouselLocated | null>;
+  /**
+   * The file and its place when they are known without waiting (already loaded), else null:
+   * the viewer then shows the file in its very first frame.
+   */
+  peek?(fileId: string): CarouselLocated | null;
   /** The file `delta` steps away from `fileId` (±1, ±2), loading as needed; null past an end. */
   neighbour(fileId: string, delta: number, signal: AbortSignal): Promise<CarouselFile | null>;
   /** A thumbnail of the file (SPEC §9 sizes 256 and 1280). */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { carouselStore } from './carouselStore';
 import type { CarouselFile } from './types';
 
@@ -38,28 +38,37 @@ interface MediaSessionOptions {
   onPlayPause?: () => void;
 }
 
-/** The Media Session API: the OS media keys and lock screen name the file and step the viewer. */
+const ACTIONS = ['nexttrack', 'previoustrack', 'play', 'pause'] as const;
+
+/**
+ * The Media Session API: the OS media keys and lock screen name the file and step the viewer.
+ * The handlers are registered once for the viewer's life and read the latest callbacks; only
+ * the metadata changes with the file (a step costs no re-registration).
+ */
 export function useMediaSession(file: CarouselFile | null, options: MediaSessionOptions): void {
-  const { title, onNext, onPrevious, onPlayPause } = options;
+  const latest = useRef(options);
   useEffect(() => {
-    const session = typeof navigator === 'undefined' ? undefined : navigator.mediaSession;
-    if (!session || !file) return undefined;
-    if (typeof MediaMetadata !== 'undefined') session.metadata = new MediaMetadata({ title });
-    const handlers: [MediaSessionAction, (() => void) | undefined][] = [
-      ['nexttrack', onNext],
-      ['previoustrack', onPrevious],
-      ['play', onPlayPause],
-      ['pause', onPlayPause],
-    ];
-    for (const [action, handler] of handlers) {
+    latest.current = options;
+  });
+  const session = typeof navigator === 'undefined' ? undefined : navigator.mediaSession;
+
+  useEffect(() => {
+    if (!session) return undefined;
+    const run: Record<(typeof ACTIONS)[number], () => void> = {
+      nexttrack: () => latest.current.onNext?.(),
+      previoustrack: () => latest.current.onPrevious?.(),
+      play: () => latest.current.onPlayPause?.(),
+      pause: () => latest.current.onPlayPause?.(),
+    };
+    for (const action of ACTIONS) {
       try {
-        session.setActionHandler(action, handler ?? null);
+        session.setActionHandler(action, run[action]);
       } catch {
         // An action this browser does not know.
       }
     }
     return () => {
-      for (const [action] of handlers) {
+      for (const action of ACTIONS) {
         try {
           session.setActionHandler(action, null);
         } catch {
@@ -68,5 +77,11 @@ export function useMediaSession(file: CarouselFile | null, options: MediaSession
       }
       session.metadata = null;
     };
-  }, [file, title, onNext, onPrevious, onPlayPause]);
+  }, [session]);
+
+  const title = options.title;
+  useEffect(() => {
+    if (!session || !file || typeof MediaMetadata === 'undefined') return;
+    session.metadata = new MediaMetadata({ title });
+  }, [session, file, title]);
 }

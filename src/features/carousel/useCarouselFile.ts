@@ -22,14 +22,31 @@ const PRELOAD = [1, -1, 2, -2] as const;
  * memory stays flat however far the user steps.
  */
 export function useCarouselFile(source: CarouselSource, fileId: string): CarouselFileState {
-  const [state, setState] = useState<CarouselFileState>({
-    load: 'loading',
-    file: null,
-    position: null,
-    previous: null,
-    next: null,
-    neighboursKnown: false,
+  const [state, setState] = useState<CarouselFileState>(() => {
+    const peeked = source.peek?.(fileId);
+    return {
+      load: peeked ? 'ready' : 'loading',
+      file: peeked?.file ?? null,
+      position: peeked?.position ?? null,
+      previous: null,
+      next: null,
+      neighboursKnown: false,
+    };
   });
+  // A step to a file that is already loaded shows in the same render (no wait for an effect).
+  if (state.file?.id !== fileId) {
+    const peeked = source.peek?.(fileId);
+    if (peeked) {
+      setState({
+        load: 'ready',
+        file: peeked.file,
+        position: peeked.position,
+        previous: null,
+        next: null,
+        neighboursKnown: false,
+      });
+    }
+  }
   const preloaded = useRef(new Map<string, HTMLImageElement>());
 
   useEffect(() => {

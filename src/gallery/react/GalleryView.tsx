@@ -1,5 +1,13 @@
 import { animated, useSpring } from '@react-spring/web';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { BREAKPOINTS } from '../../domain/constants';
 import type { GalleryEngine } from '../engine/GalleryEngine';
@@ -49,9 +57,10 @@ interface OpenMenu {
  * pointer, wheel and keys to the engine's controllers, and hosts the DOM overlays (headers,
  * the accessible grid, video badges and preview, hints, the context menu, the fast scroller).
  * Zoom transitions scale the stage with @react-spring while the engine lays out anew. Nothing
- * per frame goes through React state.
+ * per frame goes through React state. Memoised: a page re-rendering for its own reasons (the
+ * viewer stepping through the URL) leaves the grid's subtree alone when its props hold still.
  */
-export function GalleryView({
+export const GalleryView = memo(function GalleryView({
   engine,
   metrics,
   insets,
@@ -182,4 +191,4 @@ export function GalleryView({
       ) : null}
     </div>
   );
-}
+});

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import type { CarouselSource } from './types';
+
+interface PictureLayersProps {
+  source: CarouselSource;
+  fileId: string;
+  label: string;
+  /** Zoomed past the 1280 thumbnail: the original is loaded on top. */
+  showOriginal: boolean;
+  /** A layer of this file is decoded and on screen (the backdrop of the last file can go). */
+  onShown: (fileId: string, src: string) => void;
+}
+
+/**
+ * A photo in three layers, each covering the one below once decoded: the grid's 256 thumbnail
+ * (first pixels, from the HTTP cache), the 1280 thumbnail, and the original when zoomed in.
+ */
+export function PictureLayers({
+  source,
+  fileId,
+  label,
+  showOriginal,
+  onShown,
+}: PictureLayersProps) {
+  const [loaded, setLoaded] = useState<{ id: string; large: boolean; original: boolean }>({
+    id: '',
+    large: false,
+    original: false,
+  });
+  const mine = loaded.id === fileId ? loaded : { id: fileId, large: false, original: false };
+  const small = source.thumbnailUrl(fileId, 256);
+  const large = source.thumbnailUrl(fileId, 1280);
+  const original = source.contentUrl(fileId);
+  return (
+    <>
+      <img
+        className="carousel-stage__image"
+        src={small}
+        alt=""
+        draggable={false}
+        onLoad={() => onShown(fileId, small)}
+      />
+      <img
+        className={`carousel-stage__image carousel-stage__large${mine.large ? ' is-loaded' : ''}`}
+        src={large}
+        alt={label}
+        draggable={false}
+        data-testid="carousel-image"
+        // A neighbour decoded ahead is complete at once: shown without waiting for its event.
+        ref={(element) => {
+          if (element?.complete && element.naturalWidth > 0 && !mine.large) {
+            queueMicrotask(() => setLoaded({ id: fileId, large: true, original: mine.original }));
+          }
+        }}
+        onLoad={() => {
+          setLoaded({ ...mine, large: true });
+          onShown(fileId, large);
+        }}
+      />
+      {showOriginal ? (
+        <img
+          className={`carousel-stage__image carousel-stage__large carousel-stage__original${mine.original ? ' is-loaded' : ''}`}
+          src={original}
+          alt=""
+          draggable={false}
+          data-testid="carousel-original"
+          onLoad={() => setLoaded({ ...mine, original: true })}
+        />
+      ) : null}
+    </>
+  );
+}
