@@ -7,7 +7,7 @@
  * Writes bench/results/carousel.json; exits 1 when a target is missed.
  * Run: npx tsx bench/carousel.bench.ts [--quick]
  */
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { heapAfterGc, launchBrowser, newBenchPage, signIn, VIEWPORT } from './support/browser';
 import { buildApp } from './support/build';
 import {
@@ -88,7 +88,7 @@ async function mainThreadSeconds(page: Page): Promise<number> {
   const { metrics } = await cdp.send('Performance.getMetrics');
   return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
 }
-const cdps = new WeakMap<Page, import('@playwright/test').CDPSession>();
+const cdps = new WeakMap<Page, CDPSession>();
 async function cdpFor(page: Page) {
   let cdp = cdps.get(page);
   if (!cdp) {
