@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ServerContext } from './context';
 import { HttpError } from './errors';
 import { registerAccountRoutes } from './routes/account';
+import { registerAlbumEditRoutes } from './routes/albumEdit';
 import { registerAlbumRoutes } from './routes/albums';
 import { registerArchiveRoutes } from './routes/archive';
 import { registerAuthRoutes } from './routes/auth';
@@ -95,6 +96,7 @@ export async function createApiServer(
   registerUserRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerAlbumRoutes(app, ctx);
+  registerAlbumEditRoutes(app, ctx);
   registerChangeRoutes(app, ctx);
   registerFileRoutes(app, ctx);
   registerRollbackRoutes(app, ctx);

@@ -21,3 +21,6 @@ export const outOfStorage = (): HttpError =>
   new HttpError(413, 'out_of_storage', 'Rejecting file additions: There is not enough space');
 export const fileTooLarge = (): HttpError =>
   new HttpError(413, 'file_too_large', 'File is too large to upload (max 200 GB)');
+
+/** SPEC §8: a refused delete answers the message "Forbidden" (the client then offers no retry). */
+export const forbidden = (): HttpError => new HttpError(403, 'forbidden', 'Forbidden');

@@ -35,6 +35,7 @@ export function jobsVisibleTo(db: Db, userId: number, storiesOnly: boolean): Lis
        u.profile_picture AS owner_picture
      FROM jobs j JOIN users u ON u.id = j.owner_id
      WHERE (j.owner_id = ? OR j.id IN (SELECT job FROM job_members WHERE user_id = ?))
+       AND j.deleted = 0
        ${storiesOnly ? "AND j.type = 'story'" : ''}
      ORDER BY j.last_update DESC, j.id DESC LIMIT 10000`,
   ).all(userId, userId);
@@ -91,4 +92,78 @@ export function createAlbum(db: Db, album: NewAlbum): JobRow {
   );
   if (!row) throw new Error('album row missing after insert');
   return row;
+}
+
+export interface MemberRow {
+  id: number;
+  uuid: string;
+  name: string | null;
+  profile_picture: string | null;
+}
+
+/** The users who joined the album (job_members), in the order they joined. */
+export function membersOf(db: Db, job: number): MemberRow[] {
+  return stmt<[number], MemberRow>(
+    db,
+    `SELECT u.id, u.uuid, u.name, u.profile_picture FROM job_members m
+       JOIN users u ON u.id = m.user_id WHERE m.job = ? ORDER BY m.joined, u.id`,
+  ).all(job);
+}
+
+export function removeMember(db: Db, job: number, userId: number): boolean {
+  return (
+    stmt(db, 'DELETE FROM job_members WHERE job = ? AND user_id = ?').run(job, userId).changes > 0
+  );
+}
+
+/** An edit of the album: its activity time moves (SPEC §3 last_update; the list's RECENT_ACTIVITY). */
+export function touchJob(db: Db, job: number, now: number): void {
+  stmt(db, 'UPDATE jobs SET mtime = ?, last_update = ? WHERE id = ?').run(now, now, job);
+}
+
+const ALBUM_FIELDS = {
+  title: 'title',
+  privacy_mode: 'privacy_mode',
+  permissions: 'permissions',
+  sort_order: 'sort_order',
+  cover_file: 'cover_file',
+} as const;
+
+/** Sets one of the album's own fields and moves its activity time. */
+export function setAlbumField(
+  db: Db,
+  job: number,
+  field: keyof typeof ALBUM_FIELDS,
+  value: string | number | null,
+  now: number,
+): void {
+  db.transaction(() => {
+    stmt(db, `UPDATE jobs SET ${ALBUM_FIELDS[field]} = ? WHERE id = ?`).run(value, job);
+    touchJob(db, job, now);
+  })();
+}
+
+/** SPEC §4: a deleted album goes to the trash (90 days); its files go with it, untouched. */
+export function trashAlbum(db: Db, job: number, now: number): void {
+  stmt(db, 'UPDATE jobs SET deleted = 1, dtime = ? WHERE id = ? AND deleted = 0').run(now, job);
+}
+
+/** Live files of a job (an album's are few next to a timeline's). */
+export function liveFileCount(db: Db, job: number): number {
+  return (
+    stmt<[number], { n: number }>(
+      db,
+      'SELECT COUNT(*) AS n FROM files WHERE job = ? AND deleted = 0',
+    ).get(job)?.n ?? 0
+  );
+}
+
+/** How many users added files to the album (SPEC §3 contributors): the owner counts as one. */
+export function contributorCount(db: Db, job: number): number {
+  return (
+    stmt<[number], { n: number }>(
+      db,
+      `SELECT COUNT(DISTINCT COALESCE(added_by, 0)) AS n FROM files WHERE job = ? AND deleted = 0`,
+    ).get(job)?.n ?? 0
+  );
 }

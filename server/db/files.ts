@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { showsOnTimeline as showsOnTimelineRule } from '../../src/domain/timeline';
 import { CHANGE_TYPE } from '../../src/api/contract/changes';
 import type { FileInfo } from '../../src/api/contract/files';
@@ -32,11 +33,13 @@ export interface FileRow {
   group_id: string | null;
   master: number;
   blob: string | null;
+  /** The user who added it when not the job's owner; null: the owner. */
+  added_by: number | null;
 }
 
 const COLUMNS =
   'id, tag, job, path, ctime, mtime, capture_time, uploaded, size, width, height, duration, ' +
-  'kind, screenshot, checksum, group_type, group_id, master, blob';
+  'kind, screenshot, checksum, group_type, group_id, master, blob, added_by';
 const F_COLUMNS = COLUMNS.replace(/(\w+)/g, 'f.$1');
 
 /** The compact wire form (FileSchema): optional fields are left out rather than sent empty. */
@@ -83,6 +86,16 @@ export function listFiles(db: Db, query: FileQuery): FileRow[] {
      ORDER BY capture_time DESC, path ASC`,
   );
   return statement.all(query.job, query.start, query.end, query.uploadedSince ?? -1e15);
+}
+
+/** Like listFiles, by upload time (an album sorted by when files were added), newest first. */
+export function listFilesByUpload(db: Db, query: FileQuery): FileRow[] {
+  return stmt<[number, number, number], FileRow>(
+    db,
+    `SELECT ${COLUMNS} FROM files
+     WHERE job = ? AND deleted = 0 AND uploaded >= ? AND uploaded < ? AND kind != ${KIND.document}
+     ORDER BY uploaded DESC, path ASC`,
+  ).all(query.job, query.start, query.end);
 }
 
 export interface DocumentRow {
@@ -136,11 +149,13 @@ export interface NewFile {
   groupId: string | null;
   master: boolean;
   blob: string | null;
+  /** Who uploaded or copied it in when that is not the job's owner (SPEC §3 addedBy). */
+  addedBy?: number | null;
 }
 
 export const INSERT_FILE_SQL = `INSERT INTO files (tag, job, path, ctime, mtime, capture_time,
   uploaded, size, width, height, duration, kind, screenshot, checksum, group_type, group_id, master,
-  blob) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  blob, added_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 export function insertParams(f: NewFile): unknown[] {
   return [
@@ -162,6 +177,7 @@ export function insertParams(f: NewFile): unknown[] {
     f.groupId,
     f.master ? 1 : 0,
     f.blob,
+    f.addedBy ?? null,
   ];
 }
 
@@ -348,4 +364,63 @@ export function ensureDayCounts(db: Db): boolean {
   if (getMeta(db, DAY_COUNTS_META) === DAY_COUNTS_VERSION) return false;
   rebuildDayCounts(db);
   return true;
+}
+
+/**
+ * Copies live files into another job (an album, or a user's timeline): same content and
+ * metadata, new ids, uploaded now, `addedBy` as given. A file whose content (checksum, else path,
+ * capture time and size) is already live in the target is not copied twice. Returns the pairs
+ * copied and the last serial (0 when nothing was copied). The caller checks the quota.
+ */
+export function copyFiles(
+  db: Db,
+  rows: readonly FileRow[],
+  target: number,
+  addedBy: number | null,
+  now: number,
+): { pairs: { source: string; id: string }[]; serial: number } {
+  const already = stmt<[number, string | null, string, number, number], { n: number }>(
+    db,
+    `SELECT 1 AS n FROM files WHERE job = ? AND deleted = 0 AND
+       ((checksum IS NOT NULL AND checksum = ?) OR (path = ? AND capture_time = ? AND size = ?))
+     LIMIT 1`,
+  );
+  return db.transaction(() => {
+    const pairs: { source: string; id: string }[] = [];
+    let serial = 0;
+    for (const row of rows) {
+      if (already.get(target, row.checksum, row.path, row.capture_time, row.size)) continue;
+      const added = addFile(db, {
+        job: target,
+        tag: randomInt(65536),
+        path: row.path,
+        ctime: row.ctime,
+        mtime: row.mtime,
+        uploaded: now,
+        size: row.size,
+        width: row.width,
+        height: row.height,
+        duration: row.duration,
+        kind: row.kind,
+        screenshot: row.screenshot === 1,
+        checksum: row.checksum,
+        groupType: row.group_type,
+        groupId: row.group_id,
+        master: row.master === 1,
+        blob: row.blob,
+        addedBy,
+      });
+      pairs.push({ source: fileIdOf(row.id, row.tag), id: added.id });
+      serial = added.serial;
+    }
+    return { pairs, serial };
+  })();
+}
+
+/** Every live file of a job, oldest capture first (an album's "keep all files"). */
+export function liveFilesOf(db: Db, job: number): FileRow[] {
+  return stmt<[number], FileRow>(
+    db,
+    `SELECT ${COLUMNS} FROM files WHERE job = ? AND deleted = 0 ORDER BY capture_time, id`,
+  ).all(job);
 }

@@ -158,6 +158,12 @@ const ADDED_COLUMNS: readonly [table: string, column: string, ddl: string][] = [
   ['jobs', 'cover_file', 'INTEGER'],
   // SPEC §5 album password, stored as the client sent it (already transformed); never answered.
   ['jobs', 'password', 'TEXT'],
+  // SPEC §4 album deletion: a deleted album goes to the trash for 90 days (dtime, seconds).
+  ['jobs', 'deleted', 'INTEGER NOT NULL DEFAULT 0'],
+  ['jobs', 'dtime', 'INTEGER'],
+  // SPEC §3 File addedBy / §6 "a file is deleted by whoever added it or the owner": the user who
+  // uploaded or copied the file in; NULL means the job's owner (every file before this column).
+  ['files', 'added_by', 'INTEGER'],
 ];
 
 function addMissingColumns(db: Database.Database): void {

@@ -71,3 +71,22 @@ export function timelineMonths(db: Db, job: number): TimelineSection[] {
   ).all(job);
   return buildSections(days);
 }
+
+/**
+ * An album sorted by when files were added (SPEC §3 sort_order ADDED): sections by upload day,
+ * newest first, counted as the timeline shows files (no documents, no non-master video of a live
+ * or burst group). Read from the files themselves: albums are small next to a timeline, and
+ * day_counts are kept by capture day.
+ */
+export function addedMonths(db: Db, job: number): TimelineSection[] {
+  const days = stmt<[number], DayCount>(
+    db,
+    `SELECT CAST(strftime('%Y%m%d', uploaded, 'unixepoch') AS INTEGER) AS day,
+       SUM(kind = 0 AND screenshot = 0) AS pictures,
+       SUM(kind = 1 AND (group_type = 0 OR master = 1)) AS videos,
+       SUM(kind = 0 AND screenshot = 1) AS screenshots
+     FROM files WHERE job = ? AND deleted = 0 AND kind != 2
+     GROUP BY day ORDER BY day DESC`,
+  ).all(job);
+  return buildSections(days);
+}

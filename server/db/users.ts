@@ -28,6 +28,11 @@ export interface JobRow {
   privacy_mode: 'shared' | 'protected' | 'private' | 'public';
   sort_order: 'ADDED' | 'OLDEST_TAKEN' | 'NEWEST_TAKEN';
   cover_file: number | null;
+  /** 1 while the album is in the trash (SPEC §4: kept 90 days). */
+  deleted: number;
+  dtime: number | null;
+  /** SPEC §5 album password as the client sent it (transformed); never answered or logged. */
+  password: string | null;
 }
 
 /** SPEC §9 storage meter default: 15 GiB. */
@@ -103,8 +108,9 @@ export function timelineJobOf(db: Db, userId: number): JobRow | undefined {
   ).get(userId);
 }
 
+/** A live job (not an album in the trash) by its public id. */
 export function jobByUuid(db: Db, uuid: string): JobRow | undefined {
-  return stmt<[string], JobRow>(db, 'SELECT * FROM jobs WHERE uuid = ?').get(uuid);
+  return stmt<[string], JobRow>(db, 'SELECT * FROM jobs WHERE uuid = ? AND deleted = 0').get(uuid);
 }
 
 export interface Totals {
@@ -115,9 +121,13 @@ export interface Totals {
   bytes: number;
 }
 
-/** Sums of day_counts over one job, or over every job a user owns. */
+/**
+ * Sums of day_counts over one job, or over every job a user owns that is not in the trash (an
+ * album in the trash takes no space until it is restored).
+ */
 export function totals(db: Db, by: { job: number } | { owner: number }): Totals {
-  const where = 'job' in by ? 'job = ?' : 'job IN (SELECT id FROM jobs WHERE owner_id = ?)';
+  const where =
+    'job' in by ? 'job = ?' : 'job IN (SELECT id FROM jobs WHERE owner_id = ? AND deleted = 0)';
   const row = stmt<[number], Totals>(
     db,
     `SELECT COALESCE(SUM(pictures), 0) AS pictures, COALESCE(SUM(videos), 0) AS videos,

@@ -10,7 +10,8 @@ import { blobBySha1, metadataOf } from '../db/blobs';
 import { findFileInJob, KIND, toFileJson, trashFile, type FileRow } from '../db/files';
 import { stmt } from '../db/open';
 import type { JobRow } from '../db/users';
-import { notFound } from '../errors';
+import { forbidden, notFound } from '../errors';
+import { liveFileCount, trashAlbum } from '../db/albums';
 import { contentTypeOf, parseRange } from '../media/range';
 import { jobForCaller } from './jobs';
 import { commonQuery } from './params';
@@ -25,7 +26,12 @@ function liveFile(ctx: ServerContext, job: JobRow, request: FastifyRequest): Fil
   return file;
 }
 
-function fileDetail(ctx: ServerContext, job: JobRow, file: FileRow): FileDetail {
+/** SPEC §6: the job's owner, or whoever added the file (a member of the album). */
+export function canDeleteFile(job: JobRow, file: FileRow, userId: number): boolean {
+  return job.owner_id === userId || file.added_by === userId;
+}
+
+function fileDetail(ctx: ServerContext, job: JobRow, file: FileRow, userId: number): FileDetail {
   const blob = file.blob ? blobBySha1(ctx.db, file.blob) : undefined;
   const uploaded =
     stmt<[number], { uploaded: number }>(ctx.db, 'SELECT uploaded FROM files WHERE id = ?').get(
@@ -37,6 +43,11 @@ function fileDetail(ctx: ServerContext, job: JobRow, file: FileRow): FileDetail 
     uploaded,
     encodingStatus: blob?.encoding ?? 'done',
     metadata: metadataOf(blob),
+    currentUserCan: {
+      deleteFile: canDeleteFile(job, file, userId),
+      // SPEC §6: setting the cover is the owner's (and only in an album).
+      setFileAsAlbumCoverPhoto: job.type === 'story' && job.owner_id === userId,
+    },
   };
 }
 
@@ -100,17 +111,25 @@ async function sendContent(
 
 export function registerFileRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/jobs/:id/files_by_id/:fileId', (request) => {
-    const job = jobForCaller(ctx, requireCaller(ctx, request), request, 'read');
+    const caller = requireCaller(ctx, request);
+    const job = jobForCaller(ctx, caller, request, 'read');
     z.object(commonQuery).parse(request.query);
-    return fileDetail(ctx, job, liveFile(ctx, job, request));
+    return fileDetail(ctx, job, liveFile(ctx, job, request), caller.user.id);
   });
 
+  // SPEC §6: a file is deleted by whoever added it or the owner; SPEC §4: deleting the last file
+  // of an album deletes the album.
   app.delete('/jobs/:id/files_by_id/:fileId', (request, reply) => {
-    const job = jobForCaller(ctx, requireCaller(ctx, request), request);
+    const caller = requireCaller(ctx, request);
+    const job = jobForCaller(ctx, caller, request, 'read');
     z.object(commonQuery).parse(request.query);
     const file = liveFile(ctx, job, request);
+    if (!canDeleteFile(job, file, caller.user.id)) throw forbidden();
     const serial = trashFile(ctx.db, file, ctx.now());
     if (serial === null) throw notFound();
+    if (job.type === 'story' && liveFileCount(ctx.db, job.id) === 0) {
+      trashAlbum(ctx.db, job.id, ctx.now());
+    }
     ctx.events.notify(job.id, serial);
     return reply.code(204).send();
   });

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FilesResponse } from '../../src/api/contract/files';
+import type { AlbumInfo } from '../../src/api/contract/albums';
 import type { JobInfo, TimelineMonthsResponse } from '../../src/api/contract/jobs';
 import { requireCaller, type Caller } from '../auth/guard';
 import { serviceDict, type ServerContext } from '../context';
-import { listFiles, toFileJson } from '../db/files';
-import { timelineMonths } from '../db/timeline';
-import { isMember } from '../db/albums';
+import { listFiles, listFilesByUpload, toFileJson } from '../db/files';
+import { addedMonths, timelineMonths } from '../db/timeline';
+import { contributorCount, coverOf, isMember } from '../db/albums';
 import { jobByUuid, timelineJobOf, totals, userById, type JobRow } from '../db/users';
 import { notFound } from '../errors';
 import { commonQuery, idParam, intString, unixSeconds } from './params';
@@ -18,10 +19,29 @@ const FilesQuery = z.object({
   uploaded_since: intString(0, 1_000_000).optional(),
   recursive: z.string().max(8).optional(),
   include_details: z.string().max(8).optional(),
+  /** An album sorted by when files were added: start/end are upload times. */
+  order: z.enum(['taken', 'added']).optional(),
 });
 
-/** read: the owner and users the album is shared with (job_members); write: the owner only. */
-export type JobAccess = 'read' | 'write';
+const MonthsQuery = z.object({ ...commonQuery, order: z.enum(['taken', 'added']).optional() });
+
+/**
+ * read: the owner, the album's members (job_members), and any signed-in user for an album
+ * shared without a password (its link is the invitation; password-protected albums are read
+ * through the album password, SPEC §6 visitors);
+ * contribute (add files): the owner, and members when the album allows uploads (SPEC §6: bit 2);
+ * write: the owner only.
+ */
+export type JobAccess = 'read' | 'contribute' | 'write';
+
+/** SPEC §3 privacy modes that let anyone with the album's link see it. */
+export function openToLink(job: JobRow): boolean {
+  return (
+    job.type === 'story' &&
+    (job.privacy_mode === 'shared' || job.privacy_mode === 'public') &&
+    !job.password
+  );
+}
 
 /** The job with this uuid if the caller may use it that way, else null. */
 export function jobByUuidFor(
@@ -33,8 +53,10 @@ export function jobByUuidFor(
   const job = jobByUuid(ctx.db, uuid);
   if (!job) return null;
   if (job.owner_id === caller.user.id) return job;
-  if (access === 'read' && isMember(ctx.db, job.id, caller.user.id)) return job;
-  return null;
+  if (access === 'write') return null;
+  const member = isMember(ctx.db, job.id, caller.user.id);
+  if (access === 'contribute') return member && (job.permissions & 2) !== 0 ? job : null;
+  return member || openToLink(job) ? job : null;
 }
 
 /**
@@ -53,9 +75,9 @@ export function jobForCaller(
   return job;
 }
 
-function jobInfo(ctx: ServerContext, job: JobRow): JobInfo {
+function jobInfo(ctx: ServerContext, job: JobRow, caller: Caller): JobInfo | AlbumInfo {
   const sums = totals(ctx.db, { job: job.id });
-  return {
+  const info: JobInfo = {
     id: job.uuid,
     type: job.type,
     ctime: job.ctime,
@@ -65,6 +87,33 @@ function jobInfo(ctx: ServerContext, job: JobRow): JobInfo {
     last_update: job.last_update,
     size: sums.pictures + sums.videos + sums.screenshots + sums.documents,
   };
+  if (job.type !== 'story') return info;
+  // SPEC §3 Job/Album: what the album page shows and the caller may do there.
+  const album: AlbumInfo = {
+    ...info,
+    allow_comments: (job.permissions & 1) !== 0,
+    allow_uploads: (job.permissions & 2) !== 0,
+    coverPhoto: coverOf(ctx.db, job),
+    isShared: job.privacy_mode !== 'private',
+    sort_order: job.sort_order,
+    has_heic: false,
+    permissions: job.permissions,
+    privacy_mode: job.privacy_mode,
+    role:
+      job.owner_id === caller.user.id
+        ? 'owner'
+        : isMember(ctx.db, job.id, caller.user.id)
+          ? 'member'
+          : 'visitor',
+    has_password: job.password !== null,
+    counts: {
+      files: sums.pictures + sums.videos + sums.screenshots,
+      comments: 0,
+      loves: 0,
+      contributors: contributorCount(ctx.db, job.id),
+    },
+  };
+  return album;
 }
 
 export function registerJobRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -72,12 +121,13 @@ export function registerJobRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const caller = requireCaller(ctx, request);
     const job = timelineJobOf(ctx.db, caller.user.id);
     if (!job) throw notFound();
-    return jobInfo(ctx, job);
+    return jobInfo(ctx, job, caller);
   });
 
   app.get('/jobs/:id/info', (request) => {
-    const job = jobForCaller(ctx, requireCaller(ctx, request), request, 'read');
-    return jobInfo(ctx, job);
+    const caller = requireCaller(ctx, request);
+    const job = jobForCaller(ctx, caller, request, 'read');
+    return jobInfo(ctx, job, caller);
   });
 
   app.get('/st/4/jobs/:id/service', (request) => {
@@ -87,7 +137,9 @@ export function registerJobRoutes(app: FastifyInstance, ctx: ServerContext): voi
 
   app.get('/jobs/:id/timeline/months', (request) => {
     const job = jobForCaller(ctx, requireCaller(ctx, request), request, 'read');
-    const answer: TimelineMonthsResponse = { months: timelineMonths(ctx.db, job.id) };
+    const { order } = MonthsQuery.parse(request.query);
+    const months = order === 'added' ? addedMonths(ctx.db, job.id) : timelineMonths(ctx.db, job.id);
+    const answer: TimelineMonthsResponse = { months };
     return answer;
   });
 
@@ -95,14 +147,32 @@ export function registerJobRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const caller = requireCaller(ctx, request);
     const job = jobForCaller(ctx, caller, request, 'read');
     const query = FilesQuery.parse(request.query);
-    const rows = listFiles(ctx.db, {
+    const range = {
       job: job.id,
       start: query.start ?? -(2 ** 53),
       end: query.end ?? 2 ** 53,
       uploadedSince:
         query.uploaded_since === undefined ? null : ctx.now() - query.uploaded_since * 86_400,
-    });
-    const answer: FilesResponse = { files: rows.map(toFileJson) };
+    };
+    const rows =
+      query.order === 'added' ? listFilesByUpload(ctx.db, range) : listFiles(ctx.db, range);
+    const uuids = new Map<number, string>();
+    const uuidOf = (userId: number) => {
+      let uuid = uuids.get(userId);
+      if (uuid === undefined) {
+        uuid = userById(ctx.db, userId)?.uuid ?? '';
+        uuids.set(userId, uuid);
+      }
+      return uuid;
+    };
+    const answer: FilesResponse = {
+      files: rows.map((row) => {
+        const json = toFileJson(row);
+        if (row.added_by !== null && row.added_by !== job.owner_id)
+          json.addedBy = uuidOf(row.added_by);
+        return json;
+      }),
+    };
     return reply.header('x-last-event-serial', String(job.last_serial)).send(answer);
   });
 }

@@ -89,7 +89,7 @@ describe('DELETE /jobs/{id}/files_by_id/{fileId}', () => {
     ).toBe('ok');
   });
 
-  it('is the owner’s only: a member of a shared album cannot delete there', async () => {
+  it('is not a member’s for the owner’s files: Forbidden (SPEC §6, §8)', async () => {
     const album = server.ctx.db
       .prepare(
         `SELECT j.uuid FROM jobs j JOIN job_members m ON m.job = j.id
@@ -105,8 +105,8 @@ describe('DELETE /jobs/{id}/files_by_id/{fileId}', () => {
       url: `/jobs/${album.uuid}/files_by_id/${files[0].id}`,
       headers: memberAuth,
     });
-    expect(res.statusCode).toBe(404);
-    // Nor restore there.
+    expect(res.statusCode).toBe(403);
+    // Nor restore there (undo of a deletion is the owner's).
     expect((await rollback([files[0].id], memberAuth, album.uuid)).statusCode).toBe(404);
   });
 });

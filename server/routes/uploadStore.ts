@@ -21,6 +21,8 @@ export interface FileFields {
   ctime?: number | null;
   policy: UploadPolicy;
   group?: { type: 'live' | 'burst'; id: string; master: boolean };
+  /** A member adding to someone else's album (SPEC §3 addedBy); null: the job's owner. */
+  addedBy?: number | null;
 }
 
 /** max_space − used_space of the job's owner (what an upload into the job may add). */
@@ -100,6 +102,7 @@ function insertFile(
       groupId: fields.group?.id ?? null,
       master: fields.group?.master ?? false,
       blob: blob.sha1,
+      addedBy: fields.addedBy ?? null,
     });
     const status: UploadResponse['status'] = encoding === 'processing' ? 'processing' : 'done';
     return { answer: { id, status }, serial };

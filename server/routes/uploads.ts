@@ -129,7 +129,9 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: ServerCont
   app.post('/jobs/:id/upload', async (request) => {
     const caller = requireCaller(ctx, request);
     requireSubscriber(caller);
-    const job = jobForCaller(ctx, caller, request);
+    // SPEC §6: the owner, or a member of an album that allows uploads.
+    const job = jobForCaller(ctx, caller, request, 'contribute');
+    const addedBy = job.owner_id === caller.user.id ? null : caller.user.id;
     z.object(commonQuery).parse(request.query);
     if (!request.isMultipart()) throw badRequest('expected multipart/form-data');
     // Checked before reading a byte of the body (SPEC §8: 413 → OutOfStorage).
@@ -160,7 +162,10 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: ServerCont
       }
       if (!received) throw badRequest('file: a file part is required');
       const fields = UploadFields.parse(raw);
-      const answer: UploadResponse = await storeReceived(ctx, job, received, toFileFields(fields));
+      const answer: UploadResponse = await storeReceived(ctx, job, received, {
+        ...toFileFields(fields),
+        addedBy,
+      });
       received = null; // stored (or dropped) by storeReceived
       return answer;
     } catch (error) {
@@ -173,7 +178,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: ServerCont
   app.post('/jobs/:id/files_dedup', (request) => {
     const caller = requireCaller(ctx, request);
     requireSubscriber(caller);
-    const job = jobForCaller(ctx, caller, request);
+    const job = jobForCaller(ctx, caller, request, 'contribute');
     const body = request.body;
     if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
       throw badRequest('expected an object body');
@@ -181,13 +186,10 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: ServerCont
     const input = { ...(request.query as object), ...body } as Record<string, unknown>;
     checkFileName(input.path);
     const fields = DedupFields.parse(input);
-    const answer = storeFromKnownBlob(
-      ctx,
-      job,
-      caller.user.id,
-      fields.checksum,
-      toFileFields(fields),
-    );
+    const answer = storeFromKnownBlob(ctx, job, caller.user.id, fields.checksum, {
+      ...toFileFields(fields),
+      addedBy: job.owner_id === caller.user.id ? null : caller.user.id,
+    });
     if (!answer) throw notFound();
     const response: FilesDedupResponse = { uuid: answer.id, status: answer.status };
     return response;

@@ -197,11 +197,21 @@ describe('GET /jobs (stories, include_details)', () => {
     const thumb = await call('GET', `/th/3/${album.cover_id}?share=${album.id}`);
     expect(thumb.statusCode).toBe(200);
     expect((await call('GET', `/th/3/${album.cover_id}`)).statusCode).toBe(404);
+    // SPEC §6 visitors: a shared album (no password) is seen by anyone with its link; a private
+    // one by its owner and members only.
+    expect((await call('GET', `/jobs/${album.id}/info`, undefined, loner.auth)).statusCode).toBe(
+      200,
+    );
+    server.ctx.db.prepare("UPDATE jobs SET privacy_mode = 'private' WHERE uuid = ?").run(album.id);
     expect((await call('GET', `/jobs/${album.id}/info`, undefined, loner.auth)).statusCode).toBe(
       404,
     );
+    expect((await call('GET', `/jobs/${album.id}/info`)).statusCode).toBe(200);
+    server.ctx.db.prepare("UPDATE jobs SET privacy_mode = 'shared' WHERE uuid = ?").run(album.id);
+    // SPEC §6/§8: a member may not delete the owner's file: "Forbidden" (no retry offered).
     const del = await call('DELETE', `/jobs/${album.id}/files_by_id/${album.cover_id}`);
-    expect(del.statusCode).toBe(404);
+    expect(del.statusCode).toBe(403);
+    expect(del.json()).toMatchObject({ message: 'Forbidden' });
     for (const query of ['stories=2', 'include_details=yes']) {
       expect((await call('GET', `/jobs?${query}`)).statusCode).toBe(400);
     }

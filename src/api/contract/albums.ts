@@ -69,3 +69,71 @@ export const CreateJobResponseSchema = JobInfoSchema.extend({
   privacy_mode: PrivacyModeSchema,
 });
 export type CreateJobResponse = z.infer<typeof CreateJobResponseSchema>;
+
+/** SPEC §3 sort orders of an album. */
+export const SortOrderSchema = z.enum(['ADDED', 'OLDEST_TAKEN', 'NEWEST_TAKEN']);
+export type SortOrder = z.infer<typeof SortOrderSchema>;
+
+/**
+ * GET /jobs/{id}/info of an album: the job info plus what the album page needs (SPEC §3
+ * Job/Album). `role` is the caller's: owner, member (subscribed) or visitor (may read, has not
+ * joined). The password itself is never answered; `has_password` says one is set.
+ */
+export const AlbumInfoSchema = JobInfoSchema.extend({
+  permissions: z.number().int().min(0).max(3),
+  privacy_mode: PrivacyModeSchema,
+  role: z.enum(['owner', 'member', 'visitor']),
+  has_password: z.boolean(),
+  counts: z.object({
+    files: z.number().int().nonnegative(),
+    comments: z.number().int().nonnegative(),
+    loves: z.number().int().nonnegative(),
+    contributors: z.number().int().nonnegative(),
+  }),
+});
+export type AlbumInfo = z.infer<typeof AlbumInfoSchema>;
+
+/** GET /jobs/{id}/users (include_profile_url): the owner first, then the members. */
+export const JobUsersResponseSchema = z.object({
+  users: z.array(
+    z.object({
+      uuid: z.string(),
+      name: z.string().nullable(),
+      profile_url: z.string().nullable(),
+      subscribed: z.boolean(),
+      owner: z.boolean(),
+    }),
+  ),
+});
+export type JobUsersResponse = z.infer<typeof JobUsersResponseSchema>;
+
+/** POST /jobs/{id}/name: SPEC §5 album title, max 255, no control characters. */
+export const AlbumNameRequestSchema = z.object({ name: singleLineText(255) });
+/** POST /jobs/{id}/privacy_mode. */
+export const PrivacyModeRequestSchema = z.object({ mode: z.enum(['shared', 'private']) });
+/** POST /jobs/{id}/permissions: SPEC §6 bits 1 comments, 2 uploads. */
+export const PermissionsRequestSchema = z.object({
+  allow_comments: CreateFlagSchema,
+  allow_uploads: CreateFlagSchema,
+});
+/** POST /jobs/{id}/cover: a live file of the album. */
+export const CoverRequestSchema = z.object({ id: z.string().min(1).max(64) });
+/** PUT /jobs/{id}/attribute/sort_order. */
+export const SortOrderAttributeSchema = z.object({ value: SortOrderSchema });
+
+/**
+ * Copies (SPEC §7 "copy to album or timeline": the paths are this server's design). POST
+ * /jobs/{id}/copy_files copies files the caller can read, from `source_job`, into album {id}
+ * (owner, or member when uploads are allowed); POST /jobs/{id}/keep-files (ids, one per line,
+ * text/plain) and /keep-all-files copy an album's files into the caller's own timeline. A copy
+ * shares the original's content and takes the target owner's storage (413 out_of_storage when it
+ * does not fit); read-only users get 403 read_only_user.
+ */
+export const CopyFilesRequestSchema = z.object({
+  source_job: z.string().min(1).max(64),
+  file_ids: z.array(z.string().min(1).max(64)).min(1).max(10_000),
+});
+export const CopyFilesResponseSchema = z.object({
+  files: z.array(z.object({ source: z.string(), id: z.string() })),
+});
+export type CopyFilesResponse = z.infer<typeof CopyFilesResponseSchema>;

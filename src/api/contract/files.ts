@@ -27,6 +27,11 @@ export const FileSchema = z.object({
   group: z
     .object({ type: z.enum(['live', 'burst']), id: z.string(), master: z.boolean() })
     .optional(),
+  /**
+   * SPEC §3 addedBy: the uuid of the user who added the file to an album, when that is not the
+   * album's owner (absent: the owner). SPEC §6: a file is deleted by whoever added it or the owner.
+   */
+  addedBy: z.string().optional(),
 });
 
 /** GET /jobs/{id}/files: newest first (capture time desc, then path asc). */

@@ -31,6 +31,10 @@ export const FileDetailSchema = FileSchema.extend({
   uploaded: z.number(),
   encodingStatus: EncodingStatusSchema,
   metadata: FileMetadataFieldsSchema,
+  /** SPEC §3 File currentUserCan, for the caller (SPEC §6 rules). */
+  currentUserCan: z
+    .object({ deleteFile: z.boolean(), setFileAsAlbumCoverPhoto: z.boolean() })
+    .optional(),
 });
 export type FileDetail = z.infer<typeof FileDetailSchema>;
 
