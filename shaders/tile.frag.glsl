@@ -10,6 +10,7 @@ in float vFade;
 in vec3 vColor;
 in vec2 vSize;
 in float vState;
+in vec2 vCrop;
 
 out vec4 outColor;
 
@@ -34,8 +35,10 @@ float fill(float signedDistance) {
   return clamp(0.5 - signedDistance, 0.0, 1.0);
 }
 
-vec3 imageAt(vec2 uv) {
+vec3 imageAt(vec2 tileUv) {
   if (vLayer.x < 0.0) return vColor;
+  // A square cell (album grid) shows the middle of a wider or taller image.
+  vec2 uv = 0.5 + (tileUv - 0.5) * vCrop;
   vec3 small = texture(uSmall, vec3(uv, vLayer.x)).rgb;
   if (vLayer.y >= 0.0 && vFade > 0.0) {
     return mix(small, texture(uLarge, vec3(uv, vLayer.y)).rgb, vFade);

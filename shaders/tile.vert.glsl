@@ -12,6 +12,7 @@ in float aFade; // 0: small only … 1: large fully shown
 in vec3 aColor; // placeholder colour
 in float aScale; // 1, or 1.15 for the focused tile (SPEC §9)
 in float aState; // selection state and flags (src/gallery/engine/render/tileState.ts)
+in vec2 aCrop; // the fraction of the image shown on each axis, centred (1, 1: the whole image)
 
 out vec2 vUv;
 out vec2 vLayer;
@@ -19,6 +20,7 @@ out float vFade;
 out vec3 vColor;
 out vec2 vSize; // the drawn quad in CSS pixels
 out float vState;
+out vec2 vCrop;
 
 void main() {
   vec2 centre = aRect.xy + aRect.zw * 0.5;
@@ -31,4 +33,5 @@ void main() {
   vColor = aColor;
   vSize = aRect.zw * aScale;
   vState = aState;
+  vCrop = aCrop;
 }

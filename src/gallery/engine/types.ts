@@ -36,6 +36,11 @@ export interface GridMetrics {
   groupGap: number;
   /** SPEC §9: row cap 8 elements. */
   rowCap: number;
+  /**
+   * SPEC §3 album view mode "grid": every tile a square (the image cropped around its centre);
+   * otherwise ("flow", the timeline) justified rows keep each image's shape.
+   */
+  squareTiles?: boolean;
 }
 
 /** Result of laying out one section's items: rects relative to the top-left of its first row. */

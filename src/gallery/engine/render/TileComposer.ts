@@ -80,7 +80,16 @@ export class TileComposer {
   private readonly fadeStart = new Map<string, number>();
   private frame: FrameParams = createFrameParams();
   private selectionMode = false;
-  private readonly focusedTile = { pending: false, x: 0, y: 0, w: 0, h: 0, small: -1, large: -1 };
+  private readonly focusedTile = {
+    pending: false,
+    x: 0,
+    y: 0,
+    w: 0,
+    h: 0,
+    small: -1,
+    large: -1,
+    aspect: 0,
+  };
   private focusedFade = 0;
   private focusedState = 0;
 
@@ -122,6 +131,7 @@ export class TileComposer {
         this.colors.loading,
         FOCUSED_ITEM_SCALE,
         this.focusedState,
+        f.aspect,
       );
     }
     return this.tiles.end();
@@ -188,6 +198,7 @@ export class TileComposer {
       f.h = item.h;
       f.small = small;
       f.large = large;
+      f.aspect = files.aspects[item.item];
       this.focusedFade = fade;
       this.focusedState = packTileState(state, flags | TILE_FOCUSED);
       return;
@@ -203,6 +214,7 @@ export class TileComposer {
       this.colors.loading,
       1,
       packTileState(state, flags),
+      files.aspects[item.item],
     );
   };
 

@@ -30,6 +30,7 @@ export class TileRenderer {
   private readonly color: InstancedBufferAttribute;
   private readonly scale: InstancedBufferAttribute;
   private readonly state: InstancedBufferAttribute;
+  private readonly crop: InstancedBufferAttribute;
   private readonly viewport = new Vector2(1, 1);
   private readonly attributeList: readonly InstancedBufferAttribute[];
   private count = 0;
@@ -48,6 +49,7 @@ export class TileRenderer {
     this.color = instanced(geometry, 'aColor', capacity, 3);
     this.scale = instanced(geometry, 'aScale', capacity, 1);
     this.state = instanced(geometry, 'aState', capacity, 1);
+    this.crop = instanced(geometry, 'aCrop', capacity, 2);
     const material = new RawShaderMaterial({
       glslVersion: GLSL3,
       vertexShader,
@@ -64,7 +66,15 @@ export class TileRenderer {
       depthWrite: false,
       transparent: false,
     });
-    this.attributeList = [this.rect, this.layer, this.fade, this.color, this.scale, this.state];
+    this.attributeList = [
+      this.rect,
+      this.layer,
+      this.fade,
+      this.color,
+      this.scale,
+      this.state,
+      this.crop,
+    ];
     this.mesh = new InstancedMesh(geometry, material, capacity);
     // Positions come from attributes, not the mesh's matrix: three's culling would be wrong.
     this.mesh.frustumCulled = false;
@@ -100,6 +110,8 @@ export class TileRenderer {
     rgb: number,
     scale = 1,
     state = 0,
+    /** The image's width / height: where it differs from the tile's, its centre fills the tile. */
+    imageAspect = 0,
   ): boolean {
     const i = this.count;
     if (i >= this.capacity) return false;
@@ -118,6 +130,12 @@ export class TileRenderer {
     c[i * 3 + 2] = (rgb & 255) / 255;
     (this.scale.array as Float32Array)[i] = scale;
     (this.state.array as Float32Array)[i] = state;
+    const k = this.crop.array as Float32Array;
+    const tileAspect = w / Math.max(h, 1e-6);
+    // The part of the texture shown, as a fraction of each side (1, 1: all of it).
+    k[i * 2] = imageAspect > tileAspect * 1.01 ? tileAspect / imageAspect : 1;
+    k[i * 2 + 1] =
+      imageAspect > 0 && imageAspect < tileAspect / 1.01 ? imageAspect / tileAspect : 1;
     this.count = i + 1;
     return true;
   }

@@ -128,8 +128,11 @@ export class LayoutPipeline {
     const generation = this.grid.generation;
     this.layout
       .layout({
-        // The worker takes ownership of the buffer it is given: send a copy, keep ours.
-        aspects: job.request.files.aspects.slice(),
+        // The worker takes ownership of the buffer it is given: send a copy, keep ours. Square
+        // tiles lay out as images of aspect 1 (the renderer crops each to its cell).
+        aspects: this.grid.currentMetrics.squareTiles
+          ? new Float32Array(job.request.files.aspects.length).fill(1)
+          : job.request.files.aspects.slice(),
         width: this.grid.gridWidth,
         metrics: this.grid.currentMetrics,
         signal: controller.signal,

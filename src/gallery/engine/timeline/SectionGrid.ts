@@ -1,4 +1,5 @@
 import { estimateRowsHeight } from '../layout/estimate';
+import { layoutSection } from '../layout/justified';
 import type { CalendarIndex, ItemPosition, SelectableIndex } from '../selection/types';
 import type { GridMetrics, SectionDescriptor, SectionFetchStatus, SectionLayout } from '../types';
 import { firstItemBelow, itemAtPoint } from './geometry';
@@ -268,6 +269,17 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
 
   /** The expected height of `count` items' rows before their layout is known. */
   estimate(count: number): number {
+    if (this.metrics.squareTiles) {
+      // Equal squares: the layout itself is cheap and exact (albums are small).
+      const m = this.metrics;
+      return layoutSection(
+        new Float32Array(count).fill(1),
+        this.width,
+        m.targetRowHeight,
+        m.spacing,
+        m.rowCap,
+      ).rowsHeight;
+    }
     return estimateRowsHeight(count, this.width, this.metrics);
   }
 
