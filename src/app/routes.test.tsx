@@ -120,7 +120,10 @@ describe('the route table', () => {
         </I18nextProvider>
       </QueryClientProvider>,
     );
-    await screen.findByTestId('app-shell');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/photos'));
+    // The timeline page is a big lazy chunk: on a loaded CI machine it takes over a second.
+    await screen.findByTestId('app-shell', {}, { timeout: 10_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/photos'), {
+      timeout: 10_000,
+    });
   });
 });

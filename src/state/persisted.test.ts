@@ -51,6 +51,7 @@ describe('key registry (SPEC §9)', () => {
         'language',
         'cookieNoticeSeen',
         'shiftSelectHintShownAt',
+        'carouselSideModule',
       ].sort(),
     );
     for (const key of Object.keys(LOCAL_KEYS) as (keyof typeof LOCAL_KEYS)[]) {
