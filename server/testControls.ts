@@ -91,6 +91,8 @@ const NewUserBody = z.object({
   email: z.string().email().max(320),
   password: z.string().min(1).max(200),
   name: z.string().max(255).optional(),
+  /** SPEC §6: an account without a subscription (read-only user). */
+  read_only: z.boolean().optional(),
 });
 
 const UserDisabledBody = z.object({
@@ -169,12 +171,13 @@ export function registerTestControls(app: FastifyInstance, ctx: ServerContext): 
   app.post(`${TEST_PREFIX}users`, async (request, reply) => {
     const body = NewUserBody.parse(request.body);
     if (userByEmail(ctx.db, body.email)) return reply.code(409).send({ error: 'exists' });
-    createUser(ctx.db, {
+    const { userId } = createUser(ctx.db, {
       email: body.email,
       name: body.name ?? body.email.split('@')[0],
       passwordHash: await hashPassword(body.password),
       now: ctx.now(),
     });
+    if (body.read_only) stmt(ctx.db, 'UPDATE users SET read_only = 1 WHERE id = ?').run(userId);
     return reply.code(201).send({ email: body.email });
   });
 

@@ -61,10 +61,18 @@ export async function setUserDisabled(email: string, disabled: boolean): Promise
  * A fresh account with an empty timeline (POST /__test/users): a spec that deletes or counts
  * files works in a library no other spec shares. The email is made unique per call.
  */
-export async function createTestUser(prefix: string): Promise<{ email: string; password: string }> {
+export async function createTestUser(
+  prefix: string,
+  options: { readOnly?: boolean; name?: string } = {},
+): Promise<{ email: string; password: string }> {
   const email = `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
   const password = 'capture-demo';
-  await call('POST', '/__test/users', { email, password });
+  await call('POST', '/__test/users', {
+    email,
+    password,
+    ...(options.readOnly ? { read_only: true } : {}),
+    ...(options.name !== undefined ? { name: options.name } : {}),
+  });
   return { email, password };
 }
 
