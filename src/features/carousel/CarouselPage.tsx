@@ -29,7 +29,7 @@ export default function CarouselPage() {
   );
 }
 
-function JobCarousel() {
+export function JobCarousel() {
   const { t } = useTranslation();
   const { jobId = '', fileId = '' } = useParams();
   const timelineJob = useQuery(defaultJobQuery);

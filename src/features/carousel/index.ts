@@ -21,3 +21,5 @@ export type {
   CarouselSlotContext,
   CarouselSource,
 } from './types';
+// A job's files in the viewer without a grid under them (a share's link, a reload).
+export { JobCarousel as StandaloneCarousel } from './CarouselPage';

@@ -1,12 +1,16 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GalleryEngine } from '../../gallery';
 import { Button } from '../../ui/Button';
+import './TimelinePage.css';
 
 export interface SelectionToolbarProps {
   engine: GalleryEngine;
   onDownload: () => void;
-  onDelete: () => void;
+  /** Unset: no delete (a member who added none of these, a read-only user). */
+  onDelete?: () => void;
+  /** More actions before download (add to album). */
+  extra?: ReactNode;
 }
 
 /** The selection's count and select-all status, re-read on every selection change. */
@@ -26,7 +30,7 @@ export function useSelectionSummary(engine: GalleryEngine): { count: number; all
  * Shown while at least one file is selected (SPEC §2 selection mode): the count, clear, select
  * or deselect all, download and delete.
  */
-export function SelectionToolbar({ engine, onDownload, onDelete }: SelectionToolbarProps) {
+export function SelectionToolbar({ engine, onDownload, onDelete, extra }: SelectionToolbarProps) {
   const { t } = useTranslation();
   const { count, all } = useSelectionSummary(engine);
   return (
@@ -57,12 +61,15 @@ export function SelectionToolbar({ engine, onDownload, onDelete }: SelectionTool
         {all ? t('timeline.toolbar.deselectAll') : t('timeline.toolbar.selectAll')}
       </Button>
       <span className="timeline-toolbar__spacer" />
+      {extra}
       <Button onClick={onDownload} data-testid="selection-download">
         {t('timeline.toolbar.download')}
       </Button>
-      <Button variant="danger" onClick={onDelete} data-testid="selection-delete">
-        {t('timeline.toolbar.delete')}
-      </Button>
+      {onDelete ? (
+        <Button variant="danger" onClick={onDelete} data-testid="selection-delete">
+          {t('timeline.toolbar.delete')}
+        </Button>
+      ) : null}
     </div>
   );
 }

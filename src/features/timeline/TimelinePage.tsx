@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
@@ -8,13 +8,14 @@ import { isApiError } from '../../api/errors';
 import { api } from '../../platform/api';
 import { mediaUrls } from '../../platform/mediaUrls';
 import { useShortcutGroup } from '../../platform/shortcuts';
-import { defaultJobQuery, resourceLoadOf } from '../../platform/queries';
+import { defaultJobQuery, resourceLoadOf, useIsReadOnlyUser } from '../../platform/queries';
 import { queryClient } from '../../platform/queryClient';
 import { GalleryView } from '../../gallery';
 import { useBreakpoint } from '../../state/viewport';
 import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
+import { AddToAlbumDialog, useAddToAlbumInCarousel } from '../albums';
 import { RequireLogin } from '../auth';
 import { Carousel, type CarouselLocationState } from '../carousel';
 import { downloadFiles } from '../downloads';
@@ -192,6 +193,13 @@ function Timeline() {
     if (engine) void selectedFileIds(engine).then(deleteFiles);
   }, [engine, deleteFiles]);
 
+  // SPEC §5 add to album, from the selection toolbar, the menu and the viewer.
+  const [adding, setAdding] = useState<readonly string[] | null>(null);
+  useAddToAlbumInCarousel();
+  const addSelection = useCallback(() => {
+    if (engine) void selectedFileIds(engine).then((ids) => ids.length > 0 && setAdding(ids));
+  }, [engine]);
+
   const contextMenuItems = useCallback(
     (fileIds: string[]) =>
       timelineMenuItems(fileIds, t, {
@@ -199,6 +207,7 @@ function Timeline() {
         select: (ids) => engine?.actions.selectFiles(ids),
         download,
         delete: deleteFiles,
+        addToAlbum: setAdding,
       }),
     [t, open, engine, download, deleteFiles],
   );
@@ -235,6 +244,7 @@ function Timeline() {
             onFilterChange={onFilterChange}
             onDownload={downloadSelection}
             onDelete={deleteSelection}
+            onAddToAlbum={addSelection}
           />
         ) : null}
       </div>
@@ -269,6 +279,14 @@ function Timeline() {
       {openFileId && carouselSource && load !== 'loading' ? (
         <Carousel source={carouselSource} fileId={openFileId} />
       ) : null}
+      {adding && jobId ? (
+        <AddToAlbumDialog
+          sourceJob={jobId}
+          fileIds={adding}
+          onClose={() => setAdding(null)}
+          onAdded={() => engine?.selection.clear()}
+        />
+      ) : null}
     </section>
   );
 }
@@ -279,16 +297,34 @@ function TopBar({
   onFilterChange,
   onDownload,
   onDelete,
+  onAddToAlbum,
 }: {
   engine: NonNullable<ReturnType<typeof useGalleryEngine>['engine']>;
   filter: TimelineFilter;
   onFilterChange: (choice: TimelineFilter | 'recents') => void;
   onDownload: () => void;
   onDelete: () => void;
+  onAddToAlbum: () => void;
 }) {
+  const { t } = useTranslation();
   const { count } = useSelectionSummary(engine);
+  const readOnly = useIsReadOnlyUser();
   return count > 0 ? (
-    <SelectionToolbar engine={engine} onDownload={onDownload} onDelete={onDelete} />
+    <SelectionToolbar
+      engine={engine}
+      onDownload={onDownload}
+      onDelete={onDelete}
+      extra={
+        <Button
+          onClick={onAddToAlbum}
+          disabled={readOnly}
+          title={readOnly ? t('albums.readOnly.tooltip') : undefined}
+          data-testid="selection-add-to-album"
+        >
+          {t('albums.add.action')}
+        </Button>
+      }
+    />
   ) : (
     <TimelineFilters filter={filter} onChange={onFilterChange} />
   );

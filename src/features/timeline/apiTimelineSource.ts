@@ -26,13 +26,21 @@ export function apiTimelineSource(
   client: ApiClient,
   jobId: string,
   filter: TimelineFilter = 'all',
+  options: {
+    order?: 'taken' | 'added';
+    /** Sees each listed section's files as answered (an album reads who added them). */
+    observe?: (files: readonly FileInfo[]) => void;
+  } = {},
 ): TimelineSource {
   const base = `/jobs/${encodeURIComponent(jobId)}`;
+  // An album sorted by when files were added (SPEC §3 ADDED): sections by upload day.
+  const order = options.order === 'added' ? { order: 'added' } : {};
   return {
     async sections(signal) {
       const { data } = await client.request({
         method: 'GET',
         path: `${base}/timeline/months`,
+        query: order,
         schema: TimelineMonthsResponseSchema,
         signal,
       });
@@ -56,10 +64,11 @@ export function apiTimelineSource(
       const { data } = await client.request({
         method: 'GET',
         path: `${base}/files`,
-        query: { start, end },
+        query: { start, end, ...order },
         schema: FilesResponseSchema,
         signal,
       });
+      options.observe?.(data.files);
       return toColumns(
         data.files.filter((file) => showsOnTimeline(file) && filterKeepsKind(filter, kindOf(file))),
       );

@@ -28,6 +28,8 @@ export interface FileActionsOptions {
   /** SPEC §6: undo of a deletion only for the job owner (the timeline job is always owned). */
   isOwner: boolean;
   grid: FileActionsGrid;
+  /** SPEC §8: the confirmation of a single file's delete words the timeline and an album apart. */
+  wording?: 'timeline' | 'album';
 }
 
 export interface RestoreOutcome {
@@ -41,7 +43,13 @@ export interface RestoreOutcome {
  * a retry offer; undo restores through multi_rollback. Double requests for files already on
  * their way are ignored.
  */
-export function createFileActions({ client, jobId, isOwner, grid }: FileActionsOptions) {
+export function createFileActions({
+  client,
+  jobId,
+  isOwner,
+  grid,
+  wording = 'timeline',
+}: FileActionsOptions) {
   const job = `/jobs/${encodeURIComponent(jobId)}`;
   const inFlight = new Set<string>();
   /** Files whose confirmation is showing: a second Delete for them asks nothing more. */
@@ -183,7 +191,7 @@ export function createFileActions({ client, jobId, isOwner, grid }: FileActionsO
 
   return {
     /**
-     * Asks with the timeline wording (one file or a count), then deletes; resolves with the ids
+     * Asks with the timeline's or the album's wording (one file or a count), then deletes; resolves with the ids
      * deleted (none when cancelled).
      */
     async requestDelete(ids: readonly string[]): Promise<string[]> {
@@ -195,9 +203,12 @@ export function createFileActions({ client, jobId, isOwner, grid }: FileActionsO
         title: one
           ? { key: 'timeline.delete.confirmTitleOne' }
           : { key: 'timeline.delete.confirmTitleMany', values: { count: todo.length } },
-        body: one
-          ? { key: 'timeline.delete.confirmBodyOne' }
-          : { key: 'timeline.delete.confirmBodyMany', values: { count: todo.length } },
+        body:
+          wording === 'album'
+            ? { key: 'albums.removeFiles.confirmBody', values: { count: todo.length } }
+            : one
+              ? { key: 'timeline.delete.confirmBodyOne' }
+              : { key: 'timeline.delete.confirmBodyMany', values: { count: todo.length } },
         confirmLabel: { key: 'timeline.delete.confirm' },
         destructive: true,
       }).finally(() => {

@@ -6,6 +6,8 @@ export interface TimelineMenuActions {
   select: (fileIds: string[]) => void;
   download: (fileIds: string[]) => void;
   delete: (fileIds: string[]) => void;
+  /** SPEC §5 add-to-album picker; unset, no entry. */
+  addToAlbum?: (fileIds: string[]) => void;
 }
 
 /**
@@ -29,7 +31,19 @@ export function timelineMenuItems(
       label: t('timeline.menu.download'),
       onSelect: () => actions.download(fileIds),
     },
-    { id: 'delete', label: t('timeline.menu.delete'), onSelect: () => actions.delete(fileIds) },
   );
+  const { addToAlbum } = actions;
+  if (addToAlbum) {
+    items.push({
+      id: 'addToAlbum',
+      label: t('albums.add.action'),
+      onSelect: () => addToAlbum(fileIds),
+    });
+  }
+  items.push({
+    id: 'delete',
+    label: t('timeline.menu.delete'),
+    onSelect: () => actions.delete(fileIds),
+  });
   return items;
 }
