@@ -48,11 +48,23 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('../features/documents/DocumentsPage'),
   },
 
-  { path: '/albums', area: 'albums' },
-  { path: '/albums/:jobId', area: 'albums' },
-  { path: '/albums/:jobId/edit/addPhotos', area: 'albums' },
-  { path: '/albums/:jobId/edit/:tab', area: 'albums' },
-  { path: '/addPhotos/:jobId', area: 'albums' },
+  { path: '/albums', area: 'albums', page: () => import('../features/albums/AlbumsPage') },
+  { path: '/albums/:jobId', area: 'albums', page: () => import('../features/albums/AlbumPage') },
+  {
+    path: '/albums/:jobId/edit/addPhotos',
+    area: 'albums',
+    page: () => import('../features/albums/PickerPage'),
+  },
+  {
+    path: '/albums/:jobId/edit/:tab',
+    area: 'albums',
+    page: () => import('../features/albums/AlbumPage'),
+  },
+  {
+    path: '/addPhotos/:jobId',
+    area: 'albums',
+    page: () => import('../features/albums/PickerPage'),
+  },
 
   { path: '/a/:jobId', area: 'publicAlbum' },
   { path: '/a/:jobId/createNew', area: 'publicAlbum' },
@@ -64,7 +76,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/carousel/:jobId/:fileId',
     area: 'carousel',
-    page: () => import('../features/carousel/CarouselPage'),
+    // The album page with the viewer open over its grid (a share's job: the viewer alone).
+    page: () => import('../features/albums/AlbumPage'),
   },
   { path: '/albumImage/:jobId/:fileId', area: 'share' },
   { path: '/share/:shareId', area: 'share' },
@@ -90,8 +103,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
   { path: '/emailSettings', area: 'emailSettings' },
   { path: '/help', area: 'help' },
-  { path: '/selectPhotos', area: 'selectPhotos' },
-  { path: '/selectPhotos/:id', area: 'selectPhotos' },
+  {
+    path: '/selectPhotos',
+    area: 'selectPhotos',
+    page: () => import('../features/albums/PickerPage'),
+  },
+  {
+    path: '/selectPhotos/:id',
+    area: 'selectPhotos',
+    page: () => import('../features/albums/PickerPage'),
+  },
   { path: '/selectProfilePicture', area: 'profilePicture' },
 
   { path: '/error/:code', area: 'errors', page: () => import('./pages/ErrorCodePage') },

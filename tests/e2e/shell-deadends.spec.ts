@@ -106,6 +106,9 @@ test.describe('a page chunk that fails to load (a new version was deployed)', ()
 const PAGE_READY = [
   'timeline',
   'documents',
+  'albums-page',
+  'album-page',
+  'picker',
   'not-found-page',
   'account-terminated',
   'generic-error',

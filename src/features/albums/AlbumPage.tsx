@@ -1,0 +1,423 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import type { AlbumInfo } from '../../api/contract/albums';
+import { CHANGE_TYPE } from '../../api/contract/changes';
+import type { FileInfo } from '../../api/contract/files';
+import { isApiError } from '../../api/errors';
+import { api } from '../../platform/api';
+import { mediaUrls } from '../../platform/mediaUrls';
+import { defaultJobQuery, useAccountInfo } from '../../platform/queries';
+import { useShortcutGroup } from '../../platform/shortcuts';
+import { GalleryView, type GalleryMenuItem } from '../../gallery';
+import { useBreakpoint } from '../../state/viewport';
+import { showToast } from '../../state/toasts';
+import { Button } from '../../ui/Button';
+import { MessagePage } from '../../ui/MessagePage';
+import { Spinner } from '../../ui/Spinner';
+import { RequireLogin } from '../auth';
+import { Carousel, StandaloneCarousel, type CarouselLocationState } from '../carousel';
+import { downloadAlbum, downloadFiles } from '../downloads';
+import { useJobSync, type JobChange } from '../sync';
+import {
+  createFileActions,
+  filesWithDetails,
+  GALLERY_SHORTCUTS,
+  insetsFor,
+  metricsFor,
+  selectedFileIds,
+  SelectionToolbar,
+  useGalleryEngine,
+  useSelectionSummary,
+} from '../timeline';
+import { startUpload } from '../upload';
+import { albumInfoQuery, refreshAlbum, viewModeQuery, type ViewMode } from './albumApi';
+import { albumCarouselSource } from './albumCarousel';
+import { albumCommands, type AlbumDeleteStatus } from './albumCommands';
+import { AlbumHeader } from './AlbumHeader';
+import { AlbumSettingsDialog, EDIT_TABS, type EditTab } from './AlbumSettingsDialog';
+import { albumSource } from './albumSource';
+import { AddToAlbumDialog } from './AddToAlbumDialog';
+import { useAddToAlbumInCarousel } from './CarouselAddToAlbum';
+import { SubscriberButton } from './ReadOnlyGate';
+import './Albums.css';
+
+/**
+ * /albums/{jobId} (and /albums/{jobId}/edit/{tab}, /carousel/{jobId}/{fileId}): an album's files
+ * on the gallery engine, with the viewer open over it for a file. One page for all of them, so
+ * the grid stays alive while the viewer opens and closes.
+ */
+export default function AlbumPage() {
+  const { fileId } = useParams();
+  return (
+    <RequireLogin autoLogin={fileId !== undefined}>
+      <AlbumRoute />
+    </RequireLogin>
+  );
+}
+
+function AlbumRoute() {
+  const { t } = useTranslation();
+  const { jobId = '', fileId } = useParams();
+  const timeline = useQuery(defaultJobQuery);
+  const info = useQuery(albumInfoQuery(jobId));
+  if (timeline.data?.id === jobId) {
+    // The timeline's files open on the timeline (SPEC §2).
+    return <Navigate to={fileId ? `/photos/${encodeURIComponent(fileId)}` : '/photos'} replace />;
+  }
+  if (info.isError) {
+    if (isApiError(info.error, 'notFound') || isApiError(info.error, 'forbidden')) {
+      return <AlbumNotFound />;
+    }
+    return (
+      <MessagePage
+        testId="album-error"
+        title={t('albums.loadError')}
+        actions={
+          <Button variant="primary" onClick={() => void info.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
+        <p>
+          {t(
+            isApiError(info.error)
+              ? (info.error.i18nKey as 'errors.genericDescription')
+              : 'errors.genericDescription',
+          )}
+        </p>
+      </MessagePage>
+    );
+  }
+  if (!info.data || !timeline.data) return <Spinner label={t('common.loading')} />;
+  // Another kind of job (a share): its files in the viewer alone.
+  if (info.data.type !== 'story') return fileId ? <StandaloneCarousel /> : <AlbumNotFound />;
+  return <Album album={info.data} />;
+}
+
+function AlbumNotFound() {
+  const { t } = useTranslation();
+  return (
+    <MessagePage testId="album-not-found" title={t('notFound.album.title')}>
+      <p>{t('notFound.album.description')}</p>
+    </MessagePage>
+  );
+}
+
+function Album({ album }: { album: AlbumInfo }) {
+  const { t } = useTranslation();
+  useShortcutGroup(GALLERY_SHORTCUTS);
+  useAddToAlbumInCarousel();
+  const navigate = useNavigate();
+  const { tab, fileId: openFileId } = useParams();
+  const jobId = album.id;
+  const me = useAccountInfo().data?.uuid;
+  const owner = album.role === 'owner';
+  const breakpoint = useBreakpoint();
+  const viewMode: ViewMode = useQuery(viewModeQuery(jobId)).data ?? 'grid';
+  const base = metricsFor(breakpoint);
+  const metrics = useMemo(
+    () => (viewMode === 'grid' ? { ...base, squareTiles: true } : base),
+    [base, viewMode],
+  );
+  const insets = useMemo(() => insetsFor(breakpoint), [breakpoint]);
+  const sort = album.sort_order ?? 'NEWEST_TAKEN';
+
+  // Who added each listed file (SPEC §6: a member deletes only what they added).
+  const addedBy = useRef(new Map<string, string>());
+  const observe = useCallback((files: readonly FileInfo[]) => {
+    for (const file of files) if (file.addedBy) addedBy.current.set(file.id, file.addedBy);
+  }, []);
+  const source = useMemo(() => albumSource(api(), jobId, sort, observe), [jobId, sort, observe]);
+  const { engine, load, reload, refresh } = useGalleryEngine(jobId, metrics, breakpoint, source);
+  const canDelete = useCallback(
+    (fileId: string) => owner || (me !== undefined && addedBy.current.get(fileId) === me),
+    [owner, me],
+  );
+
+  const refreshRef = useRef(refresh);
+  useLayoutEffect(() => {
+    refreshRef.current = refresh;
+  });
+  const actions = useMemo(
+    () =>
+      engine
+        ? createFileActions({
+            client: api(),
+            jobId,
+            isOwner: owner,
+            wording: 'album',
+            grid: {
+              setPendingDelete: (ids, pending) => engine.setPendingDelete(ids, pending),
+              removeFiles: (ids) => engine.removeFiles(ids),
+              refresh: () => void refreshRef.current(),
+            },
+          })
+        : null,
+    [engine, jobId, owner],
+  );
+
+  const applyChanges = useCallback(
+    async (changes: readonly JobChange[], full: boolean) => {
+      if (!engine) return;
+      const removed = changes.filter((c) => c.type === CHANGE_TYPE.fileRemoved).map((c) => c.id);
+      if (removed.length > 0) engine.removeFiles(removed);
+      if (full || changes.length > 0) {
+        await refresh();
+        void refreshAlbum(jobId);
+      }
+    },
+    [engine, refresh, jobId],
+  );
+  const syncStatus = useJobSync(engine ? jobId : undefined, applyChanges);
+
+  const open = useCallback(
+    (fileId: string) => {
+      const state: CarouselLocationState = { fromGrid: true };
+      void navigate(`/carousel/${encodeURIComponent(jobId)}/${encodeURIComponent(fileId)}`, {
+        state,
+      });
+    },
+    [navigate, jobId],
+  );
+  const [adding, setAdding] = useState<readonly string[] | null>(null);
+  const [deleteStatus, setDeleteStatus] = useState<AlbumDeleteStatus | null>(null);
+
+  const deleteFiles = useCallback(
+    (ids: readonly string[]) => {
+      if (!actions) return;
+      if (!ids.every(canDelete)) {
+        showToast({ kind: 'error', message: { key: 'albums.removeFiles.notYours' } });
+        return;
+      }
+      void actions.requestDelete(ids);
+    },
+    [actions, canDelete],
+  );
+  const download = useCallback(
+    (ids: readonly string[]) => {
+      if (engine && ids.length > 0)
+        void downloadFiles({ jobId, files: filesWithDetails(engine, ids) });
+    },
+    [engine, jobId],
+  );
+  const withSelection = useCallback(
+    (run: (ids: string[]) => void) => {
+      if (engine) void selectedFileIds(engine).then(run);
+    },
+    [engine],
+  );
+
+  const contextMenuItems = useCallback(
+    (fileIds: string[]): GalleryMenuItem[] => {
+      const items: GalleryMenuItem[] = [];
+      if (fileIds.length === 1) {
+        const [id] = fileIds;
+        items.push({ id: 'open', label: t('timeline.menu.open'), onSelect: () => open(id) });
+        if (owner && id !== album.coverPhoto) {
+          items.push({
+            id: 'cover',
+            label: t('albums.cover.action'),
+            onSelect: () => void albumCommands.setCover(jobId, id),
+          });
+        }
+      }
+      items.push(
+        {
+          id: 'select',
+          label: t('timeline.menu.select'),
+          onSelect: () => engine?.actions.selectFiles(fileIds),
+        },
+        { id: 'download', label: t('timeline.menu.download'), onSelect: () => download(fileIds) },
+        { id: 'addToAlbum', label: t('albums.add.action'), onSelect: () => setAdding(fileIds) },
+      );
+      if (fileIds.every(canDelete)) {
+        items.push({
+          id: 'delete',
+          label: t('albums.removeFiles.action'),
+          onSelect: () => deleteFiles(fileIds),
+        });
+      }
+      return items;
+    },
+    [t, open, owner, album.coverPhoto, jobId, engine, download, canDelete, deleteFiles],
+  );
+
+  const carouselSource = useMemo(
+    () =>
+      engine && actions
+        ? albumCarouselSource({
+            engine,
+            jobId,
+            byAdded: sort === 'ADDED',
+            actions,
+            canDelete,
+            cover: owner
+              ? {
+                  current: album.coverPhoto ?? null,
+                  run: (id) => albumCommands.setCover(jobId, id),
+                }
+              : null,
+            uploaderName: () => undefined,
+          })
+        : null,
+    [engine, actions, jobId, sort, canDelete, owner, album.coverPhoto],
+  );
+
+  const headerActions = useMemo(
+    () => ({
+      edit: () => void navigate(`/albums/${encodeURIComponent(jobId)}/edit/name`),
+      addPhotos: () => void navigate(`/addPhotos/${encodeURIComponent(jobId)}`),
+      upload: (files: File[]) =>
+        void startUpload(
+          files.map((file) => ({ file })),
+          { kind: 'job', jobId },
+        ),
+      download: () => {
+        if (!engine) return;
+        const all = Array.from({ length: engine.timeline.sectionCount }, (_, i) => i);
+        void engine.timeline
+          .loadSections(all, new AbortController().signal)
+          .then(() => {
+            const ids = all.flatMap((s) => engine.timeline.sections[s]?.files?.ids ?? []);
+            return downloadAlbum({
+              jobId,
+              files: filesWithDetails(engine, ids),
+              albumName: album.title?.trim() || t('albums.unnamed'),
+            });
+          })
+          .catch(() => showToast({ kind: 'error', message: { key: 'downloads.failed' } }));
+      },
+      copyToTimeline: () => void albumCommands.copyToTimeline(jobId),
+      deleteAlbum: () =>
+        void albumCommands.deleteAlbum(jobId, setDeleteStatus, () => void navigate('/albums')),
+      leave: () => void albumCommands.leave(jobId).then((left) => left && navigate('/albums')),
+      subscribe: () => void albumCommands.subscribe(jobId),
+      setSort: (next: typeof sort) => void albumCommands.setSortOrder(jobId, next),
+      setViewMode: (mode: ViewMode) => void albumCommands.setViewMode(jobId, mode),
+    }),
+    [navigate, jobId, engine, album.title, t],
+  );
+
+  if (syncStatus === 'RECENTLY_DELETED' && deleteStatus === null) return <AlbumNotFound />;
+  if (load === 'error') {
+    return (
+      <MessagePage
+        testId="album-error"
+        title={t('albums.loadError')}
+        actions={
+          <Button variant="primary" onClick={reload}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  const editTab = (EDIT_TABS as readonly string[]).includes(tab ?? '') ? (tab as EditTab) : null;
+
+  return (
+    <section
+      className="timeline-page album-page"
+      data-testid="album-page"
+      data-load={load}
+      data-sort={sort}
+      data-view={viewMode}
+      data-sync={syncStatus}
+    >
+      <AlbumHeader
+        album={album}
+        viewMode={viewMode}
+        deleteStatus={deleteStatus}
+        actions={headerActions}
+      />
+      {engine ? (
+        <AlbumSelectionBar
+          engine={engine}
+          onDownload={() => withSelection(download)}
+          onAdd={() => withSelection((ids) => setAdding(ids))}
+          onDelete={() => withSelection(deleteFiles)}
+        />
+      ) : null}
+      <div className="timeline-page__grid">
+        {engine ? (
+          <GalleryView
+            engine={engine}
+            metrics={metrics}
+            insets={insets}
+            label={t('albums.gridLabel', { title: album.title ?? t('albums.unnamed') })}
+            onOpen={open}
+            onDelete={deleteFiles}
+            contextMenuItems={contextMenuItems}
+            videoUrl={mediaUrls(jobId).content}
+            tv={breakpoint === 'tv'}
+          />
+        ) : null}
+        {load === 'loading' || !engine ? (
+          <div className="timeline-page__overlay">
+            <Spinner label={t('common.loading')} />
+          </div>
+        ) : null}
+        {load === 'empty' ? (
+          <div
+            className="timeline-page__overlay timeline-page__overlay--interactive"
+            data-testid="album-empty"
+          >
+            <MessagePage title={t('albums.empty.title')}>
+              <p>{t('albums.empty.body')}</p>
+            </MessagePage>
+          </div>
+        ) : null}
+      </div>
+      {openFileId && carouselSource && load !== 'loading' ? (
+        <Carousel source={carouselSource} fileId={openFileId} />
+      ) : null}
+      {editTab && owner ? (
+        <AlbumSettingsDialog
+          album={album}
+          tab={editTab}
+          onClose={() => void navigate(`/albums/${encodeURIComponent(jobId)}`, { replace: true })}
+        />
+      ) : null}
+      {adding ? (
+        <AddToAlbumDialog
+          sourceJob={jobId}
+          fileIds={adding}
+          onClose={() => setAdding(null)}
+          onAdded={() => engine?.selection.clear()}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** Shown while files are selected: the timeline's toolbar with add-to-album. */
+function AlbumSelectionBar({
+  engine,
+  onDownload,
+  onAdd,
+  onDelete,
+}: {
+  engine: NonNullable<ReturnType<typeof useGalleryEngine>['engine']>;
+  onDownload: () => void;
+  onAdd: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const { count } = useSelectionSummary(engine);
+  if (count === 0) return null;
+  return (
+    <div className="timeline-page__bar">
+      <SelectionToolbar
+        engine={engine}
+        onDownload={onDownload}
+        onDelete={onDelete}
+        extra={
+          <SubscriberButton onClick={onAdd} data-testid="selection-add-to-album">
+            {t('albums.add.action')}
+          </SubscriberButton>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { registerCarouselAction, type CarouselSlotContext } from '../carousel';
+import { AddToAlbumDialog } from './AddToAlbumDialog';
+import { SubscriberButton } from './ReadOnlyGate';
+
+/** The viewer's "add to album" (SPEC §5: the picker leaves the file's own album out). */
+function AddToAlbumAction({ source, file }: CarouselSlotContext) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <SubscriberButton onClick={() => setOpen(true)} data-testid="carousel-add-to-album">
+        {t('albums.add.action')}
+      </SubscriberButton>
+      {open ? (
+        <AddToAlbumDialog
+          sourceJob={source.jobId}
+          fileIds={[file.id]}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+const SLOT = {
+  id: 'addToAlbum',
+  order: 10,
+  render: (context: CarouselSlotContext) => <AddToAlbumAction {...context} />,
+};
+
+/** Puts "add to album" in the viewer's toolbar while the calling page is mounted. */
+export function useAddToAlbumInCarousel(): void {
+  useEffect(() => registerCarouselAction(SLOT), []);
+}

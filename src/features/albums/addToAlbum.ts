@@ -1,0 +1,67 @@
+import type { JobListItem } from '../../api/contract/albums';
+import { isApiError } from '../../api/errors';
+import { popupStore } from '../../state/popups';
+import { dismissToast, showToast } from '../../state/toasts';
+import { STORAGE_POPUPS } from '../storage';
+import { albumCalls, refreshAlbum } from './albumApi';
+
+/**
+ * SPEC §5: the add-to-album picker lists the albums the user can add photos to — their own, and
+ * others' that allow uploads (permission bit 2) — never the album the files come from.
+ */
+export function albumsToAddTo(
+  albums: readonly JobListItem[],
+  me: string | undefined,
+  excludeJob: string | undefined,
+): JobListItem[] {
+  return albums.filter(
+    (album) =>
+      album.id !== excludeJob &&
+      album.type === 'story' &&
+      (album.owner.uuid === me || (album.permissions & 2) !== 0),
+  );
+}
+
+/** SPEC §8: "added to album" with "see album". */
+export function addedToAlbumToast(count: number, seeAlbum: () => void): void {
+  showToast({
+    message: { key: 'albums.add.added', values: { count } },
+    action: { label: { key: 'albums.add.seeAlbum' }, run: seeAlbum },
+  });
+}
+
+/**
+ * Copies files into an album with the toasts of SPEC §8: progress while copying, then "added to
+ * album" with "see album", or the failure text (413: the out-of-storage popup). Resolves whether
+ * it worked.
+ */
+export async function addFilesToAlbum(options: {
+  albumId: string;
+  sourceJob: string;
+  fileIds: readonly string[];
+  seeAlbum: () => void;
+}): Promise<boolean> {
+  const { albumId, sourceJob, fileIds, seeAlbum } = options;
+  const progress = showToast({
+    kind: 'progress',
+    message: { key: 'albums.add.adding', values: { count: fileIds.length } },
+    durationMs: null,
+  });
+  try {
+    await albumCalls.copyFiles(albumId, sourceJob, fileIds);
+    addedToAlbumToast(fileIds.length, seeAlbum);
+    void refreshAlbum(albumId);
+    return true;
+  } catch (failure) {
+    if (isApiError(failure, 'payloadTooLarge')) {
+      popupStore.getState().enqueue(STORAGE_POPUPS.addedMoreThanAvailable);
+    }
+    showToast({
+      kind: 'error',
+      message: { key: 'albums.add.failed', values: { count: fileIds.length } },
+    });
+    return false;
+  } finally {
+    dismissToast(progress);
+  }
+}

@@ -1,0 +1,176 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  AlbumInfoSchema,
+  CopyFilesResponseSchema,
+  CreateJobResponseSchema,
+  JobListResponseSchema,
+  JobUsersResponseSchema,
+  type CopyFilesResponse,
+  type CreateJobRequest,
+  type CreateJobResponse,
+  type SortOrder,
+} from '../../api/contract/albums';
+import { OptionResponseSchema } from '../../api/contract/user';
+import { api } from '../../platform/api';
+import { queryClient } from '../../platform/queryClient';
+
+/** The album calls of SPEC §7 and the queries that read them; the pages call nothing else. */
+
+const jobPath = (jobId: string) => `/jobs/${encodeURIComponent(jobId)}`;
+
+/** GET /jobs (stories, include_details): the caller's albums and the ones shared with them. */
+export const albumListQuery = queryOptions({
+  queryKey: ['jobs', 'list'],
+  queryFn: async ({ signal }) =>
+    (
+      await api().request({
+        method: 'GET',
+        path: '/jobs',
+        query: { stories: 1, include_details: 1 },
+        schema: JobListResponseSchema,
+        signal,
+      })
+    ).data.jobs,
+});
+
+/** GET /jobs/{id}/info of an album (SPEC §3 Job/Album, the caller's role). */
+export const albumInfoQuery = (jobId: string) =>
+  queryOptions({
+    queryKey: ['jobs', jobId, 'info'],
+    queryFn: async ({ signal }) =>
+      (
+        await api().request({
+          method: 'GET',
+          path: `${jobPath(jobId)}/info`,
+          query: { include_details: 1 },
+          schema: AlbumInfoSchema,
+          signal,
+        })
+      ).data,
+    retry: false,
+  });
+
+/** GET /jobs/{id}/users (include_profile_url): the owner first, then the members. */
+export const albumUsersQuery = (jobId: string) =>
+  queryOptions({
+    queryKey: ['jobs', jobId, 'users'],
+    queryFn: async ({ signal }) =>
+      (
+        await api().request({
+          method: 'GET',
+          path: `${jobPath(jobId)}/users`,
+          query: { include_profile_url: 1 },
+          schema: JobUsersResponseSchema,
+          signal,
+        })
+      ).data.users,
+  });
+
+/** SPEC §3: an album's view mode is a user option of its own. */
+export type ViewMode = 'grid' | 'flow';
+export const viewModeKey = (jobId: string) => `album_view_mode.${jobId}`;
+const ViewModeSchema = z.enum(['grid', 'flow']);
+
+/** GET /options/{album_view_mode.<id>}: grid unless the user chose flow (SPEC §9 new album default). */
+export const viewModeQuery = (jobId: string) =>
+  queryOptions({
+    queryKey: ['options', viewModeKey(jobId)],
+    queryFn: async ({ signal }): Promise<ViewMode> => {
+      const { data } = await api().request({
+        method: 'GET',
+        path: `/options/${encodeURIComponent(viewModeKey(jobId))}`,
+        schema: OptionResponseSchema,
+        signal,
+      });
+      const parsed = ViewModeSchema.safeParse(data.value);
+      return parsed.success ? parsed.data : 'grid';
+    },
+    staleTime: Infinity,
+  });
+
+export async function saveViewMode(jobId: string, mode: ViewMode): Promise<void> {
+  await api().request({
+    method: 'PUT',
+    path: `/options/${encodeURIComponent(viewModeKey(jobId))}`,
+    body: { value: mode },
+    schema: OptionResponseSchema,
+  });
+}
+
+/** POST /jobs: a new album (SPEC §5 creation defaults: comments and uploads allowed). */
+export async function createAlbum(
+  request: Omit<CreateJobRequest, 'type'>,
+): Promise<CreateJobResponse> {
+  const { data } = await api().request({
+    method: 'POST',
+    path: '/jobs',
+    body: { type: 'story', ...request },
+    schema: CreateJobResponseSchema,
+  });
+  void queryClient.invalidateQueries({ queryKey: albumListQuery.queryKey });
+  return data;
+}
+
+/** A POST under /jobs/{id} that answers nothing (204). */
+async function post(jobId: string, action: string, body?: object | string): Promise<void> {
+  await api().request({
+    method: 'POST',
+    path: `${jobPath(jobId)}/${action}`,
+    body,
+    responseType: 'none',
+  });
+}
+
+/** The edits of SPEC §6; each one refreshes what shows the album. */
+export const albumCalls = {
+  rename: (jobId: string, name: string) => post(jobId, 'name', { name }),
+  setPrivacy: (jobId: string, mode: 'shared' | 'private') => post(jobId, 'privacy_mode', { mode }),
+  setPermissions: (jobId: string, allowComments: boolean, allowUploads: boolean) =>
+    post(jobId, 'permissions', { allow_comments: allowComments, allow_uploads: allowUploads }),
+  setCover: (jobId: string, fileId: string) => post(jobId, 'cover', { id: fileId }),
+  subscribe: (jobId: string) => post(jobId, 'subscribe'),
+  unsubscribe: (jobId: string) => post(jobId, 'unsubscribe'),
+  async setSortOrder(jobId: string, value: SortOrder): Promise<void> {
+    await api().request({
+      method: 'PUT',
+      path: `${jobPath(jobId)}/attribute/sort_order`,
+      body: { value },
+      responseType: 'none',
+    });
+  },
+  async remove(jobId: string): Promise<void> {
+    await api().request({ method: 'DELETE', path: jobPath(jobId), responseType: 'none' });
+  },
+  /** Copies files the caller can read from `sourceJob` into the album. */
+  async copyFiles(
+    jobId: string,
+    sourceJob: string,
+    fileIds: readonly string[],
+  ): Promise<CopyFilesResponse> {
+    const { data } = await api().request({
+      method: 'POST',
+      path: `${jobPath(jobId)}/copy_files`,
+      body: { source_job: sourceJob, file_ids: [...fileIds] },
+      schema: CopyFilesResponseSchema,
+    });
+    return data;
+  },
+  /** SPEC §7 keep-all-files: the album's files into the caller's timeline. */
+  async copyToTimeline(jobId: string): Promise<CopyFilesResponse> {
+    const { data } = await api().request({
+      method: 'POST',
+      path: `${jobPath(jobId)}/keep-all-files`,
+      schema: CopyFilesResponseSchema,
+    });
+    return data;
+  },
+};
+
+/** After an edit: the album's info, its users and the list are read again. */
+export async function refreshAlbum(jobId: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['jobs', jobId] }),
+    queryClient.invalidateQueries({ queryKey: albumListQuery.queryKey }),
+  ]);
+}

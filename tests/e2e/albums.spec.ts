@@ -1,0 +1,386 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { basicAuthHeader } from '../../src/api/contract/basicAuth';
+import { waitForSceneReady } from './support/gallery';
+import { screenTiles } from './support/interaction';
+import { API, apiLogin, openTimelineSignedIn } from './support/login';
+import { createTestUser } from './support/testControls';
+
+// Accounts of this spec's own: an owner with six photos, a second user with one, and a read-only
+// user. What they create, join and delete is theirs alone.
+test.describe.configure({ mode: 'serial' });
+
+type Account = { email: string; password: string; token: string; timeline: string };
+let owner: Account;
+let friend: Account;
+let readOnly: Account;
+/** The owner's photos, newest first. */
+const photos: string[] = [];
+let friendPhoto: string;
+/** The album the serial tests build up. */
+let albumId: string;
+
+const BASE = Date.UTC(2022, 6, 1) / 1000;
+
+async function call<T>(account: Account, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${API}${path}`, {
+    method,
+    headers: {
+      Authorization: basicAuthHeader(account.token),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
+  return (response.status === 204 ? null : await response.json()) as T;
+}
+
+async function account(
+  request: Parameters<typeof apiLogin>[0],
+  prefix: string,
+  options: { readOnly?: boolean } = {},
+): Promise<Account> {
+  const user = await createTestUser(prefix, options);
+  const token = await apiLogin(request, user);
+  const me = { ...user, token, timeline: '' };
+  me.timeline = (await call<{ id: string }>(me, 'GET', '/jobs/default')).id;
+  return me;
+}
+
+async function upload(to: Account, name: string, i: number): Promise<string> {
+  const bytes = await sharp({
+    create: {
+      width: 800 + i * 20,
+      height: 600,
+      channels: 3,
+      background: { r: 40 * i, g: 120, b: 200 },
+    },
+  })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.set('path', name);
+  form.set('mtime', String(BASE + i * 86_400));
+  form.set('policy', 'allow_duplicates');
+  form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
+  const response = await fetch(`${API}/jobs/${encodeURIComponent(to.timeline)}/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { Authorization: basicAuthHeader(to.token) },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { id: string }).id;
+}
+
+type AlbumInfo = {
+  title: string | null;
+  privacy_mode: string;
+  permissions: number;
+  coverPhoto: string | null;
+  sort_order: string;
+  role: string;
+  counts: { files: number };
+};
+const info = (as: Account, id = albumId) => call<AlbumInfo>(as, 'GET', `/jobs/${id}/info`);
+const albumFiles = async (as: Account, id = albumId) =>
+  (await call<{ files: { id: string; addedBy?: string }[] }>(as, 'GET', `/jobs/${id}/files`)).files;
+
+test.beforeAll(async ({ request }) => {
+  owner = await account(request, 'album-owner');
+  friend = await account(request, 'album-friend');
+  readOnly = await account(request, 'album-readonly', { readOnly: true });
+  for (let i = 0; i < 6; i++) photos.unshift(await upload(owner, `albums/photo-${i}.jpg`, i));
+  friendPhoto = await upload(friend, 'albums/friend.jpg', 9);
+});
+
+async function signIn(page: Page, who: Account, path: string, ready: string): Promise<void> {
+  await openTimelineSignedIn(page, path, who, ready);
+}
+
+/** Clicks the middle of a file's tile (the picker toggles it; the grid opens it). */
+async function clickTile(page: Page, id: string, button: 'left' | 'right' = 'left'): Promise<void> {
+  await expect.poll(async () => (await screenTiles(page)).some((t) => t.id === id)).toBe(true);
+  const tile = (await screenTiles(page)).find((t) => t.id === id)!;
+  await page.mouse.click(tile.x + tile.w / 2, tile.y + tile.h / 2, { button });
+}
+
+test('create a shared album through the picker: naming rules, then photos from the timeline', async ({
+  page,
+}) => {
+  await signIn(page, owner, '/albums', 'albums-page');
+  await expect(page.getByTestId('albums-empty')).toHaveAttribute('data-filter', 'all');
+  await page.getByTestId('albums-new').click();
+  const title = page.getByTestId('album-title-input');
+  const save = page.getByTestId('new-album-save');
+  await expect(save).toBeDisabled();
+  await title.fill('   ');
+  await expect(page.getByTestId('album-title-input-problem')).toHaveText(
+    'Album name is required for shared albums',
+  );
+  await expect(save).toBeDisabled();
+  await title.fill('x'.repeat(256));
+  await expect(page.getByTestId('album-title-input-problem')).toContainText('255');
+  await title.fill('Summer <b>"camp"</b> & co');
+  await expect(save).toBeEnabled();
+  await save.click();
+
+  // Step 2: the timeline in picker mode.
+  await expect(page).toHaveURL(/\/albums\/[^/]+\/edit\/addPhotos$/);
+  albumId = page.url().split('/albums/')[1].split('/')[0];
+  await waitForSceneReady(page);
+  await expect(page.getByTestId('picker-submit')).toHaveAttribute('aria-disabled', 'true');
+  await clickTile(page, photos[0]);
+  await clickTile(page, photos[1]);
+  await clickTile(page, photos[2]);
+  await expect(page.getByTestId('picker-count')).toContainText('3');
+  await page.getByTestId('picker-submit').click();
+
+  await expect(page).toHaveURL(new RegExp(`/albums/${albumId}$`));
+  await expect(page.getByTestId('album-title')).toHaveText('Summer <b>"camp"</b> & co');
+  await expect(page.getByTestId('album-page')).toHaveAttribute('data-load', 'ready');
+  const stored = await info(owner);
+  expect(stored).toMatchObject({
+    title: 'Summer <b>"camp"</b> & co',
+    privacy_mode: 'shared',
+    permissions: 3,
+    sort_order: 'NEWEST_TAKEN',
+    role: 'owner',
+  });
+  expect(stored.counts.files).toBe(3);
+  await expect(page.getByTestId('album-page')).toHaveAttribute('data-view', 'grid');
+});
+
+test('rename with the validation texts, set the cover, switch view and sort — all kept after a reload', async ({
+  page,
+}) => {
+  await signIn(page, owner, `/albums/${albumId}`, 'album-page');
+  await waitForSceneReady(page);
+  await page.getByTestId('album-edit').click();
+  await expect(page).toHaveURL(new RegExp(`/albums/${albumId}/edit/name$`));
+  const title = page.getByTestId('album-title-input');
+  await title.fill('');
+  await expect(page.getByTestId('album-title-input-problem')).toHaveText(
+    'Album name is required for shared albums',
+  );
+  await expect(page.getByTestId('album-settings-save')).toBeDisabled();
+  await title.fill('Summer 2022');
+  await page.getByTestId('album-settings-save').click();
+  await expect(page.getByTestId('album-title')).toHaveText('Summer 2022');
+  expect((await info(owner)).title).toBe('Summer 2022');
+
+  // The cover: the menu of a file that is not the cover yet.
+  const files = await albumFiles(owner);
+  const notCover = files.map((f) => f.id).find((id) => id !== files[0].id)!;
+  await clickTile(page, notCover, 'right');
+  await page.getByRole('menuitem', { name: 'Set as album cover' }).click();
+  await expect.poll(async () => (await info(owner)).coverPhoto).toBe(notCover);
+
+  // View mode: a user option; sort: the album's attribute.
+  await page.getByTestId('album-view').click();
+  await page.getByTestId('album-view-menu').getByText('Flow').click();
+  await expect(page.getByTestId('album-page')).toHaveAttribute('data-view', 'flow');
+  for (const [label, value] of [
+    ['Oldest first', 'OLDEST_TAKEN'],
+    ['Recently added', 'ADDED'],
+  ] as const) {
+    await page.getByTestId('album-sort').click();
+    await page.getByTestId('album-sort-menu').getByText(label).click();
+    await expect(page.getByTestId('album-page')).toHaveAttribute('data-sort', value);
+    await expect.poll(async () => (await info(owner)).sort_order).toBe(value);
+  }
+  await page.getByTestId('album-sort').click();
+  await page.getByTestId('album-sort-menu').getByText('Oldest first').click();
+  await expect.poll(async () => (await info(owner)).sort_order).toBe('OLDEST_TAKEN');
+  await page.reload();
+  await waitForSceneReady(page);
+  await expect(page.getByTestId('album-page')).toHaveAttribute('data-view', 'flow');
+  await expect(page.getByTestId('album-page')).toHaveAttribute('data-sort', 'OLDEST_TAKEN');
+  // Oldest first: the grid's first file is the album's oldest (the listing is newest first).
+  const oldest = files.at(-1)!.id;
+  await expect
+    .poll(() => page.evaluate(() => window.__capture!.gallery!.timeline.fileId(0, 0)))
+    .toBe(oldest);
+});
+
+test('privacy and permissions are saved; the album page and list are accessible', async ({
+  page,
+}) => {
+  await signIn(page, owner, `/albums/${albumId}/edit/permissions`, 'album-settings');
+  await page.getByTestId('album-privacy-private').check();
+  await page.getByTestId('album-allow-comments').uncheck();
+  await page.getByTestId('album-settings-save').click();
+  await expect.poll(async () => (await info(owner)).privacy_mode).toBe('private');
+  await expect.poll(async () => (await info(owner)).permissions).toBe(2);
+  await expect(page.getByTestId('album-privacy')).toHaveAttribute('data-shared', 'false');
+
+  await page.goto(`/albums/${albumId}/edit/privacy`);
+  await page.getByTestId('album-privacy-shared').check();
+  await page.getByTestId('album-allow-comments').check();
+  await page.getByTestId('album-settings-save').click();
+  await expect.poll(async () => (await info(owner)).privacy_mode).toBe('shared');
+  await expect.poll(async () => (await info(owner)).permissions).toBe(3);
+
+  await waitForSceneReady(page);
+  const albumScan = await new AxeBuilder({ page }).include('[data-testid="album-page"]').analyze();
+  expect(albumScan.violations).toEqual([]);
+  await page.goto('/albums');
+  await expect(page.getByTestId('album-tile')).toHaveCount(1);
+  const listScan = await new AxeBuilder({ page }).include('[data-testid="albums-page"]').analyze();
+  expect(listScan.violations).toEqual([]);
+});
+
+test('a second user joins, adds a photo, cannot delete the owner’s, and leaves', async ({
+  page,
+}) => {
+  await signIn(page, friend, `/albums/${albumId}`, 'album-page');
+  await expect(page.getByTestId('album-header')).toHaveAttribute('data-role', 'visitor');
+  await page.getByTestId('album-subscribe').click();
+  await expect(page.getByTestId('album-header')).toHaveAttribute('data-role', 'member');
+  expect((await info(friend)).role).toBe('member');
+
+  // Add a photo from the friend's own timeline (uploads are allowed).
+  await page.goto('/photos');
+  await waitForSceneReady(page);
+  await clickTile(page, friendPhoto, 'right');
+  await page.getByRole('menuitem', { name: 'Add to album' }).click();
+  const choices = page.getByTestId('album-choice');
+  await expect(choices).toHaveCount(1);
+  await expect(page.getByTestId('add-to-album-done')).toBeDisabled();
+  await choices.first().click();
+  await page.getByTestId('add-to-album-done').click();
+  await expect(page.getByText('1 item added to album')).toBeVisible();
+  await expect.poll(async () => (await albumFiles(owner)).length).toBe(4);
+  const added = (await albumFiles(owner)).find((f) => f.addedBy !== undefined)!;
+
+  // The owner's file has no delete for the friend; the friend's own one does.
+  await page.goto(`/albums/${albumId}`);
+  await waitForSceneReady(page);
+  const ownersFile = (await albumFiles(friend)).find((f) => f.addedBy === undefined)!.id;
+  await clickTile(page, ownersFile, 'right');
+  await expect(page.getByRole('menuitem', { name: 'Add to album' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Delete from album' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await clickTile(page, added.id, 'right');
+  await expect(page.getByRole('menuitem', { name: 'Delete from album' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  // The server agrees: the owner's file is not the friend's to delete.
+  const refused = await fetch(`${API}/jobs/${albumId}/files_by_id/${ownersFile}`, {
+    method: 'DELETE',
+    headers: { Authorization: basicAuthHeader(friend.token) },
+  });
+  expect(refused.status).toBe(403);
+
+  await page.getByTestId('album-leave').click();
+  await expect(page.getByRole('alertdialog')).toContainText('Unsubscribe from album?');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/albums$/);
+  expect((await info(friend)).role).toBe('visitor');
+});
+
+test('a read-only user may join but not create, add or copy: disabled with the tooltip', async ({
+  page,
+}) => {
+  await signIn(page, readOnly, '/albums', 'albums-page');
+  const gate = page.getByTestId('read-only-gate').first();
+  await expect(gate.getByTestId('albums-new')).toBeDisabled();
+  await expect(gate.locator('[title]')).toHaveAttribute('title', /subscription/);
+  await page.goto(`/albums/${albumId}`);
+  await page.getByTestId('album-subscribe').click();
+  await expect(page.getByTestId('album-header')).toHaveAttribute('data-role', 'member');
+  await expect(page.getByTestId('album-add-photos')).toBeDisabled();
+  await expect(page.getByTestId('album-copy')).toBeDisabled();
+  // The server refuses the same.
+  const create = await fetch(`${API}/jobs`, {
+    method: 'POST',
+    headers: { Authorization: basicAuthHeader(readOnly.token), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ type: 'story', name: 'mine' }),
+  });
+  expect(create.status).toBe(403);
+});
+
+test('the picker keeps to its selectionMax: magenta count, Next disabled, the limit warning and toast', async ({
+  page,
+}) => {
+  await signIn(page, owner, `/addPhotos/${albumId}?selectionMax=2`, 'picker');
+  await waitForSceneReady(page);
+  await clickTile(page, photos[3]);
+  await clickTile(page, photos[4]);
+  await expect(page.getByTestId('picker-count')).toHaveAttribute('data-over', 'false');
+  await clickTile(page, photos[5]);
+  await expect(page.getByTestId('picker-count')).toHaveAttribute('data-over', 'true');
+  await expect(page.getByTestId('picker-count')).toHaveCSS('color', 'rgb(209, 0, 143)');
+  await expect(page.getByTestId('picker-limit-warning')).toBeVisible();
+  await expect(page.getByTestId('picker-submit')).toHaveAttribute('aria-disabled', 'true');
+  // A try from the keyboard says why nothing happens.
+  await page.getByTestId('picker-submit').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Selection count limit reached')).toBeVisible();
+  expect((await info(owner)).counts.files).toBe(4);
+  await clickTile(page, photos[5]);
+  await page.getByTestId('picker-submit').click();
+  await expect(page).toHaveURL(new RegExp(`/albums/${albumId}$`));
+  expect((await info(owner)).counts.files).toBe(6);
+});
+
+test('the album list searches, filters and sorts as the database says; an album downloads as one zip', async ({
+  page,
+}) => {
+  const named = ['Älvsjö trip', 'birthday', 'Zoo day'];
+  for (const name of named) {
+    await call(owner, 'POST', '/jobs', { type: 'story', name, public: name !== 'birthday' });
+  }
+  await signIn(page, owner, '/albums?sort=NAME', 'albums-page');
+  const titles = page.getByTestId('album-tile-title');
+  await expect(titles).toHaveText(['Älvsjö trip', 'birthday', 'Summer 2022', 'Zoo day']);
+  await page.getByTestId('albums-filter').click();
+  await page.getByTestId('albums-filter-menu').getByText('Private albums').click();
+  await expect(page).toHaveURL(/filter=private/);
+  await expect(titles).toHaveText(['birthday']);
+  await page.getByTestId('albums-filter').click();
+  await page.getByTestId('albums-filter-menu').getByText('Shared albums').click();
+  await expect(titles).toHaveText(['Älvsjö trip', 'Summer 2022', 'Zoo day']);
+  await page.getByTestId('albums-search').fill('alvsjo');
+  await expect(titles).toHaveText(['Älvsjö trip']);
+  await page.getByTestId('albums-search').fill('<script>alert(1)</script>');
+  await expect(page.getByTestId('albums-empty')).toHaveAttribute('data-filter', 'search');
+  await page.reload();
+  await expect(page.getByTestId('albums-search')).toHaveValue('<script>alert(1)</script>');
+  await page.goto('/albums?sort=NEWEST_CREATED');
+  const listed = (
+    await call<{ jobs: { name: string; ctime: number; id: string }[] }>(
+      owner,
+      'GET',
+      '/jobs?stories=1&include_details=1',
+    )
+  ).jobs;
+  const newest = [...listed].sort((a, b) => b.ctime - a.ctime || 0).map((j) => j.name);
+  await expect(titles.first()).toHaveText(newest[0]);
+
+  await page.goto(`/albums/${albumId}`);
+  await waitForSceneReady(page);
+  const [zip] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('album-download').click(),
+  ]);
+  expect(zip.suggestedFilename()).toBe('Summer 2022.zip');
+});
+
+test('delete the album with its confirmation: it leaves the list and goes to the trash', async ({
+  page,
+}) => {
+  await signIn(page, owner, `/albums/${albumId}`, 'album-page');
+  await page.getByTestId('album-delete').click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Delete this album?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect((await info(owner)).title).toBe('Summer 2022');
+  await page.getByTestId('album-delete').click();
+  await dialog.getByRole('button', { name: 'Delete album' }).click();
+  await expect(page).toHaveURL(/\/albums$/);
+  await expect(page.getByTestId('album-tile')).toHaveCount(3);
+  const gone = await fetch(`${API}/jobs/${albumId}/info`, {
+    headers: { Authorization: basicAuthHeader(owner.token) },
+  });
+  expect(gone.status).toBe(404);
+});
