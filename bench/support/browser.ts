@@ -117,13 +117,19 @@ export async function heapAfterGc(page: Page): Promise<{ usedMB: number; totalMB
 export const DEMO = { email: 'demo@example.com', password: 'capture-demo' };
 
 /** Signs in as tests/e2e/support/login.ts does: the login prompt, then the identity page. */
-export async function signIn(page: Page, webUrl: string, pathname = '/photos'): Promise<void> {
+export async function signIn(
+  page: Page,
+  webUrl: string,
+  pathname = '/photos',
+  options: { credentials?: { email: string; password: string }; readyTestId?: string } = {},
+): Promise<void> {
+  const credentials = options.credentials ?? DEMO;
   await page.goto(`${webUrl}${pathname}`);
   await page.getByTestId('sign-in').click({ timeout: 60_000 });
-  await page.getByLabel('Email').fill(DEMO.email);
-  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByLabel('Email').fill(credentials.email);
+  await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: /sign in|log in/i }).click();
-  await page.getByTestId('timeline').waitFor({ timeout: 60_000 });
+  await page.getByTestId(options.readyTestId ?? 'timeline').waitFor({ timeout: 60_000 });
 }
 
 /** The session the app stored after signing in (SPEC §9 session storage keys). */

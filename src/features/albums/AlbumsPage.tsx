@@ -1,9 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { JobListItem } from '../../api/contract/albums';
 import { isApiError } from '../../api/errors';
+import { ALBUM_GRID } from '../../domain/constants';
 import { mediaUrls } from '../../platform/mediaUrls';
 import { useAccountInfo } from '../../platform/queries';
 import { Button } from '../../ui/Button';
@@ -27,6 +38,9 @@ import { NewAlbumDialog } from './NewAlbumDialog';
 import { SubscriberButton } from './ReadOnlyGate';
 import './Albums.css';
 
+/** Typing pauses this long before the search text is put in the URL. */
+const SEARCH_URL_DELAY_MS = 300;
+
 /** /albums: the signed-in user's albums and the ones shared with them (SPEC §2). */
 export default function AlbumsPage() {
   return (
@@ -41,18 +55,26 @@ function AlbumList() {
   const [params, setParams] = useSearchParams();
   const filter = parseAlbumFilter(params.get('filter'));
   const sort = parseAlbumSort(params.get('sort'));
-  const query = params.get('q') ?? '';
-  // Typing stays responsive: the grid follows the deferred text.
-  const deferredQuery = useDeferredValue(query);
+  // The search text is the input's own state, written to the URL once typing pauses: a
+  // navigation per keystroke would re-render the route tree each time.
+  const urlQuery = params.get('q') ?? '';
+  const [query, setQuery] = useState(urlQuery);
+  // The result renders in the keystroke's own update: filtering 2,000 indexed titles and the
+  // few virtualised rows on screen cost a few milliseconds, less than deferring would wait.
   const [creating, setCreating] = useState(false);
   const albums = useQuery(albumListQuery);
   const me = useAccountInfo().data?.uuid;
   const indexed = useMemo(() => indexAlbums(albums.data ?? []), [albums.data]);
   const shown = useMemo(
-    () => visibleAlbums(indexed, { filter, sort, query: deferredQuery }),
-    [indexed, filter, sort, deferredQuery],
+    () => visibleAlbums(indexed, { filter, sort, query: query }),
+    [indexed, filter, sort, query],
   );
 
+  // Stable between renders for the same list: typing re-renders the grid only for a new result.
+  const grid = useMemo(
+    () => ({ albums: shown.map((a) => a.album), titles: shown.map((a) => a.title) }),
+    [shown],
+  );
   const setParam = useCallback(
     (name: string, value: string, fallback: string) =>
       setParams(
@@ -67,8 +89,16 @@ function AlbumList() {
     [setParams],
   );
 
+  // Back and Forward bring their own text.
+  useEffect(() => setQuery(urlQuery), [urlQuery]);
+  useEffect(() => {
+    if (query === urlQuery) return undefined;
+    const timer = setTimeout(() => setParam('q', query, ''), SEARCH_URL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [query, urlQuery, setParam]);
+
   return (
-    <section className="albums-page" data-testid="albums-page">
+    <section className="albums-page" data-testid="albums-page" data-query={query}>
       <div className="albums-page__bar">
         <h1 className="albums-page__title">{t('albums.title')}</h1>
         <input
@@ -78,7 +108,7 @@ function AlbumList() {
           aria-label={t('albums.list.search')}
           value={query}
           maxLength={255}
-          onChange={(event) => setParam('q', event.target.value, '')}
+          onChange={(event) => setQuery(event.target.value)}
           data-testid="albums-search"
         />
         <ChoiceMenu<AlbumFilter>
@@ -127,9 +157,9 @@ function AlbumList() {
       ) : !albums.data ? (
         <Spinner label={t('common.loading')} />
       ) : shown.length === 0 ? (
-        <EmptyAlbums filter={filter} searching={deferredQuery.trim() !== ''} />
+        <EmptyAlbums filter={filter} searching={query.trim() !== ''} />
       ) : (
-        <AlbumGrid albums={shown.map((a) => a.album)} titles={shown.map((a) => a.title)} me={me} />
+        <AlbumGrid albums={grid.albums} titles={grid.titles} me={me} />
       )}
       <div className="visually-hidden" aria-live="polite" data-testid="albums-count">
         {albums.data ? t('albums.list.count', { count: shown.length }) : ''}
@@ -151,6 +181,41 @@ function EmptyAlbums({ filter, searching }: { filter: AlbumFilter; searching: bo
   );
 }
 
+/** SPEC §9 album grid: tiles 296×320 (190 high on phones), 16 px apart (8 on phones). */
+const TILE = {
+  width: ALBUM_GRID.desktopTile.width,
+  height: ALBUM_GRID.desktopTile.height,
+  gap: 16,
+};
+const MOBILE_TILE = { height: ALBUM_GRID.mobileTileHeight, gap: 8, columns: 2 };
+const MOBILE_MAX_PX = 599;
+/** Rows rendered beyond the viewport on each side. */
+const OVERSCAN_ROWS = 3;
+
+/** Columns and tile size for a grid this wide. */
+export function gridShape(width: number): {
+  columns: number;
+  tileWidth: number;
+  rowHeight: number;
+  gap: number;
+} {
+  if (width <= MOBILE_MAX_PX) {
+    const { gap, columns, height } = MOBILE_TILE;
+    return { columns, tileWidth: (width - gap) / columns, rowHeight: height, gap };
+  }
+  const columns = Math.max(1, Math.floor((width + TILE.gap) / (TILE.width + TILE.gap)));
+  return {
+    columns,
+    tileWidth: (width - TILE.gap * (columns - 1)) / columns,
+    rowHeight: TILE.height,
+    gap: TILE.gap,
+  };
+}
+
+/**
+ * The albums as a grid virtualised by rows over the window's scroll: 2,000 albums cost the DOM
+ * of the rows on screen, so the first paint and every search keystroke stay small.
+ */
 const AlbumGrid = memo(function AlbumGrid({
   albums,
   titles,
@@ -160,16 +225,53 @@ const AlbumGrid = memo(function AlbumGrid({
   titles: (string | null)[];
   me: string | undefined;
 }) {
+  const { t } = useTranslation();
   // One URL builder for the list: each cover's URL is a substitution, not a token read.
   const thumb = useMemo(() => mediaUrls('JOB_ID').thumbnail, []);
-  return (
-    <ul className="albums-grid" data-testid="albums-grid">
-      {albums.map((album, i) => (
+  const listRef = useRef<HTMLUListElement>(null);
+  const [width, setWidth] = useState(0);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return undefined;
+    const measure = () => {
+      setWidth(list.clientWidth);
+      setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, []);
+  const shape = gridShape(width || TILE.width);
+  const rows = Math.ceil(albums.length / shape.columns);
+  const virtualizer = useWindowVirtualizer({
+    count: rows,
+    estimateSize: () => shape.rowHeight + shape.gap,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin,
+  });
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, shape.rowHeight, shape.gap]);
+
+  const tiles = [];
+  for (const row of virtualizer.getVirtualItems()) {
+    for (let c = 0; c < shape.columns; c++) {
+      const i = row.index * shape.columns + c;
+      const album = albums[i];
+      if (!album) break;
+      tiles.push(
         <AlbumTile
           key={album.id}
           album={album}
           title={titles[i]}
           mine={album.owner.uuid === me}
+          position={i + 1}
+          count={albums.length}
+          style={{
+            width: shape.tileWidth,
+            height: shape.rowHeight,
+            transform: `translate(${c * (shape.tileWidth + shape.gap)}px, ${row.start - scrollMargin}px)`,
+          }}
           cover={
             album.cover_id
               ? thumb(album.cover_id, 256).replace(
@@ -178,8 +280,19 @@ const AlbumGrid = memo(function AlbumGrid({
                 )
               : null
           }
-        />
-      ))}
+        />,
+      );
+    }
+  }
+  return (
+    <ul
+      ref={listRef}
+      className="albums-grid"
+      aria-label={t('albums.title')}
+      style={{ height: Math.max(0, virtualizer.getTotalSize() - shape.gap) }}
+      data-testid="albums-grid"
+    >
+      {tiles}
     </ul>
   );
 });
@@ -189,17 +302,31 @@ function AlbumTile({
   title,
   mine,
   cover,
+  style,
+  position,
+  count,
 }: {
   album: JobListItem;
   title: string | null;
   mine: boolean;
   cover: string | null;
+  style: CSSProperties;
+  /** 1-based place in the list, for assistive technology (only some tiles are in the DOM). */
+  position: number;
+  count: number;
 }) {
   const { t } = useTranslation();
   const shared = isSharedAlbum(album);
   const owner = album.owner.name || album.owner.email;
   return (
-    <li className="album-tile" data-testid="album-tile" data-album-id={album.id}>
+    <li
+      className="album-tile"
+      style={style}
+      aria-posinset={position}
+      aria-setsize={count}
+      data-testid="album-tile"
+      data-album-id={album.id}
+    >
       <Link to={`/albums/${encodeURIComponent(album.id)}`} className="album-tile__link">
         <span className="album-tile__cover">
           {cover ? <img src={cover} alt="" loading="lazy" decoding="async" /> : null}
