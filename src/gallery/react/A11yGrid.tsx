@@ -141,11 +141,19 @@ export function A11yGrid({
         const cell = cells.current[index];
         if (!cell) continue;
         const slot = slots[index];
-        if (slot.section !== tile.section || slot.item !== tile.item || cell.hidden) {
+        // The file, not only its position: a swapped source (a filter) or a reloaded section
+        // holds other files at the same positions.
+        const fileId = engine.timeline.fileId(tile.section, tile.item);
+        if (
+          slot.section !== tile.section ||
+          slot.item !== tile.item ||
+          cell.dataset.file !== fileId ||
+          cell.hidden
+        ) {
           slot.section = tile.section;
           slot.item = tile.item;
           cell.hidden = false;
-          cell.dataset.file = engine.timeline.fileId(tile.section, tile.item);
+          cell.dataset.file = fileId;
           cell.setAttribute('aria-colindex', String(col + 1));
           const text = labelFor(tile.section, tile.item);
           if (text !== slot.label) {

@@ -23,15 +23,20 @@ export function SectionHeaders({ engine }: { engine: GalleryEngine }) {
   const pool = useRef<(HTMLHeadingElement | null)[]>([]);
   const checks = useRef<(HTMLButtonElement | null)[]>([]);
   const shown = useRef<number[]>(new Array<number>(POOL_SIZE).fill(-1));
+  /** What each slot shows: the section's key, so a swapped source (a filter) relabels it. */
+  const shownKeys = useRef<string[]>(new Array<string>(POOL_SIZE).fill(''));
   const root = useRef<HTMLDivElement>(null);
   const { t, i18n } = useTranslation();
   const format = useMemo(() => monthFormatter(i18n.language), [i18n.language]);
 
   useEffect(() => {
+    // By year and month, never by section index: a filter or a live change renumbers sections.
     const labels = new Map<number, string>();
     const checked: string[] = new Array<string>(POOL_SIZE).fill('');
     const slots = shown.current;
+    const slotKeys = shownKeys.current;
     slots.fill(-1);
+    slotKeys.fill('');
     let mode = '';
     const update = () => {
       const sections = engine.visibleSections;
@@ -51,17 +56,19 @@ export function SectionHeaders({ engine }: { engine: GalleryEngine }) {
             element.hidden = true;
             check.hidden = true;
             slots[slot] = -1;
+            slotKeys[slot] = '';
           }
           continue;
         }
-        if (slots[slot] !== visible.index) {
-          let label = labels.get(visible.index);
+        const year = timeline.sectionYear(visible.index);
+        const month = timeline.sectionMonth(visible.index);
+        const key = `${visible.index}:${year}-${month}`;
+        if (slotKeys[slot] !== key) {
+          slotKeys[slot] = key;
+          let label = labels.get(year * 12 + month);
           if (label === undefined) {
-            label = format(
-              timeline.sectionYear(visible.index),
-              timeline.sectionMonth(visible.index),
-            );
-            labels.set(visible.index, label);
+            label = format(year, month);
+            labels.set(year * 12 + month, label);
           }
           element.textContent = label;
           element.hidden = false;
