@@ -1,3 +1,4 @@
+import { metricsForWidth } from './gridMetrics';
 import type { WebGLRenderer } from 'three';
 import { SCROLL_BUFFERS_PX } from '../../domain/constants';
 import { browserClock, type FrameClock } from './clock';
@@ -259,13 +260,25 @@ export class GalleryEngine implements ControllerHost {
     this.dpr = dpr;
     this.insetLeft = insets.left;
     this.insetRight = insets.right;
-    const zoomed = metrics ? this.zoom.setBaseMetrics(metrics) : undefined;
+    const zoomed = metrics ? this.zoom.setBaseMetrics(this.widened(metrics)) : undefined;
     this.timeline.resize(this.gridWidth, zoomed);
     this.scroll.setViewportHeight(this.height);
     this.fastScrollWatch.setViewportHeight(this.height);
     this.tiles.setViewport(this.width, this.height);
     this.fastScroll.setTrackHeight(this.height);
     this.invalidate();
+  }
+
+  private wide: { base: GridMetrics; height: number; metrics: GridMetrics } | null = null;
+
+  /** The page's metrics grown for a very wide grid (gridMetrics.metricsForWidth), kept stable. */
+  private widened(metrics: GridMetrics): GridMetrics {
+    const grown = metricsForWidth(metrics, this.gridWidth);
+    if (grown === metrics) return metrics;
+    const wide = this.wide;
+    if (wide && wide.base === metrics && wide.height === grown.targetRowHeight) return wide.metrics;
+    this.wide = { base: metrics, height: grown.targetRowHeight, metrics: grown };
+    return grown;
   }
 
   get viewportWidth(): number {

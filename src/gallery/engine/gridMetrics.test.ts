@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP_METRICS, MOBILE_METRICS } from './gridMetrics';
+import {
+  DESKTOP_METRICS,
+  MOBILE_METRICS,
+  metricsForWidth,
+  WIDEST_FILLED_GRID_PX,
+} from './gridMetrics';
 
 describe('grid metrics', () => {
   it('are the SPEC §9 timeline cells the grid is drawn with', () => {
@@ -21,5 +26,17 @@ describe('grid metrics', () => {
       groupGap: 24,
       rowCap: 8,
     });
+  });
+});
+
+describe('metricsForWidth (issue 20: wide screens)', () => {
+  it('keeps the SPEC cells up to 1,920 px and grows them past it, so rows can fill 3,840 px', () => {
+    expect(WIDEST_FILLED_GRID_PX).toBe(1920);
+    expect(metricsForWidth(DESKTOP_METRICS, 1920)).toBe(DESKTOP_METRICS);
+    const tv = metricsForWidth(DESKTOP_METRICS, 3840);
+    expect(tv.targetRowHeight).toBe(360);
+    expect(tv.rowCap).toBe(DESKTOP_METRICS.rowCap);
+    // 8 tiles of 4:3 at the grown height reach the full width.
+    expect(tv.rowCap * (4 / 3) * tv.targetRowHeight).toBeGreaterThanOrEqual(3840);
   });
 });

@@ -20,3 +20,21 @@ export function metricsFromCells(cells: TimelineCells): GridMetrics {
 
 export const DESKTOP_METRICS: GridMetrics = metricsFromCells(TIMELINE_CELLS.desktop);
 export const MOBILE_METRICS: GridMetrics = metricsFromCells(TIMELINE_CELLS.mobile);
+
+/**
+ * The widest grid the SPEC §9 cells fill: 8 tiles a row (the row cap) of a 4:3 image at the
+ * 180-px target row height. Past it (a 4K monitor, a TV at device pixel ratio 1) rows would end
+ * ragged, so the cells grow with the width instead (issue 20): a 3,840-px grid gets 360-px rows,
+ * the same tiles per row as a 1,920-px one. Chosen over capping and centring the grid because a
+ * TV is watched from afar: bigger photos, not wide empty margins.
+ */
+export const WIDEST_FILLED_GRID_PX = Math.round(
+  TIMELINE_CELLS.rowCap * (4 / 3) * TIMELINE_CELLS.desktop.rowHeight,
+);
+
+/** The metrics for a grid this wide: the same below WIDEST_FILLED_GRID_PX, grown above it. */
+export function metricsForWidth(metrics: GridMetrics, gridWidth: number): GridMetrics {
+  if (gridWidth <= WIDEST_FILLED_GRID_PX) return metrics;
+  const targetRowHeight = Math.round((metrics.targetRowHeight * gridWidth) / WIDEST_FILLED_GRID_PX);
+  return { ...metrics, targetRowHeight };
+}

@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP_METRICS, MOBILE_METRICS } from '../gridMetrics';
 import { REFERENCE_ASPECT_MIX, perturbMix, sampleAspects, seededRandom } from './aspectMix';
 import {
+  MAX_DISPLAY_ASPECT,
   MAX_ROW_STRETCH,
+  MIN_DISPLAY_ASPECT,
   MIN_PANORAMA_HEIGHT,
+  displayAspect,
+  displayAspects,
   fullRowHeight,
   layoutSection,
   takesNextItem,
@@ -223,4 +227,28 @@ describe('layoutSection', () => {
       expect(tookRows).toBeGreaterThan(100);
     });
   }
+});
+
+describe('display aspects (issue 20: extreme shapes)', () => {
+  it('bounds tall and wide images, keeps the rest, and squares on request', () => {
+    const aspects = Float32Array.from([0.05, 0.5, 1.5, 4, 12, 0, Number.NaN]);
+    expect([...displayAspects(aspects)]).toEqual([0.5, 0.5, 1.5, 4, 4, 1, 1]);
+    expect([...displayAspects(aspects, true)]).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    expect(displayAspect(MIN_DISPLAY_ASPECT / 2)).toBe(MIN_DISPLAY_ASPECT);
+    expect(displayAspect(MAX_DISPLAY_ASPECT * 2)).toBe(MAX_DISPLAY_ASPECT);
+  });
+
+  it('fills a row of 1:20 scans instead of leaving slivers and a blank row', () => {
+    const width = 1248;
+    const scans = displayAspects(new Float32Array(24).fill(0.05));
+    const { rects, rowCount } = layoutSection(scans, width, 180, 2, 8);
+    // Every row but the last is as wide as the rows can be at their cap (8 items, 1.5x target).
+    for (let row = 0; row < rowCount - 1; row++) {
+      const right = rects[(row * 8 + 7) * 4] + rects[(row * 8 + 7) * 4 + 2];
+      expect(right).toBeGreaterThan(width * 0.85);
+    }
+    // No tile narrower than half its row height.
+    for (let i = 0; i < 24; i++)
+      expect(rects[i * 4 + 2]).toBeGreaterThanOrEqual(rects[i * 4 + 3] * 0.5 - 0.01);
+  });
 });

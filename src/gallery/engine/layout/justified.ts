@@ -5,6 +5,28 @@ import type { SectionLayout } from '../types';
  * alone, and the estimate (estimate.ts) mirrors its rules through the helpers below.
  */
 
+/**
+ * Display aspect bounds (issue 20): an image taller than 1:2 or wider than 4:1 is shown at the
+ * bound, its centre cropped by the renderer (the viewer shows it whole). A 1:20 scan no longer
+ * becomes a 10-px sliver; a 4:1 panorama stays whole and readable.
+ */
+export const MIN_DISPLAY_ASPECT = 0.5;
+export const MAX_DISPLAY_ASPECT = 4;
+
+/** The aspect a tile is laid out with: the image's, within the display bounds. */
+export function displayAspect(aspect: number): number {
+  if (!(aspect > 0)) return 1;
+  return Math.min(MAX_DISPLAY_ASPECT, Math.max(MIN_DISPLAY_ASPECT, aspect));
+}
+
+/** The aspects a section lays out with: a new array (a worker may take ownership of it). */
+export function displayAspects(aspects: Float32Array, square = false): Float32Array {
+  const out = new Float32Array(aspects.length);
+  if (square) return out.fill(1);
+  for (let i = 0; i < aspects.length; i++) out[i] = displayAspect(aspects[i]);
+  return out;
+}
+
 /** A non-last row whose fill height would pass this multiple of the target keeps this height. */
 export const MAX_ROW_STRETCH = 1.5;
 

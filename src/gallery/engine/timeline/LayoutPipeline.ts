@@ -1,3 +1,4 @@
+import { displayAspects } from '../layout/justified';
 import type { LayoutEngine } from '../layout/LayoutEngine';
 import type { ScrollAnchor, SectionChange } from '../scroll/ScrollAnchor';
 import type { SectionDescriptor, SectionLayout } from '../types';
@@ -128,11 +129,13 @@ export class LayoutPipeline {
     const generation = this.grid.generation;
     this.layout
       .layout({
-        // The worker takes ownership of the buffer it is given: send a copy, keep ours. Square
-        // tiles lay out as images of aspect 1 (the renderer crops each to its cell).
-        aspects: this.grid.currentMetrics.squareTiles
-          ? new Float32Array(job.request.files.aspects.length).fill(1)
-          : job.request.files.aspects.slice(),
+        // The worker takes ownership of the buffer it is given: send a copy, keep ours. Tiles
+        // lay out at their display aspect (within bounds; 1 for square tiles): the renderer
+        // crops each image's centre to its cell.
+        aspects: displayAspects(
+          job.request.files.aspects,
+          this.grid.currentMetrics.squareTiles ?? false,
+        ),
         width: this.grid.gridWidth,
         metrics: this.grid.currentMetrics,
         signal: controller.signal,
