@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openTimelineSignedIn } from './support/login';
 import { routeBuilt } from './support/routes';
 import { E2E_API_PORT } from '../../playwright.config';
 
@@ -181,3 +182,40 @@ test('a 401 runs the unauthorised handlers: a token the server does not know sho
   expect(page.url()).not.toContain('auth_token');
   expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
 });
+
+for (const width of [360, 390]) {
+  test.describe(`a ${width}-px phone`, () => {
+    test.use({ viewport: { width, height: 780 } });
+
+    test('the top bar fits: menu, brand, both tabs and the upload icon inside the screen', async ({
+      page,
+    }) => {
+      await openTimelineSignedIn(page);
+      const bar = page.locator('.top-nav');
+      const upload = page.getByTestId('upload-button');
+      await expect(upload).toBeVisible();
+      await expect(upload).toHaveAccessibleName('Upload photos and videos');
+      // The icon, not the word, and drawn at its size.
+      await expect(upload.locator('svg')).toBeVisible();
+      expect((await upload.locator('svg').boundingBox())!.width).toBe(20);
+      await expect(upload.getByText('Upload', { exact: true })).toBeHidden();
+      for (const part of [
+        bar.locator('.top-nav__menu-button'),
+        bar.getByRole('link', { name: 'Photos', exact: true }),
+        bar.getByRole('link', { name: 'Albums', exact: true }),
+        upload,
+      ]) {
+        const box = (await part.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+      // Nothing in the bar overlaps the upload icon.
+      const tabs = (await bar.locator('.top-nav__tabs').boundingBox())!;
+      const icon = (await upload.boundingBox())!;
+      expect(tabs.x + tabs.width).toBeLessThanOrEqual(icon.x);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+    });
+  });
+}

@@ -33,7 +33,16 @@ export function UploadButton() {
         }}
         data-testid="upload-button"
       >
-        {t('upload.button')}
+        {/* Phones show the icon alone (issue 20: the top bar fits 360 px); the name stays. */}
+        <svg
+          className="upload-button__icon"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path d="M11 16V7.8l-3.6 3.6L6 10l6-6 6 6-1.4 1.4L13 7.8V16h-2zm-7 4v-5h2v3h12v-3h2v5H4z" />
+        </svg>
+        <span className="upload-button__text">{t('upload.button')}</span>
       </button>
       <input
         ref={input}
