@@ -1,0 +1,180 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { basicAuthHeader } from '../../src/api/contract/basicAuth';
+import { waitForSceneReady } from './support/gallery';
+import { galleryOrigin, screenTiles, type ScreenTile } from './support/interaction';
+import { API, apiLogin, openTimelineSignedIn } from './support/login';
+import { createTestUser } from './support/testControls';
+
+// Libraries shaped unlike the seeded one (issue 20), each in an account of its own: a month of
+// screenshots between months of photos, extreme image shapes, and a grid 3,840 px wide.
+test.describe.configure({ mode: 'serial' });
+
+type Account = { email: string; password: string; token: string; timeline: string };
+
+async function account(request: Parameters<typeof apiLogin>[0], prefix: string): Promise<Account> {
+  const user = await createTestUser(prefix);
+  const token = await apiLogin(request, user);
+  const job = await fetch(`${API}/jobs/default`, {
+    headers: { Authorization: basicAuthHeader(token) },
+  });
+  return { ...user, token, timeline: ((await job.json()) as { id: string }).id };
+}
+
+async function upload(
+  to: Account,
+  path: string,
+  size: { width: number; height: number },
+  time: number,
+): Promise<void> {
+  const png = path.endsWith('.png');
+  const image = sharp({
+    create: { ...size, channels: 3, background: { r: 200, g: 80, b: (time / 86_400) % 255 } },
+  });
+  const bytes = await (png ? image.png() : image.jpeg()).toBuffer();
+  const form = new FormData();
+  form.set('path', path);
+  form.set('mtime', String(time));
+  form.set('policy', 'allow_duplicates');
+  form.set(
+    'file',
+    new Blob([new Uint8Array(bytes)], { type: png ? 'image/png' : 'image/jpeg' }),
+    path,
+  );
+  const response = await fetch(`${API}/jobs/${encodeURIComponent(to.timeline)}/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { Authorization: basicAuthHeader(to.token) },
+  });
+  expect(response.status).toBe(200);
+}
+
+const day = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d, 12) / 1000;
+
+/** The month headers on screen, top to bottom. */
+async function headers(page: Page): Promise<string[]> {
+  return page.locator('.gallery-headers__header:not([hidden])').evaluateAll((elements) =>
+    elements
+      .map((e) => ({ text: e.textContent ?? '', y: e.getBoundingClientRect().y }))
+      .sort((a, b) => a.y - b.y)
+      .map((e) => e.text),
+  );
+}
+
+/** The dates the accessible grid gives the tiles on screen (what a screen reader hears). */
+async function cellDates(page: Page): Promise<string[]> {
+  return page
+    .locator('[role="gridcell"]:not([hidden])')
+    .evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label') ?? ''));
+}
+
+/** Tiles grouped in rows (same top), top to bottom. */
+function rowsOf(tiles: readonly ScreenTile[]): ScreenTile[][] {
+  const rows = new Map<number, ScreenTile[]>();
+  for (const tile of tiles)
+    rows.set(Math.round(tile.y), [...(rows.get(Math.round(tile.y)) ?? []), tile]);
+  return [...rows.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, row]) => row.sort((a, b) => a.x - b.x));
+}
+
+let mixed: Account;
+let shapes: Account;
+
+test.beforeAll(async ({ request }) => {
+  mixed = await account(request, 'shapes-mixed');
+  // March 2024: photos only; February: screenshots only; January: photos only.
+  for (let i = 0; i < 3; i++)
+    await upload(mixed, `Camera/march-${i}.jpg`, { width: 640, height: 480 }, day(2024, 3, 10 + i));
+  for (let i = 0; i < 2; i++)
+    await upload(
+      mixed,
+      `Screenshots/Screenshot_feb-${i}.png`,
+      { width: 360, height: 780 },
+      day(2024, 2, 10 + i),
+    );
+  for (let i = 0; i < 2; i++)
+    await upload(
+      mixed,
+      `Camera/january-${i}.jpg`,
+      { width: 640, height: 480 },
+      day(2024, 1, 10 + i),
+    );
+
+  shapes = await account(request, 'shapes-extreme');
+  // May 2023: 1:20 scans and 20:1 strips; April 2023: sixteen ordinary 4:3 photos.
+  for (let i = 0; i < 10; i++)
+    await upload(shapes, `Scans/tall-${i}.jpg`, { width: 40, height: 800 }, day(2023, 5, 1 + i));
+  for (let i = 0; i < 2; i++)
+    await upload(shapes, `Scans/wide-${i}.jpg`, { width: 2000, height: 100 }, day(2023, 5, 20 + i));
+  for (let i = 0; i < 16; i++)
+    await upload(shapes, `Camera/april-${i}.jpg`, { width: 800, height: 600 }, day(2023, 4, 1 + i));
+});
+
+test('under a filter whose first month is not the timeline’s, every header names the month of its files', async ({
+  page,
+}) => {
+  await openTimelineSignedIn(page, '/photos', mixed);
+  await waitForSceneReady(page);
+  await expect.poll(() => headers(page)).toEqual(['March 2024', 'February 2024', 'January 2024']);
+
+  // Screenshots: February alone — its header, over February's files.
+  await page.getByTestId('filter-screenshots').click();
+  await expect(page.getByTestId('timeline')).toHaveAttribute('data-filter', 'screenshots');
+  await expect.poll(() => headers(page)).toEqual(['February 2024']);
+  await expect
+    .poll(() => cellDates(page))
+    .toEqual(['Screenshot, February 11, 2024', 'Screenshot, February 10, 2024']);
+
+  // Photos keeps screenshots (src/features/CONTEXT.md): all three months, in order.
+  await page.getByTestId('filter-only_images').click();
+  await expect(page.getByTestId('timeline')).toHaveAttribute('data-filter', 'only_images');
+  await expect.poll(() => headers(page)).toEqual(['March 2024', 'February 2024', 'January 2024']);
+  // Back to everything: the headers follow again.
+  await page.getByTestId('filter-all').click();
+  await expect(page.getByTestId('timeline')).toHaveAttribute('data-filter', 'all');
+  await expect.poll(() => headers(page)).toEqual(['March 2024', 'February 2024', 'January 2024']);
+});
+
+test('extreme shapes: no sliver narrower than half its height, no row left mostly blank', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openTimelineSignedIn(page, '/photos', shapes);
+  await waitForSceneReady(page);
+  const gridWidth = await page.evaluate(() => window.__capture!.gallery!.timeline.gridWidth);
+  const tiles = await screenTiles(page, { partial: true });
+  const may = tiles.filter((t) => t.section === 0);
+  expect(may).toHaveLength(12);
+  for (const tile of may) {
+    expect(tile.w).toBeGreaterThanOrEqual(tile.h * 0.5 - 1);
+    expect(tile.w).toBeLessThanOrEqual(tile.h * 4 + 1);
+  }
+  const origin = await galleryOrigin(page);
+  const rows = rowsOf(may);
+  for (const row of rows.slice(0, -1)) {
+    const last = row[row.length - 1];
+    expect(last.x + last.w - origin.x).toBeGreaterThan(gridWidth * 0.8);
+  }
+});
+
+for (const width of [1920, 3840]) {
+  test(`a ${width}-px screen: rows fill the grid's width`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width === 3840 ? 2160 : 1080 });
+    await openTimelineSignedIn(page, '/photos', shapes);
+    await waitForSceneReady(page);
+    const { gridWidth, gridLeft } = await page.evaluate(() => ({
+      gridWidth: window.__capture!.gallery!.timeline.gridWidth,
+      gridLeft: window.__capture!.gallery!.gridLeft,
+    }));
+    const origin = await galleryOrigin(page);
+    // April: sixteen 4:3 photos; its first row is a full one.
+    const april = rowsOf(
+      (await screenTiles(page, { partial: true })).filter((t) => t.section === 1),
+    );
+    expect(april.length).toBeGreaterThanOrEqual(2);
+    const first = april[0];
+    const right = first[first.length - 1].x + first[first.length - 1].w - origin.x - gridLeft;
+    expect(right).toBeGreaterThan(gridWidth - 2);
+  });
+}
