@@ -30,7 +30,12 @@ const SLOT = {
   render: (context: CarouselSlotContext) => <AddToAlbumAction {...context} />,
 };
 
-/** Puts "add to album" in the viewer's toolbar while the calling page is mounted. */
+/** Puts "add to album" in the viewer's toolbar; returns the undo. */
+export function registerAddToAlbumAction(): () => void {
+  return registerCarouselAction(SLOT);
+}
+
+/** The same while the calling page is mounted. */
 export function useAddToAlbumInCarousel(): void {
-  useEffect(() => registerCarouselAction(SLOT), []);
+  useEffect(() => registerAddToAlbumAction(), []);
 }

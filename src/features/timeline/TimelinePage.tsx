@@ -1,5 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
@@ -15,7 +24,6 @@ import { useBreakpoint } from '../../state/viewport';
 import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
-import { AddToAlbumDialog, useAddToAlbumInCarousel } from '../albums';
 import { RequireLogin } from '../auth';
 import { Carousel, type CarouselLocationState } from '../carousel';
 import { downloadFiles } from '../downloads';
@@ -42,6 +50,12 @@ import { timelineMenuItems } from './timelineMenu';
 import { useGalleryEngine } from './useGalleryEngine';
 import { useLeaveWarning } from './useLeaveWarning';
 import './TimelinePage.css';
+
+/** The album feature loads on first use: /photos does not carry it (bench/bundle). */
+const albumsFeature = () => import('../albums');
+const AddToAlbumDialog = lazy(() =>
+  albumsFeature().then((albums) => ({ default: albums.AddToAlbumDialog })),
+);
 
 /**
  * /photos: the signed-in user's whole timeline on one GPU canvas; /photos/{fileId} the same page
@@ -195,7 +209,17 @@ function Timeline() {
 
   // SPEC §5 add to album, from the selection toolbar, the menu and the viewer.
   const [adding, setAdding] = useState<readonly string[] | null>(null);
-  useAddToAlbumInCarousel();
+  useEffect(() => {
+    let undo: (() => void) | undefined;
+    let gone = false;
+    void albumsFeature().then((albums) => {
+      if (!gone) undo = albums.registerAddToAlbumAction();
+    });
+    return () => {
+      gone = true;
+      undo?.();
+    };
+  }, []);
   const addSelection = useCallback(() => {
     if (engine) void selectedFileIds(engine).then((ids) => ids.length > 0 && setAdding(ids));
   }, [engine]);
@@ -280,12 +304,14 @@ function Timeline() {
         <Carousel source={carouselSource} fileId={openFileId} />
       ) : null}
       {adding && jobId ? (
-        <AddToAlbumDialog
-          sourceJob={jobId}
-          fileIds={adding}
-          onClose={() => setAdding(null)}
-          onAdded={() => engine?.selection.clear()}
-        />
+        <Suspense fallback={null}>
+          <AddToAlbumDialog
+            sourceJob={jobId}
+            fileIds={adding}
+            onClose={() => setAdding(null)}
+            onAdded={() => engine?.selection.clear()}
+          />
+        </Suspense>
       ) : null}
     </section>
   );
