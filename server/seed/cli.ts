@@ -1,6 +1,8 @@
-// `npm run seed -- --files N [--users U] [--albums A] [--trash T] [--data DIR] [--seed S]`
+// `npm run seed -- --files N [--users U] [--albums A] [--trash T] [--shape S] [--data DIR] [--seed S]`
+// Shapes: mixed (default), kinds, extreme, sparse, bigMonth (server/seed/files.ts LIBRARY_SHAPES).
 import { parseArgs } from 'node:util';
 import { isEmpty, openDb } from '../db/open';
+import { LIBRARY_SHAPES, type LibraryShape } from './files';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedLibrary } from './seed';
 
 const { values } = parseArgs({
@@ -10,6 +12,7 @@ const { values } = parseArgs({
     albums: { type: 'string', default: '3' },
     trash: { type: 'string', default: '20' },
     seed: { type: 'string', default: '1' },
+    shape: { type: 'string', default: 'mixed' },
     data: { type: 'string', default: process.env.DATA_DIR ?? './data' },
   },
 });
@@ -29,6 +32,11 @@ if (!isEmpty(db)) {
   process.exit(1);
 }
 const files = count('files', values.files, 10_000_000);
+if (!(LIBRARY_SHAPES as readonly string[]).includes(values.shape)) {
+  console.error(`--shape must be one of ${LIBRARY_SHAPES.join(', ')}`);
+  process.exit(2);
+}
+const shape = values.shape as LibraryShape;
 let lastReport = 0;
 const result = await seedLibrary(db, {
   files,
@@ -36,6 +44,7 @@ const result = await seedLibrary(db, {
   albums: count('albums', values.albums, 10_000),
   trash: count('trash', values.trash, 10_000_000),
   seed: count('seed', values.seed, 2 ** 31),
+  shape,
   onProgress(inserted, total) {
     if (performance.now() - lastReport > 2000) {
       lastReport = performance.now();

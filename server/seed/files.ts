@@ -1,5 +1,5 @@
 import { GROUP, KIND, type NewFile } from '../db/files';
-import { monthTimes, planMonths } from './months';
+import { monthTimes, planMonths, type MonthPlan } from './months';
 import { between, pick, type Rng } from './prng';
 
 /** Picture aspect ratios [w, h, share]; panoramas (2:1 to 10:1) take what is left (4%). */
@@ -32,9 +32,58 @@ function pictureSize(rng: Rng, year: number): [number, number] {
 }
 
 /**
+ * Library shapes (issue 20: test the shapes a real library has, not only the mixed one):
+ * - `mixed`: every kind in every month (the default, described below);
+ * - `kinds`: each month holds one kind only, in turn pictures, videos, screenshots — a filter's
+ *   first month then differs from the timeline's;
+ * - `extreme`: pictures of extreme shapes (1:20, 1:8, 8:1, 20:1) among ordinary ones;
+ * - `sparse`: one picture a year for as many years as files (mid-June), the rest nothing;
+ * - `bigMonth`: every file in the current month.
+ */
+export const LIBRARY_SHAPES = ['mixed', 'kinds', 'extreme', 'sparse', 'bigMonth'] as const;
+export type LibraryShape = (typeof LIBRARY_SHAPES)[number];
+
+const EXTREME_SHAPES: readonly [number, number][] = [
+  [40, 800],
+  [300, 2400],
+  [2400, 300],
+  [4000, 200],
+  [4032, 3024],
+];
+
+/** Draws (`r` below) that give a picture, a video and a screenshot. */
+const KIND_DRAWS = [0.9, 0.05, 0.1] as const;
+
+/** The months a shape fills: the mixed plan, or one month, or one file a year. */
+function monthsOf(shape: LibraryShape, total: number, rng: Rng, now: number): MonthPlan[] {
+  const today = new Date(now * 1000);
+  if (shape === 'bigMonth') {
+    const days = today.getUTCDate();
+    const plan: MonthPlan = {
+      year: today.getUTCFullYear(),
+      month: today.getUTCMonth() + 1,
+      files: total,
+      days,
+      dense: true,
+    };
+    return [plan];
+  }
+  if (shape === 'sparse') {
+    return Array.from({ length: total }, (_, i) => ({
+      year: today.getUTCFullYear() - 1 - (total - 1 - i),
+      month: 6,
+      files: 1,
+      days: 30,
+      dense: false,
+    }));
+  }
+  return planMonths(total, rng, now);
+}
+
+/**
  * Emits `total` synthetic files for one job in capture-time order (so rows of one section sit
- * together on disk): ~8% videos, ~5% screenshots, ~1% documents, the rest pictures, with a few
- * live-photo pairs and bursts.
+ * together on disk). Mixed: ~8% videos, ~5% screenshots, ~1% documents, the rest pictures, with
+ * a few live-photo pairs and bursts; the other shapes as LIBRARY_SHAPES says.
  */
 export function generateFiles(
   job: number,
@@ -42,6 +91,7 @@ export function generateFiles(
   rng: Rng,
   now: number,
   emit: (file: NewFile) => void,
+  shape: LibraryShape = 'mixed',
 ): void {
   let seq = 0;
   let groups = 0;
@@ -60,12 +110,15 @@ export function generateFiles(
     blob: null,
   });
 
-  for (const plan of planMonths(total, rng, now)) {
+  let monthIndex = 0;
+  for (const plan of monthsOf(shape, total, rng, now)) {
     const times = monthTimes(plan, rng, now);
+    // `kinds`: this month's one kind, as the draw below reads it: a picture, video or screenshot.
+    const kindDraw = KIND_DRAWS[monthIndex++ % KIND_DRAWS.length];
     for (let i = 0; i < times.length; i++) {
       const t = times[i];
       seq++;
-      const r = rng();
+      const r = shape === 'kinds' ? kindDraw : rng();
       if (r < 0.08) {
         const landscape = rng() < 0.65;
         const uhd = plan.year >= 2016 && rng() < 0.2;
@@ -102,7 +155,8 @@ export function generateFiles(
           size: Math.round(20_000 * 250 ** rng()),
         });
       } else {
-        const [w, h] = pictureSize(rng, plan.year);
+        const [w, h] =
+          shape === 'extreme' ? pick(rng, EXTREME_SHAPES) : pictureSize(rng, plan.year);
         const heic = plan.year >= 2018 && rng() < 0.3;
         const picture = (ctime: number, extra: Partial<NewFile> = {}): NewFile => ({
           ...base(ctime),

@@ -5,14 +5,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../db/open';
 import { TEST_NOW } from '../testing';
 import { totals } from '../db/users';
+import type { LibraryShape } from './files';
 import { fitDemoStorage, seedLibrary } from './seed';
 
 const dirs: string[] = [];
-async function seeded(files: number, seed = 1): Promise<Db> {
+async function seeded(files: number, seed = 1, shape?: LibraryShape): Promise<Db> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'capture-seed-'));
   dirs.push(dir);
   const db = openDb(dir);
-  await seedLibrary(db, { files, users: 1, albums: 2, trash: 10, seed, now: TEST_NOW });
+  await seedLibrary(db, { files, users: 1, albums: 2, trash: 10, seed, now: TEST_NOW, shape });
   return db;
 }
 afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
@@ -98,5 +99,49 @@ describe('fitDemoStorage', () => {
     expect(max - used).toBeGreaterThanOrEqual(1024 ** 4);
     expect(max - used).toBeLessThan(2 * 1024 ** 4);
     expect(grantOf(db).size_gb).toBe(max / 1024 ** 3);
+  });
+});
+
+describe('library shapes (issue 20)', () => {
+  type MonthKinds = { ym: string; pictures: number; videos: number; shots: number };
+  const months = (db: Db) =>
+    db
+      .prepare(
+        `SELECT strftime('%Y-%m', capture_time, 'unixepoch') AS ym,
+           SUM(kind = 0 AND screenshot = 0) AS pictures, SUM(kind = 1) AS videos,
+           SUM(screenshot) AS shots
+         FROM files WHERE job = 1 AND (group_type = 0 OR master = 1)
+         GROUP BY ym ORDER BY ym DESC`,
+      )
+      .all() as MonthKinds[];
+
+  it('kinds: every month holds one kind, in turn', async () => {
+    const all = months(await seeded(3000, 1, 'kinds'));
+    expect(all.length).toBeGreaterThan(6);
+    for (const m of all) {
+      expect([m.pictures > 0, m.videos > 0, m.shots > 0].filter(Boolean)).toHaveLength(1);
+    }
+    expect(all.some((m) => m.videos > 0) && all.some((m) => m.shots > 0)).toBe(true);
+  });
+
+  it('sparse: one picture a year; bigMonth: all in this month', async () => {
+    const sparse = months(await seeded(20, 1, 'sparse'));
+    expect(sparse).toHaveLength(20);
+    expect(sparse.every((m) => m.pictures + m.videos + m.shots === 1)).toBe(true);
+    expect(new Set(sparse.map((m) => m.ym.slice(0, 4))).size).toBe(20);
+    const big = months(await seeded(500, 1, 'bigMonth'));
+    expect(big).toHaveLength(1);
+  });
+
+  it('extreme: shapes down to 1:20 and up to 20:1', async () => {
+    const db = await seeded(2000, 1, 'extreme');
+    const { tall, wide } = db
+      .prepare(
+        `SELECT SUM(width * 20 <= height) AS tall, SUM(width >= height * 20) AS wide
+         FROM files WHERE job = 1 AND kind = 0 AND screenshot = 0`,
+      )
+      .get() as { tall: number; wide: number };
+    expect(tall).toBeGreaterThan(0);
+    expect(wide).toBeGreaterThan(0);
   });
 });

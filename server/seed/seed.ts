@@ -3,7 +3,7 @@ import { INSERT_FILE_SQL, insertParams, rebuildDayCounts, type NewFile } from '.
 import { dropFileIndexes, ensureIndexes, setMeta, type Db } from '../db/open';
 import { addMember } from '../db/albums';
 import { createJob, createUser, totals, userByEmail } from '../db/users';
-import { generateFiles } from './files';
+import { generateFiles, type LibraryShape } from './files';
 import { mulberry32, pick } from './prng';
 
 export const DEMO_EMAIL = 'demo@example.com';
@@ -18,6 +18,8 @@ export interface SeedOptions {
   trash?: number;
   /** PRNG seed. */
   seed?: number;
+  /** The demo library's shape (files.ts LIBRARY_SHAPES); mixed by default. */
+  shape?: LibraryShape;
   /** Unix seconds "now"; defaults to the start of today (UTC) so a day's runs agree. */
   now?: number;
   onProgress?: (inserted: number, total: number) => void;
@@ -83,7 +85,7 @@ export async function seedLibrary(db: Db, options: SeedOptions): Promise<SeedRes
       n: number;
     }
   ).n;
-  generateFiles(demo.timelineJob, options.files, rng, now, emit);
+  generateFiles(demo.timelineJob, options.files, rng, now, emit, options.shape);
   flush();
   const lastDemoRow = firstDemoRow + options.files;
   for (const other of others) generateFiles(other.timelineJob, OTHER_USER_FILES, rng, now, emit);
