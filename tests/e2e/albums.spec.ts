@@ -368,6 +368,32 @@ test('the album list searches, filters and sorts as the database says; an album 
   expect(zip.suggestedFilename()).toBe('Summer 2022.zip');
 });
 
+test('a file opens over the album at /carousel/{album}/{file}, steps in the album’s order and closes back to it', async ({
+  page,
+}) => {
+  await signIn(page, owner, `/albums/${albumId}`, 'album-page');
+  await waitForSceneReady(page);
+  // The grid's first file (the album is oldest first now), opened with a click.
+  const first = await page.evaluate(() => window.__capture!.gallery!.timeline.fileId(0, 0));
+  await clickTile(page, first);
+  const viewer = page.getByTestId('carousel');
+  await expect(viewer).toHaveAttribute('data-file-id', first);
+  await expect(page).toHaveURL(new RegExp(`/carousel/${albumId}/${first}$`));
+  // The album page stayed under it: the same engine, not a new page.
+  await expect(page.getByTestId('album-page')).toBeAttached();
+  await expect(page.getByTestId('carousel-add-to-album')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  const second = await page.evaluate(() => window.__capture!.gallery!.timeline.fileId(0, 1));
+  await expect(viewer).toHaveAttribute('data-file-id', second);
+  // A reload opens the same file, with the album under it.
+  await page.reload();
+  await expect(viewer).toHaveAttribute('data-file-id', second);
+  await expect(page.getByTestId('album-page')).toBeAttached();
+  await page.getByTestId('carousel-close').click();
+  await expect(viewer).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/albums/${albumId}$`));
+});
+
 test('delete the album with its confirmation: it leaves the list and goes to the trash', async ({
   page,
 }) => {
