@@ -13,6 +13,7 @@ import { registerDocumentRoutes } from './routes/documents';
 import { registerFileRoutes } from './routes/files';
 import { registerJobRoutes } from './routes/jobs';
 import { registerRollbackRoutes } from './routes/rollback';
+import { registerTrashRoutes } from './routes/trash';
 import { registerThumbnailRoutes } from './routes/thumbnails';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerUserRoutes } from './routes/user';
@@ -100,6 +101,7 @@ export async function createApiServer(
   registerChangeRoutes(app, ctx);
   registerFileRoutes(app, ctx);
   registerRollbackRoutes(app, ctx);
+  registerTrashRoutes(app, ctx);
   registerDocumentRoutes(app, ctx);
   registerArchiveRoutes(app, ctx);
   await registerUploadRoutes(app, ctx);

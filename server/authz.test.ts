@@ -283,6 +283,13 @@ const cases: Case[] = [
     other: 'own',
   },
   { name: 'user grants', request: () => get('/user_grants'), other: 'own' },
+  { name: 'trash list', request: () => get('/trash_can?offset=0&limit=10'), other: 'own' },
+  {
+    // Another user's call purges nothing of the owner's (their own trash has no such file).
+    name: 'empty trash',
+    request: () => ({ method: 'POST', url: '/empty_trash_can', payload: { fileid: [ids.victim] } }),
+    other: 'own',
+  },
 ];
 
 const setReadOnly = (userId: number, readOnly: boolean) =>

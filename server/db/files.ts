@@ -37,7 +37,7 @@ export interface FileRow {
   added_by: number | null;
 }
 
-const COLUMNS =
+export const COLUMNS =
   'id, tag, job, path, ctime, mtime, capture_time, uploaded, size, width, height, duration, ' +
   'kind, screenshot, checksum, group_type, group_id, master, blob, added_by';
 const F_COLUMNS = COLUMNS.replace(/(\w+)/g, 'f.$1');

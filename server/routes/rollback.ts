@@ -47,8 +47,13 @@ export function registerRollbackRoutes(app: FastifyInstance, ctx: ServerContext)
           error_reason: reason,
         });
         const file = findFileInJob(ctx.db, job.id, fileUuid);
-        // Unknown, another job's, or past the trash retention (permanently deleted).
-        if (!file || (file.deleted && (file.dtime ?? now) < now - TRASH_RETENTION_SECONDS)) {
+        // Unknown, another job's, deleted for good (emptied from the trash: deleted = 2), or past
+        // the trash retention.
+        if (
+          !file ||
+          file.deleted === 2 ||
+          (file.deleted && (file.dtime ?? now) < now - TRASH_RETENTION_SECONDS)
+        ) {
           return fail('file_not_found_error');
         }
         if (isFolderPath(file.path)) return fail('is_directory_error');
