@@ -83,11 +83,23 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/share/:shareId', area: 'share' },
   { path: '/share/:shareId/copyShare', area: 'share' },
 
-  { path: '/deleted_items', area: 'trash' },
-  { path: '/deleted_items/photos', area: 'trash' },
+  { path: '/deleted_items', area: 'trash', page: () => import('../features/trash/TrashNavPage') },
+  {
+    path: '/deleted_items/photos',
+    area: 'trash',
+    page: () => import('../features/trash/TrashPage'),
+  },
   { path: '/deleted_items/albums', area: 'trash' },
-  { path: '/_from_inside_app/deleted_items', area: 'trash' },
-  { path: '/_from_inside_app/deleted_items/photos', area: 'trash' },
+  {
+    path: '/_from_inside_app/deleted_items',
+    area: 'trash',
+    page: () => import('../features/trash/TrashNavPage'),
+  },
+  {
+    path: '/_from_inside_app/deleted_items/photos',
+    area: 'trash',
+    page: () => import('../features/trash/TrashPage'),
+  },
   { path: '/_from_inside_app/deleted_items/albums', area: 'trash' },
 
   { path: '/settings', area: 'settings' },

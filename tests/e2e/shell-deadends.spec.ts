@@ -109,6 +109,8 @@ const PAGE_READY = [
   'albums-page',
   'album-page',
   'picker',
+  'trash-nav',
+  'trash',
   'not-found-page',
   'account-terminated',
   'generic-error',

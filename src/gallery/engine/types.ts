@@ -20,6 +20,11 @@ export interface SectionDescriptor {
   startDay: number;
   endDay: number;
   counts: SectionCounts;
+  /**
+   * The header's text when the section is not a month (the trash's "removed soon" group);
+   * unset, the header names the year and month.
+   */
+  label?: string;
 }
 
 export type SectionFetchStatus = 'UNFETCHED' | 'FETCHING' | 'FETCHED';

@@ -62,10 +62,11 @@ export function SectionHeaders({ engine }: { engine: GalleryEngine }) {
         }
         const year = timeline.sectionYear(visible.index);
         const month = timeline.sectionMonth(visible.index);
-        const key = `${visible.index}:${year}-${month}`;
+        const own = timeline.sections[visible.index]?.descriptor.label;
+        const key = `${visible.index}:${year}-${month}:${own ?? ''}`;
         if (slotKeys[slot] !== key) {
           slotKeys[slot] = key;
-          let label = labels.get(year * 12 + month);
+          let label = own ?? labels.get(year * 12 + month);
           if (label === undefined) {
             label = format(year, month);
             labels.set(year * 12 + month, label);

@@ -1,0 +1,250 @@
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { loadStoredAuth } from '../../api/authStore';
+import type { TrashFile } from '../../api/contract/trash';
+import { deviceClassFor, GalleryView, useGalleryEngine, type GalleryEngine } from '../../gallery';
+import { api } from '../../platform/api';
+import { gpuLimits } from '../../platform/browserSupport';
+import { useIsReadOnlyUser } from '../../platform/queries';
+import { exposeForTests } from '../../platform/testHooks';
+import { confirmDialog } from '../../state/dialogs';
+import { useBreakpoint } from '../../state/viewport';
+import { Button } from '../../ui/Button';
+import { MessagePage } from '../../ui/MessagePage';
+import { Spinner } from '../../ui/Spinner';
+import { RequireLogin } from '../auth';
+import { insetsFor, metricsFor, selectedFileIds } from '../timeline';
+import { purgeTrashed, restoreTrashed } from './trashActions';
+import { trashSource } from './trashSource';
+import { TrashBack } from './TrashNavPage';
+import './Trash.css';
+
+const exposeEngine = (engine: GalleryEngine) => exposeForTests('gallery', engine);
+
+/**
+ * /deleted_items/photos (and its /_from_inside_app form): the trashed photos and videos on the
+ * gallery engine, in the groups of SPEC §4 ("removed soon", then the rest), selectable to
+ * restore or delete for good; restore all and empty the trash (SPEC §2 trash photos).
+ */
+export default function TrashPage() {
+  return (
+    <RequireLogin>
+      <Trash />
+    </RequireLogin>
+  );
+}
+
+function Trash() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const breakpoint = useBreakpoint();
+  const metrics = metricsFor(breakpoint);
+  const insets = useMemo(() => insetsFor(breakpoint), [breakpoint]);
+  const [deviceClass] = useState(() => deviceClassFor(breakpoint));
+  const readOnly = useIsReadOnlyUser();
+  // Which job each trashed file was deleted from: its thumbnail and its restore go there.
+  const jobs = useRef(new Map<string, string>());
+  const thumbnailUrl = useMemo(() => {
+    const base = api().url({
+      host: 'thumb',
+      path: '/th/3/trash/JOB_ID/FILE_ID',
+      query: { area: 'AREA', token: loadStoredAuth()?.token },
+    });
+    return (fileId: string, size: number) =>
+      base
+        .replace('JOB_ID', encodeURIComponent(jobs.current.get(fileId) ?? ''))
+        .replace('FILE_ID', encodeURIComponent(fileId))
+        .replace('area=AREA', `area=${size}`);
+  }, []);
+  const labels = useMemo(
+    () => ({ soon: t('trash.groups.soon'), later: t('trash.groups.later') }),
+    [t],
+  );
+  const source = useMemo(
+    () =>
+      trashSource({
+        client: api(),
+        now: () => Date.now() / 1000,
+        labels,
+        seen: (files: readonly TrashFile[]) => {
+          for (const file of files) jobs.current.set(file.id, file.job);
+        },
+      }),
+    [labels],
+  );
+  const { engine, load, reload, refresh } = useGalleryEngine({
+    contentKey: 'trash',
+    metrics,
+    deviceClass,
+    source,
+    thumbnailUrl,
+    maxArrayTextureLayers: gpuLimits.maxArrayTextureLayers,
+    expose: exposeEngine,
+  });
+  // A click selects here: the trash is a place to pick files back, not to view them.
+  useEffect(() => engine?.selection.enterSelectionMode(), [engine]);
+
+  const [busy, setBusy] = useState(false);
+  const refs = (ids: readonly string[]) =>
+    ids.map((id) => ({ id, job: jobs.current.get(id) ?? '' })).filter((ref) => ref.job);
+  const allIds = async (): Promise<string[]> => {
+    if (!engine) return [];
+    engine.selection.selectAll();
+    const ids = await selectedFileIds(engine);
+    engine.selection.clear();
+    return ids;
+  };
+  const afterwards = async (gone: readonly string[]) => {
+    if (!engine) return;
+    engine.removeFiles(gone);
+    engine.selection.clear();
+    engine.selection.enterSelectionMode();
+    await refresh();
+  };
+  const run = useCallback(
+    async (work: () => Promise<void>) => {
+      if (busy) return;
+      setBusy(true);
+      try {
+        await work();
+      } finally {
+        setBusy(false);
+      }
+    },
+    [busy],
+  );
+
+  const restore = (all: boolean) =>
+    run(async () => {
+      if (!engine) return;
+      const ids = all ? await allIds() : await selectedFileIds(engine);
+      const done = await restoreTrashed(api(), refs(ids), () => void navigate('/photos'));
+      await afterwards(done);
+    });
+  const purge = (all: boolean) =>
+    run(async () => {
+      if (!engine) return;
+      const ids = all ? await allIds() : await selectedFileIds(engine);
+      if (ids.length === 0) return;
+      const confirmed = await confirmDialog({
+        title: all
+          ? { key: 'trash.emptyConfirmTitle' }
+          : { key: 'trash.deleteConfirmTitle', values: { count: ids.length } },
+        body: { key: 'trash.deleteConfirmBody', values: { count: ids.length } },
+        confirmLabel: { key: 'trash.deleteConfirm' },
+        destructive: true,
+      });
+      if (!confirmed) return;
+      await afterwards(await purgeTrashed(api(), ids));
+    });
+
+  if (load === 'error') {
+    return (
+      <MessagePage
+        testId="trash-error"
+        title={t('trash.loadError')}
+        actions={
+          <Button variant="primary" onClick={reload}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <section className="timeline-page trash-page" data-testid="trash" data-load={load}>
+      <div className="timeline-page__bar trash-page__bar">
+        <TrashBack />
+        <h1 className="trash-page__title">{t('trash.photosTitle')}</h1>
+        {engine ? (
+          <TrashToolbar
+            engine={engine}
+            busy={busy}
+            empty={load === 'empty'}
+            readOnly={readOnly}
+            onRestore={(all) => void restore(all)}
+            onPurge={(all) => void purge(all)}
+          />
+        ) : null}
+      </div>
+      <p className="trash-page__note">{t('trash.note')}</p>
+      <div className="timeline-page__grid">
+        {engine ? (
+          <GalleryView
+            engine={engine}
+            metrics={metrics}
+            insets={insets}
+            label={t('trash.gridLabel')}
+            tv={breakpoint === 'tv'}
+          />
+        ) : null}
+        {load === 'loading' || !engine ? (
+          <div className="timeline-page__overlay">
+            <Spinner label={t('common.loading')} />
+          </div>
+        ) : null}
+        {load === 'empty' ? (
+          <div className="timeline-page__overlay" data-testid="trash-empty">
+            <MessagePage title={t('trash.emptyTitle')}>
+              <p>{t('trash.emptyBody')}</p>
+            </MessagePage>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function TrashToolbar({
+  engine,
+  busy,
+  empty,
+  readOnly,
+  onRestore,
+  onPurge,
+}: {
+  engine: GalleryEngine;
+  busy: boolean;
+  empty: boolean;
+  readOnly: boolean;
+  onRestore: (all: boolean) => void;
+  onPurge: (all: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const count = useSyncExternalStore(
+    (listener) => engine.selection.subscribe(listener),
+    () => engine.selection.count,
+  );
+  const some = count > 0;
+  // SPEC §6: restore is disabled for read-only users.
+  const restoreTitle = readOnly ? t('trash.readOnlyTooltip') : undefined;
+  return (
+    <div className="trash-page__actions" role="toolbar" aria-label={t('trash.actions')}>
+      <span aria-live="polite" data-testid="trash-count">
+        {some ? t('timeline.toolbar.count', { count }) : ''}
+      </span>
+      {some ? (
+        <Button variant="ghost" onClick={() => engine.selection.clear()} data-testid="trash-clear">
+          {t('timeline.toolbar.clear')}
+        </Button>
+      ) : null}
+      <Button
+        onClick={() => onRestore(!some)}
+        disabled={busy || empty || readOnly}
+        title={restoreTitle}
+        data-testid={some ? 'trash-restore' : 'trash-restore-all'}
+      >
+        {some ? t('trash.restore') : t('trash.restoreAll')}
+      </Button>
+      <Button
+        variant="danger"
+        onClick={() => onPurge(!some)}
+        disabled={busy || empty}
+        data-testid={some ? 'trash-delete' : 'trash-empty-all'}
+      >
+        {some ? t('trash.delete') : t('trash.emptyAll')}
+      </Button>
+    </div>
+  );
+}

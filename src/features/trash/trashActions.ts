@@ -1,0 +1,131 @@
+import {
+  MULTI_ROLLBACK_BATCH,
+  MULTI_ROLLBACK_PARALLEL,
+  MultiRollbackResponseSchema,
+} from '../../api/contract/rollback';
+import { EmptyTrashResponseSchema, TRASH_PAGE_MAX } from '../../api/contract/trash';
+import type { ApiClient } from '../../api/http';
+import { popupStore } from '../../state/popups';
+import { storageQuotaStore } from '../../state/storageQuota';
+import { dismissToast, showToast } from '../../state/toasts';
+import { STORAGE_POPUPS } from '../storage';
+
+/** A trashed file as the actions need it: its id and the job it was deleted from. */
+export interface TrashedRef {
+  id: string;
+  job: string;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function limited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>) {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Restores trashed files to their jobs (SPEC §7 multi_rollback: batches of 200, 5 at a time),
+ * with the SPEC §8 toasts: progress, "restored" with "go to timeline", "incomplete: N failed",
+ * and the restored-more-than-storage popup on quota_exceeded_error. Resolves the restored ids.
+ */
+export async function restoreTrashed(
+  client: ApiClient,
+  files: readonly TrashedRef[],
+  goToTimeline: () => void,
+): Promise<string[]> {
+  if (files.length === 0) return [];
+  const progress = showToast({
+    kind: 'progress',
+    message: { key: 'trash.restoring', values: { count: files.length } },
+    durationMs: null,
+  });
+  const byJob = new Map<string, string[]>();
+  for (const file of files) byJob.set(file.job, [...(byJob.get(file.job) ?? []), file.id]);
+  const batches = [...byJob].flatMap(([job, ids]) =>
+    chunks(ids, MULTI_ROLLBACK_BATCH).map((batch) => ({ job, batch })),
+  );
+  const restored: string[] = [];
+  let failed = 0;
+  let quota = false;
+  try {
+    await limited(batches, MULTI_ROLLBACK_PARALLEL, async ({ job, batch }) => {
+      try {
+        const { data } = await client.request({
+          method: 'POST',
+          path: `/jobs/${encodeURIComponent(job)}/multi_rollback`,
+          body: { file_uuids: batch },
+          schema: MultiRollbackResponseSchema,
+        });
+        for (const result of data.results) {
+          if (result.status === 'ok') restored.push(result.file_uuid);
+          else {
+            failed++;
+            if (result.error_reason === 'quota_exceeded_error') quota = true;
+          }
+        }
+      } catch {
+        failed += batch.length;
+      }
+    });
+  } finally {
+    dismissToast(progress);
+  }
+  if (restored.length > 0) storageQuotaStore.getState().storageChanged();
+  if (quota) popupStore.getState().enqueue(STORAGE_POPUPS.restoredMoreThanAvailable);
+  if (failed === 0) {
+    showToast({
+      message: { key: 'trash.restored', values: { count: restored.length } },
+      action: { label: { key: 'trash.goToTimeline' }, run: goToTimeline },
+    });
+  } else {
+    showToast({
+      kind: 'error',
+      message: { key: 'trash.restoreIncomplete', values: { count: failed } },
+    });
+  }
+  return restored;
+}
+
+/** Deletes trashed files for good (POST /empty_trash_can, 1,000 a call); resolves the ids gone. */
+export async function purgeTrashed(client: ApiClient, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const progress = showToast({
+    kind: 'progress',
+    message: { key: 'trash.deleting', values: { count: ids.length } },
+    durationMs: null,
+  });
+  const gone: string[] = [];
+  try {
+    for (const chunk of chunks(ids, TRASH_PAGE_MAX)) {
+      const { data } = await client.request({
+        method: 'POST',
+        path: '/empty_trash_can',
+        body: { fileid: chunk },
+        schema: EmptyTrashResponseSchema,
+      });
+      gone.push(...data.deleted);
+    }
+    showToast({ message: { key: 'trash.deleted', values: { count: gone.length } } });
+  } catch {
+    showToast({
+      kind: 'error',
+      message: { key: 'trash.deleteFailed', values: { count: ids.length - gone.length } },
+    });
+  } finally {
+    dismissToast(progress);
+  }
+  return gone;
+}

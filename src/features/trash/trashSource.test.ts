@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { TrashFile } from '../../api/contract/trash';
+import type { ApiClient } from '../../api/http';
+import { daysRemaining, trashSource } from './trashSource';
+
+const DAY = 86_400;
+const NOW = 1_800_000_000;
+
+function file(id: string, daysAgo: number, fields: Partial<TrashFile> = {}): TrashFile {
+  return {
+    id,
+    job: 'job-1',
+    path: `${id}.jpg`,
+    ctime: NOW - 400 * DAY,
+    mtime: NOW - 400 * DAY,
+    dtime: NOW - daysAgo * DAY - 60,
+    width: 400,
+    height: 300,
+    size: 1000,
+    type: 'picture',
+    ...fields,
+  };
+}
+
+/** A client answering GET /trash_can from `files`, page by page. */
+function client(files: TrashFile[]): ApiClient {
+  return {
+    request: ({ query }: { query: { offset: number; limit: number } }) =>
+      Promise.resolve({
+        data: {
+          total_item_count: files.length,
+          offset: query.offset,
+          limit: query.limit,
+          files: files.slice(query.offset, query.offset + query.limit),
+        },
+        headers: new Headers(),
+        status: 200,
+      }),
+  } as unknown as ApiClient;
+}
+
+describe('the trash as a grid source (SPEC §4 trash grouping)', () => {
+  it('counts the days left of 90, down to 0', () => {
+    expect(daysRemaining(NOW - 60, NOW)).toBe(90);
+    expect(daysRemaining(NOW - 85 * DAY - 60, NOW)).toBe(5);
+    expect(daysRemaining(NOW - 95 * DAY, NOW)).toBe(0);
+  });
+
+  it('groups "removed soon" (5 days or fewer) before the rest, with their own headers', async () => {
+    const seen: string[] = [];
+    const source = trashSource({
+      client: client([
+        file('new', 1),
+        file('soon', 86),
+        file('movie-part', 1, { type: 'movie', group_type: 'live', group_id: 'g' }),
+        file('still', 1, { group_type: 'live', group_id: 'g', master: '1' }),
+        file('doc', 1, { type: 'document' }),
+        file('edge', 85),
+      ]),
+      now: () => NOW,
+      labels: { soon: 'Removed soon', later: 'Later' },
+      seen: (files) => seen.push(...files.map((f) => f.id)),
+    });
+    const signal = new AbortController().signal;
+    const sections = await source.sections(signal);
+    expect(sections.map((s) => [s.key, s.label, s.counts.pictures])).toEqual([
+      ['trash-soon', 'Removed soon', 2],
+      ['trash-later', 'Later', 2],
+    ]);
+    expect((await source.files(sections[0], signal)).ids).toEqual(['soon', 'edge']);
+    // A live photo's movie and documents get no tile.
+    expect((await source.files(sections[1], signal)).ids).toEqual(['new', 'still']);
+    expect(seen).toEqual(['new', 'soon', 'still', 'edge']);
+  });
+});

@@ -1,0 +1,114 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { basicAuthHeader } from '../../src/api/contract/basicAuth';
+import { waitForSceneReady } from './support/gallery';
+import { screenTiles } from './support/interaction';
+import { API, apiLogin, openTimelineSignedIn } from './support/login';
+import { createTestUser } from './support/testControls';
+
+// A library of this spec's own: four photos, all deleted, then restored or deleted for good.
+test.describe.configure({ mode: 'serial' });
+
+let user: { email: string; password: string };
+let token: string;
+let job: string;
+const photos: string[] = [];
+
+const call = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+  const response = await fetch(`${API}${path}`, {
+    ...init,
+    headers: { Authorization: basicAuthHeader(token), ...(init.headers ?? {}) },
+  });
+  expect(response.ok, `${path}: ${response.status}`).toBe(true);
+  return (await response.json()) as T;
+};
+const trashIds = async () =>
+  (await call<{ files: { id: string }[] }>('/trash_can?limit=100')).files.map((f) => f.id);
+const timelineIds = async () =>
+  (await call<{ files: { id: string }[] }>(`/jobs/${job}/files`)).files.map((f) => f.id);
+
+test.beforeAll(async ({ request }) => {
+  user = await createTestUser('trash');
+  token = await apiLogin(request, user);
+  job = (await call<{ id: string }>('/jobs/default')).id;
+  for (let i = 0; i < 4; i++) {
+    const bytes = await sharp({
+      create: { width: 600, height: 400, channels: 3, background: { r: 60 * i, g: 90, b: 160 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.set('path', `trash/photo-${i}.jpg`);
+    form.set('mtime', String(Date.UTC(2024, 1, 1 + i) / 1000));
+    form.set('policy', 'allow_duplicates');
+    form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `photo-${i}.jpg`);
+    const id = (await call<{ id: string }>(`/jobs/${job}/upload`, { method: 'POST', body: form }))
+      .id;
+    photos.push(id);
+    const deleted = await fetch(`${API}/jobs/${job}/files_by_id/${id}`, {
+      method: 'DELETE',
+      headers: { Authorization: basicAuthHeader(token) },
+    });
+    expect(deleted.status).toBeLessThan(300);
+  }
+});
+
+async function clickTile(page: Page, id: string): Promise<void> {
+  await expect.poll(async () => (await screenTiles(page)).some((t) => t.id === id)).toBe(true);
+  const tile = (await screenTiles(page)).find((t) => t.id === id)!;
+  await page.mouse.click(tile.x + tile.w / 2, tile.y + tile.h / 2);
+}
+
+test('the trash lists the deleted photos; restore brings one back to the timeline', async ({
+  page,
+}) => {
+  await openTimelineSignedIn(page, '/deleted_items?fromNav=1', user, 'trash-nav');
+  await page.getByTestId('trash-nav-photos').click();
+  await expect(page).toHaveURL(/\/deleted_items\/photos\?fromNav=1$/);
+  await waitForSceneReady(page);
+  await expect(page.getByTestId('trash-back')).toBeVisible();
+  await expect(page.locator('.gallery-headers__header:not([hidden])')).toHaveText([
+    'Will be permanently deleted after 90 days',
+  ]);
+  await expect.poll(async () => (await screenTiles(page)).length).toBe(4);
+
+  await clickTile(page, photos[0]);
+  await expect(page.getByTestId('trash-count')).toHaveText('1 selected');
+  await page.getByTestId('trash-restore').click();
+  await expect(page.getByText('1 item restored')).toBeVisible();
+  await expect.poll(async () => (await screenTiles(page)).length).toBe(3);
+  expect(await timelineIds()).toContain(photos[0]);
+  expect(await trashIds()).not.toContain(photos[0]);
+  const scan = await new AxeBuilder({ page }).include('[data-testid="trash"]').analyze();
+  expect(scan.violations).toEqual([]);
+});
+
+test('delete permanently asks first; delete all empties the trash', async ({ page }) => {
+  await openTimelineSignedIn(page, '/deleted_items/photos', user, 'trash');
+  await waitForSceneReady(page);
+  await clickTile(page, photos[1]);
+  await page.getByTestId('trash-delete').click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Delete 1 item permanently?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(await trashIds()).toContain(photos[1]);
+  await page.getByTestId('trash-delete').click();
+  await dialog.getByRole('button', { name: 'Delete permanently' }).click();
+  await expect(page.getByText('1 item deleted permanently')).toBeVisible();
+  await expect.poll(trashIds).not.toContain(photos[1]);
+  // Gone for good: a restore cannot bring it back.
+  const restore = await call<{ results: { status: string }[] }>(`/jobs/${job}/multi_rollback`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ file_uuids: [photos[1]] }),
+  });
+  expect(restore.results[0].status).toBe('error');
+
+  await page.getByTestId('trash-empty-all').click();
+  await expect(dialog).toContainText('Delete everything in Deleted items?');
+  await dialog.getByRole('button', { name: 'Delete permanently' }).click();
+  await expect(page.getByTestId('trash-empty')).toBeVisible();
+  expect(await trashIds()).toEqual([]);
+  expect(await timelineIds()).toEqual([photos[0]]);
+});
