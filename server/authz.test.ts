@@ -284,6 +284,22 @@ const cases: Case[] = [
   },
   { name: 'user grants', request: () => get('/user_grants'), other: 'own' },
   { name: 'trash list', request: () => get('/trash_can?offset=0&limit=10'), other: 'own' },
+  { name: 'trash albums', request: () => get('/trash_can_albums'), other: 'own' },
+  {
+    name: 'restore albums',
+    request: () => ({ method: 'POST', url: '/rollback_albums', payload: { job_uuids: ['none'] } }),
+    other: 'own',
+    readOnly: 'refused',
+  },
+  {
+    name: 'delete trash albums',
+    request: () => ({
+      method: 'DELETE',
+      url: '/delete_albums_from_trash_can',
+      payload: { job_uuids: ['none'] },
+    }),
+    other: 'own',
+  },
   {
     // Another user's call purges nothing of the owner's (their own trash has no such file).
     name: 'empty trash',

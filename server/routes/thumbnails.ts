@@ -7,6 +7,7 @@ import { jobByUuid } from '../db/users';
 import { notFound } from '../errors';
 import type { CachedThumb } from '../media/thumbnails';
 import { jobByUuidFor, jobForCaller } from './jobs';
+import { trashedAlbumOf } from './trash';
 import { commonQuery, idParam, intString } from './params';
 
 const ThumbQuery = z.object({
@@ -36,11 +37,15 @@ export function registerThumbnailRoutes(app: FastifyInstance, ctx: ServerContext
   // SPEC §7: thumbnails of trashed files, for the trash lists (live files answer 404 here).
   app.get('/th/3/trash/:id/:fileId', async (request, reply) => {
     const caller = requireCaller(ctx, request, { allowQueryToken: true });
-    const job = jobForCaller(ctx, caller, request);
+    // A trashed file of a live job, or any live file of the caller's album in the trash (the
+    // trash albums list shows its cover).
+    const uuid = (request.params as { id: string }).id;
+    const trashedAlbum = trashedAlbumOf(ctx, caller, uuid);
+    const job = trashedAlbum ?? jobForCaller(ctx, caller, request);
     const query = ThumbQuery.parse(request.query);
     const fileId = (request.params as { fileId: string }).fileId;
     const file = findFileInJob(ctx.db, job.id, fileId);
-    if (!file || !file.deleted) throw notFound();
+    if (!file || (trashedAlbum ? file.deleted !== 0 : file.deleted !== 1)) throw notFound();
     return sendThumb(ctx, await thumbFor(ctx, file, query.area), request, reply);
   });
 }

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilesResponseSchema } from '../../src/api/contract/files';
-import { EmptyTrashResponseSchema, TrashListResponseSchema } from '../../src/api/contract/trash';
+import {
+  AlbumUuidsResponseSchema,
+  EmptyTrashResponseSchema,
+  TrashAlbumsResponseSchema,
+  TrashListResponseSchema,
+} from '../../src/api/contract/trash';
 import { parseFileId } from '../db/ids';
 import { login, testServer, type TestServer } from '../testing';
 
@@ -102,5 +107,82 @@ describe('GET /trash_can and POST /empty_trash_can (SPEC §7 Trash)', () => {
       payload: { fileid: [] },
     });
     expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('trash albums (SPEC §7 trash_can_albums, rollback_albums, delete_albums_from_trash_can)', () => {
+  it('lists a deleted album with its count and cover, restores it, and deletes it for good', async () => {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/jobs',
+      headers: owner,
+      payload: { type: 'story', name: 'Holiday', public: false },
+    });
+    const album = created.json<{ id: string }>().id;
+    const source = FilesResponseSchema.parse(
+      (await server.app.inject({ url: `/jobs/${job}/files`, headers: owner })).json(),
+    ).files.slice(0, 2);
+    await server.app.inject({
+      method: 'POST',
+      url: `/jobs/${album}/copy_files`,
+      headers: owner,
+      payload: { source_job: job, file_ids: source.map((f) => f.id) },
+    });
+    expect(
+      (await server.app.inject({ method: 'DELETE', url: `/jobs/${album}`, headers: owner }))
+        .statusCode,
+    ).toBe(204);
+
+    const listed = TrashAlbumsResponseSchema.parse(
+      (await server.app.inject({ url: '/trash_can_albums', headers: owner })).json(),
+    ).albums;
+    const entry = listed.find((a) => a.id === album)!;
+    expect(entry).toMatchObject({ name: 'Holiday', media_count: 2 });
+    expect(entry.cover_id).not.toBeNull();
+    const cover = await server.app.inject({
+      url: `/th/3/trash/${album}/${entry.cover_id}?area=256`,
+      headers: owner,
+    });
+    expect(cover.statusCode).toBe(200);
+    // Nobody else sees it, restores it or deletes it.
+    expect(
+      TrashAlbumsResponseSchema.parse(
+        (await server.app.inject({ url: '/trash_can_albums', headers: other })).json(),
+      ).albums,
+    ).toEqual([]);
+    const byOther = await server.app.inject({
+      method: 'POST',
+      url: '/rollback_albums',
+      headers: other,
+      payload: { job_uuids: [album] },
+    });
+    expect(AlbumUuidsResponseSchema.parse(byOther.json()).success).toEqual([]);
+
+    const restored = await server.app.inject({
+      method: 'POST',
+      url: '/rollback_albums',
+      headers: owner,
+      payload: { job_uuids: [album, 'nope'] },
+    });
+    expect(AlbumUuidsResponseSchema.parse(restored.json()).success).toEqual([{ uuid: album }]);
+    expect(
+      (await server.app.inject({ url: `/jobs/${album}/info`, headers: owner })).statusCode,
+    ).toBe(200);
+
+    await server.app.inject({ method: 'DELETE', url: `/jobs/${album}`, headers: owner });
+    const gone = await server.app.inject({
+      method: 'DELETE',
+      url: '/delete_albums_from_trash_can',
+      headers: owner,
+      payload: { job_uuids: [album] },
+    });
+    expect(AlbumUuidsResponseSchema.parse(gone.json()).success).toEqual([{ uuid: album }]);
+    const again = await server.app.inject({
+      method: 'POST',
+      url: '/rollback_albums',
+      headers: owner,
+      payload: { job_uuids: [album] },
+    });
+    expect(AlbumUuidsResponseSchema.parse(again.json()).success).toEqual([]);
   });
 });

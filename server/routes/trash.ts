@@ -1,12 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  AlbumUuidsRequestSchema,
+  type DeletedAlbum,
   EmptyTrashRequestSchema,
   TRASH_PAGE_MAX,
   type TrashFile,
   type TrashListResponse,
 } from '../../src/api/contract/trash';
-import { requireCaller } from '../auth/guard';
+import { requireCaller, requireSubscriber, type Caller } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { stmt } from '../db/open';
 import { COLUMNS, type FileRow } from '../db/files';
@@ -47,6 +49,21 @@ function toTrashJson(row: TrashRow): TrashFile {
     if (row.master) json.master = '1';
   }
   return json;
+}
+
+/** The caller's own album in the trash (within the retention), by uuid; null otherwise. */
+export function trashedAlbumOf(
+  ctx: ServerContext,
+  caller: Caller,
+  uuid: string,
+): { id: number; uuid: string } | null {
+  return (
+    stmt<[string, number, number], { id: number; uuid: string }>(
+      ctx.db,
+      `SELECT id, uuid FROM jobs WHERE uuid = ? AND owner_id = ? AND type = 'story'
+         AND deleted = 1 AND dtime >= ?`,
+    ).get(uuid, caller.user.id, ctx.now() - TRASH_RETENTION_SECONDS) ?? null
+  );
 }
 
 /**
@@ -103,4 +120,65 @@ export function registerTrashRoutes(app: FastifyInstance, ctx: ServerContext): v
     )();
     return { deleted };
   });
+
+  // SPEC §3 Deleted album: the caller's albums in the trash, newest deletion first.
+  app.get('/trash_can_albums', (request) => {
+    const { user } = requireCaller(ctx, request);
+    z.object(commonQuery).parse(request.query);
+    const rows = stmt<
+      [number, number],
+      { id: number; uuid: string; title: string | null; dtime: number }
+    >(
+      ctx.db,
+      `SELECT id, uuid, title, dtime FROM jobs
+       WHERE owner_id = ? AND type = 'story' AND deleted = 1 AND dtime >= ?
+       ORDER BY dtime DESC, id DESC LIMIT 10000`,
+    ).all(user.id, alive(ctx.now()));
+    const live = stmt<[number, number], { n: number; cover: number | null; tag: number | null }>(
+      ctx.db,
+      `SELECT COUNT(*) AS n, MAX(id) AS cover,
+         (SELECT tag FROM files WHERE job = ? AND deleted = 0 ORDER BY id DESC LIMIT 1) AS tag
+       FROM files WHERE job = ? AND deleted = 0`,
+    );
+    const albums: DeletedAlbum[] = rows.map((row) => {
+      const { n, cover, tag } = live.get(row.id, row.id)!;
+      return {
+        id: row.uuid,
+        name: row.title,
+        media_count: n,
+        cover_id: cover !== null && tag !== null ? fileIdOf(cover, tag) : null,
+        dtime: row.dtime,
+      };
+    });
+    return { albums };
+  });
+
+  /** Acts on the caller's trashed albums among `uuids`; answers the ones it changed. */
+  const onTrashedAlbums = (request: FastifyRequest, sql: string, restore = false) => {
+    const caller = requireCaller(ctx, request);
+    // SPEC §6: restoring saves files again ("restore disabled" for read-only users).
+    if (restore) requireSubscriber(caller);
+    z.object(commonQuery).parse(request.query);
+    const { job_uuids: uuids } = AlbumUuidsRequestSchema.parse(request.body);
+    const update = stmt(ctx.db, sql);
+    const success = ctx.db.transaction(() =>
+      uuids.flatMap((uuid) => {
+        const album = trashedAlbumOf(ctx, caller, uuid);
+        return album && update.run(album.id).changes > 0 ? [{ uuid }] : [];
+      }),
+    )();
+    return { success };
+  };
+  // Back to the albums list, with its files.
+  app.post('/rollback_albums', (request) =>
+    onTrashedAlbums(
+      request,
+      'UPDATE jobs SET deleted = 0, dtime = NULL WHERE id = ? AND deleted = 1',
+      true,
+    ),
+  );
+  // For good (deleted = 2: gone from the trash and from restore).
+  app.delete('/delete_albums_from_trash_can', (request) =>
+    onTrashedAlbums(request, 'UPDATE jobs SET deleted = 2 WHERE id = ? AND deleted = 1'),
+  );
 }

@@ -43,3 +43,24 @@ export const EmptyTrashRequestSchema = z.object({
 });
 /** The ids deleted for good; ids not in the caller's trash are left out. */
 export const EmptyTrashResponseSchema = z.object({ deleted: z.array(z.string()) });
+
+/** SPEC §3 Deleted album, as GET /trash_can_albums lists it (the caller's, newest first). */
+export const DeletedAlbumSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().nullable(),
+  media_count: z.number().int().nonnegative(),
+  /** A file of the album for its cover (its thumbnail: the trash route), or null when empty. */
+  cover_id: z.string().nullable(),
+  dtime: z.number(),
+});
+export type DeletedAlbum = z.infer<typeof DeletedAlbumSchema>;
+export const TrashAlbumsResponseSchema = z.object({ albums: z.array(DeletedAlbumSchema) });
+
+/** POST /rollback_albums and DELETE /delete_albums_from_trash_can: the albums' uuids. */
+export const AlbumUuidsRequestSchema = z.object({
+  job_uuids: z.array(z.string().min(1).max(64)).min(1).max(TRASH_PAGE_MAX),
+});
+/** The albums the call acted on (SPEC §7 "success list with uuid"); the rest were not found. */
+export const AlbumUuidsResponseSchema = z.object({
+  success: z.array(z.object({ uuid: z.string() })),
+});
