@@ -89,7 +89,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
     area: 'trash',
     page: () => import('../features/trash/TrashPage'),
   },
-  { path: '/deleted_items/albums', area: 'trash' },
+  {
+    path: '/deleted_items/albums',
+    area: 'trash',
+    page: () => import('../features/trash/TrashAlbumsPage'),
+  },
   {
     path: '/_from_inside_app/deleted_items',
     area: 'trash',
@@ -100,7 +104,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
     area: 'trash',
     page: () => import('../features/trash/TrashPage'),
   },
-  { path: '/_from_inside_app/deleted_items/albums', area: 'trash' },
+  {
+    path: '/_from_inside_app/deleted_items/albums',
+    area: 'trash',
+    page: () => import('../features/trash/TrashAlbumsPage'),
+  },
 
   { path: '/settings', area: 'settings' },
   { path: '/settings/privacy', area: 'settings' },

@@ -111,6 +111,7 @@ const PAGE_READY = [
   'picker',
   'trash-nav',
   'trash',
+  'trash-albums',
   'not-found-page',
   'account-terminated',
   'generic-error',

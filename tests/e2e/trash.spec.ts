@@ -112,3 +112,59 @@ test('delete permanently asks first; delete all empties the trash', async ({ pag
   expect(await trashIds()).toEqual([]);
   expect(await timelineIds()).toEqual([photos[0]]);
 });
+
+test('a deleted album is listed with its count; restore brings it back, delete removes it for good', async ({
+  page,
+}) => {
+  const album = (
+    await call<{ id: string }>('/jobs', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ type: 'story', name: 'Summer <3', public: false }),
+    })
+  ).id;
+  await call(`/jobs/${album}/copy_files`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ source_job: job, file_ids: [photos[0]] }),
+  });
+  const remove = () =>
+    fetch(`${API}/jobs/${album}`, {
+      method: 'DELETE',
+      headers: { Authorization: basicAuthHeader(token) },
+    });
+  expect((await remove()).status).toBe(204);
+  const listed = async () =>
+    (await call<{ jobs: { id: string }[] }>('/jobs?stories=1')).jobs.map((j) => j.id);
+
+  await openTimelineSignedIn(page, '/deleted_items', user, 'trash-nav');
+  await page.getByTestId('trash-nav-albums').click();
+  const entry = page.getByTestId('trash-album');
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText('Summer <3');
+  await expect(entry).toContainText('1 item');
+  await expect(entry).toContainText('90 days left');
+  await expect(entry.locator('img')).toHaveJSProperty('complete', true);
+  const scan = await new AxeBuilder({ page }).include('[data-testid="trash-albums"]').analyze();
+  expect(scan.violations).toEqual([]);
+
+  await page.getByTestId('trash-album-restore').click();
+  await expect(page.getByText('1 album restored')).toBeVisible();
+  await expect(page.getByTestId('trash-albums-empty')).toBeVisible();
+  expect(await listed()).toContain(album);
+
+  expect((await remove()).status).toBe(204);
+  await page.reload();
+  await page.getByTestId('trash-album-delete').click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Delete 1 album permanently?');
+  await dialog.getByRole('button', { name: 'Delete permanently' }).click();
+  await expect(page.getByTestId('trash-albums-empty')).toBeVisible();
+  const again = await call<{ success: unknown[] }>('/rollback_albums', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ job_uuids: [album] }),
+  });
+  expect(again.success).toEqual([]);
+  expect(await listed()).not.toContain(album);
+});

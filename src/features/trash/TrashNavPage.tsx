@@ -53,7 +53,9 @@ function TrashNav() {
         </li>
         {albumsBuilt ? (
           <li>
-            <Link to={`${prefix}/deleted_items/albums${search}`}>{t('trash.albumsTitle')}</Link>
+            <Link to={`${prefix}/deleted_items/albums${search}`} data-testid="trash-nav-albums">
+              {t('trash.albumsTitle')}
+            </Link>
           </li>
         ) : null}
       </ul>
