@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { AlbumInfo } from '../../api/contract/albums';
 import { CHANGE_TYPE } from '../../api/contract/changes';
 import type { FileInfo } from '../../api/contract/files';
@@ -27,20 +27,20 @@ import {
   insetsFor,
   metricsFor,
   selectedFileIds,
-  SelectionToolbar,
+  timelineMenuItems,
   useGalleryEngine,
-  useSelectionSummary,
 } from '../timeline';
 import { startUpload } from '../upload';
 import { albumInfoQuery, refreshAlbum, viewModeQuery, type ViewMode } from './albumApi';
 import { albumCarouselSource } from './albumCarousel';
+import { albumIdFromParam } from './albumId';
 import { albumCommands, type AlbumDeleteStatus } from './albumCommands';
 import { AlbumHeader } from './AlbumHeader';
+import { AlbumSelectionBar } from './AlbumSelectionBar';
 import { AlbumSettingsDialog, EDIT_TABS, type EditTab } from './AlbumSettingsDialog';
 import { albumSource } from './albumSource';
 import { AddToAlbumDialog } from './AddToAlbumDialog';
 import { useAddToAlbumInCarousel } from './CarouselAddToAlbum';
-import { SubscriberButton } from './ReadOnlyGate';
 import './Albums.css';
 
 /**
@@ -59,9 +59,16 @@ export default function AlbumPage() {
 
 function AlbumRoute() {
   const { t } = useTranslation();
-  const { jobId = '', fileId } = useParams();
+  const { jobId: param = '', fileId } = useParams();
+  const jobId = albumIdFromParam(param);
+  const location = useLocation();
   const timeline = useQuery(defaultJobQuery);
   const info = useQuery(albumInfoQuery(jobId));
+  if (jobId !== param) {
+    // An albumIDB64 link: the same page under the album's own id.
+    const path = location.pathname.replace(param, encodeURIComponent(jobId));
+    return <Navigate to={`${path}${location.search}${location.hash}`} replace />;
+  }
   if (timeline.data?.id === jobId) {
     // The timeline's files open on the timeline (SPEC §2).
     return <Navigate to={fileId ? `/photos/${encodeURIComponent(fileId)}` : '/photos'} replace />;
@@ -209,34 +216,22 @@ function Album({ album }: { album: AlbumInfo }) {
     [engine],
   );
 
+  // The timeline's menu, with the owner's cover entry after Open (SPEC §6: not for the cover).
   const contextMenuItems = useCallback(
     (fileIds: string[]): GalleryMenuItem[] => {
-      const items: GalleryMenuItem[] = [];
-      if (fileIds.length === 1) {
-        const [id] = fileIds;
-        items.push({ id: 'open', label: t('timeline.menu.open'), onSelect: () => open(id) });
-        if (owner && id !== album.coverPhoto) {
-          items.push({
-            id: 'cover',
-            label: t('albums.cover.action'),
-            onSelect: () => void albumCommands.setCover(jobId, id),
-          });
-        }
-      }
-      items.push(
-        {
-          id: 'select',
-          label: t('timeline.menu.select'),
-          onSelect: () => engine?.actions.selectFiles(fileIds),
-        },
-        { id: 'download', label: t('timeline.menu.download'), onSelect: () => download(fileIds) },
-        { id: 'addToAlbum', label: t('albums.add.action'), onSelect: () => setAdding(fileIds) },
-      );
-      if (fileIds.every(canDelete)) {
-        items.push({
-          id: 'delete',
-          label: t('albums.removeFiles.action'),
-          onSelect: () => deleteFiles(fileIds),
+      const items = timelineMenuItems(fileIds, t, {
+        open,
+        select: (ids) => engine?.actions.selectFiles(ids),
+        download,
+        addToAlbum: setAdding,
+        delete: fileIds.every(canDelete) ? deleteFiles : undefined,
+      });
+      const [id] = fileIds;
+      if (fileIds.length === 1 && owner && id !== album.coverPhoto) {
+        items.splice(1, 0, {
+          id: 'cover',
+          label: t('albums.cover.action'),
+          onSelect: () => void albumCommands.setCover(jobId, id),
         });
       }
       return items;
@@ -388,36 +383,5 @@ function Album({ album }: { album: AlbumInfo }) {
         />
       ) : null}
     </section>
-  );
-}
-
-/** Shown while files are selected: the timeline's toolbar with add-to-album. */
-function AlbumSelectionBar({
-  engine,
-  onDownload,
-  onAdd,
-  onDelete,
-}: {
-  engine: NonNullable<ReturnType<typeof useGalleryEngine>['engine']>;
-  onDownload: () => void;
-  onAdd: () => void;
-  onDelete: () => void;
-}) {
-  const { t } = useTranslation();
-  const { count } = useSelectionSummary(engine);
-  if (count === 0) return null;
-  return (
-    <div className="timeline-page__bar">
-      <SelectionToolbar
-        engine={engine}
-        onDownload={onDownload}
-        onDelete={onDelete}
-        extra={
-          <SubscriberButton onClick={onAdd} data-testid="selection-add-to-album">
-            {t('albums.add.action')}
-          </SubscriberButton>
-        }
-      />
-    </div>
   );
 }

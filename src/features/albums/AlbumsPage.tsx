@@ -21,6 +21,7 @@ import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
+import { usePendingAlbums, type PendingAlbum } from '../upload';
 import { albumListQuery } from './albumApi';
 import {
   ALBUM_FILTERS,
@@ -63,6 +64,12 @@ function AlbumList() {
   // few virtualised rows on screen cost a few milliseconds, less than deferring would wait.
   const [creating, setCreating] = useState(false);
   const albums = useQuery(albumListQuery);
+  // SPEC §3 pending albums: shown while their first upload runs, until the server lists them.
+  const uploading = usePendingAlbums();
+  const pending = useMemo(() => {
+    const listed = new Set((albums.data ?? []).map((a) => a.id));
+    return uploading.filter((album) => album.targetJob === null || !listed.has(album.targetJob));
+  }, [uploading, albums.data]);
   const me = useAccountInfo().data?.uuid;
   const indexed = useMemo(() => indexAlbums(albums.data ?? []), [albums.data]);
   const shown = useMemo(
@@ -156,16 +163,34 @@ function AlbumList() {
         </MessagePage>
       ) : !albums.data ? (
         <Spinner label={t('common.loading')} />
-      ) : shown.length === 0 ? (
+      ) : shown.length === 0 && pending.length === 0 ? (
         <EmptyAlbums filter={filter} searching={query.trim() !== ''} />
       ) : (
-        <AlbumGrid albums={grid.albums} titles={grid.titles} me={me} />
+        <>
+          {pending.length > 0 ? <PendingAlbums albums={pending} /> : null}
+          <AlbumGrid albums={grid.albums} titles={grid.titles} me={me} />
+        </>
       )}
       <div className="visually-hidden" aria-live="polite" data-testid="albums-count">
         {albums.data ? t('albums.list.count', { count: shown.length }) : ''}
       </div>
       {creating ? <NewAlbumDialog onClose={() => setCreating(false)} /> : null}
     </section>
+  );
+}
+
+/** Albums whose first upload is still running (SPEC §3 Pending album). */
+function PendingAlbums({ albums }: { albums: readonly PendingAlbum[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="albums-pending" aria-label={t('albums.pending.label')}>
+      {albums.map((album) => (
+        <li key={album.tempID} className="albums-pending__item" data-testid="album-pending">
+          <Spinner label={t('albums.pending.uploading')} />
+          <span className="album-tile__title">{album.name.trim() || t('albums.unnamed')}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

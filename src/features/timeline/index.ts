@@ -9,4 +9,5 @@ export { insetsFor, metricsFor } from './gridInsets';
 export { filesWithDetails, selectedFileIds } from './selectedFiles';
 export { SelectionToolbar, useSelectionSummary } from './SelectionToolbar';
 export { engineSectionAccess } from './timelineCarousel';
+export { timelineMenuItems } from './timelineMenu';
 export { useGalleryEngine } from './useGalleryEngine';

@@ -5,14 +5,16 @@ export interface TimelineMenuActions {
   open: (fileId: string) => void;
   select: (fileIds: string[]) => void;
   download: (fileIds: string[]) => void;
-  delete: (fileIds: string[]) => void;
+  /** Unset: no entry (an album member's menu over files others added). */
+  delete?: (fileIds: string[]) => void;
   /** SPEC §5 add-to-album picker; unset, no entry. */
   addToAlbum?: (fileIds: string[]) => void;
 }
 
 /**
- * The timeline's tile context menu (SPEC §2): Open (one file), Select, Download and Delete. The
- * files are the tile's, or the selection's when the tile is selected.
+ * The tile context menu of a grid of photos (SPEC §2): Open (one file), Select, Download, Add to
+ * album and Delete (the timeline's; an album adds its cover entry). The files are the tile's, or
+ * the selection's when the tile is selected.
  */
 export function timelineMenuItems(
   fileIds: string[],
@@ -40,10 +42,9 @@ export function timelineMenuItems(
       onSelect: () => addToAlbum(fileIds),
     });
   }
-  items.push({
-    id: 'delete',
-    label: t('timeline.menu.delete'),
-    onSelect: () => actions.delete(fileIds),
-  });
+  const remove = actions.delete;
+  if (remove) {
+    items.push({ id: 'delete', label: t('timeline.menu.delete'), onSelect: () => remove(fileIds) });
+  }
   return items;
 }

@@ -4,3 +4,5 @@ export { startUpload } from './startUpload';
 export { acceptsDrop, targetForPath } from './target';
 export { UploadButton, UPLOAD_ACCEPT } from './UploadButton';
 export { UploadRoot } from './UploadRoot';
+export { usePendingAlbums } from './pendingAlbums';
+export type { PendingAlbum } from './model';

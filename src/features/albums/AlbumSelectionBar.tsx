@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import type { GalleryEngine } from '../../gallery';
+import { SelectionToolbar, useSelectionSummary } from '../timeline';
+import { SubscriberButton } from './ReadOnlyGate';
+
+/** Shown while files are selected: the timeline's toolbar with add-to-album. */
+export function AlbumSelectionBar({
+  engine,
+  onDownload,
+  onAdd,
+  onDelete,
+}: {
+  engine: GalleryEngine;
+  onDownload: () => void;
+  onAdd: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const { count } = useSelectionSummary(engine);
+  if (count === 0) return null;
+  return (
+    <div className="timeline-page__bar">
+      <SelectionToolbar
+        engine={engine}
+        onDownload={onDownload}
+        onDelete={onDelete}
+        extra={
+          <SubscriberButton onClick={onAdd} data-testid="selection-add-to-album">
+            {t('albums.add.action')}
+          </SubscriberButton>
+        }
+      />
+    </div>
+  );
+}
