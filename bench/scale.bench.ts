@@ -2,7 +2,9 @@
  * Scale bench: /photos over the 2,000,000-file library. Time from navigation start to the first
  * thumbnails drawn (engine snapshot: texturesReady > 0 and tiles > 0) and to a full first screen,
  * JS heap after GC, DOM nodes, and the proof that the oldest month is reached: End, then the date
- * at the bottom of the viewport against the last section's year/month.
+ * at the bottom of the viewport against the last section's year/month; and twenty PageDowns
+ * from the top at a desktop (1280×800) and a TV (3840×2160 at DPR 1) viewport, timed to a full
+ * screen of thumbnails, side by side (issue 20 fault 6: a TV must fill as fast as a desktop).
  * Skipped with --quick. Writes bench/results/scale.json; exits 1 when a target is missed.
  * Run: npx tsx bench/scale.bench.ts
  */
@@ -12,6 +14,7 @@ import {
   heapAfterGc,
   launchBrowser,
   newBenchPage,
+  pageNow,
   signIn,
   VIEWPORT,
 } from './support/browser';
@@ -22,13 +25,19 @@ import {
   reportTargets,
   QUICK,
   round,
+  sleep,
   step,
   target,
   versions,
   writeResult,
   type Headline,
 } from './support/env';
-import { engineSnapshot, waitForEngine, waitForScene } from './support/galleryDriver';
+import {
+  engineSnapshot,
+  waitForEngine,
+  waitForScene,
+  waitForThumbnails,
+} from './support/galleryDriver';
 import { benchServers } from './support/servers';
 
 const FILES = 2_000_000;
@@ -88,6 +97,42 @@ async function loadOnce(page: Page, url: string) {
   return { firstThumbnailsMs: round(marks.firstThumbnails), fullScreenMs: round(marks.fullScreen) };
 }
 
+const PAGE_DOWNS = 20;
+const TV = { width: 3840, height: 2160 } as const;
+
+/**
+ * At `viewport`: from the top, twenty PageDowns as fast as a held key sends them, then the page
+ * clock from the last until no tile on screen is grey (every one has a thumbnail) and until
+ * the screen is sharp (every wanted tier uploaded).
+ */
+async function pageDowns(page: Page, viewport: { width: number; height: number }) {
+  await page.setViewportSize(viewport);
+  await page.getByTestId('gallery').focus();
+  await page.keyboard.press('Home');
+  await sleep(500);
+  await waitForScene(page, (await engineSnapshot(page)).frames, 60_000);
+  for (let i = 0; i < PAGE_DOWNS; i++) {
+    await page.keyboard.press('PageDown');
+    await sleep(30);
+  }
+  const pressed = await pageNow(page);
+  // The scroll animates on after the last key: readiness counts from its end.
+  await page.waitForFunction(() => !window.__capture!.gallery!.scroll.moving, null, {
+    timeout: 30_000,
+    polling: 50,
+  });
+  const settled = (await engineSnapshot(page)).frames;
+  const thumbnails = await waitForThumbnails(page, settled, 60_000);
+  const sharp = await waitForScene(page, settled, 60_000);
+  const position = (await engineSnapshot(page)).position;
+  return {
+    viewport,
+    position: Math.round(position),
+    thumbnailsMs: thumbnails >= 0 ? round(thumbnails - pressed) : -1,
+    sharpMs: sharp >= 0 ? round(sharp - pressed) : -1,
+  };
+}
+
 const app = await buildApp('dist-bench', { testHooks: true });
 const servers = await benchServers(FILES, app.outDir);
 const { browser, version: chromiumVersion } = await launchBrowser();
@@ -141,6 +186,17 @@ try {
   const nodesAtEnd = await domNodes(page);
   const endSnapshot = await engineSnapshot(page);
 
+  step('twenty PageDowns: desktop, then TV');
+  const desktopJump = await pageDowns(page, VIEWPORT);
+  const tvJump = await pageDowns(page, TV);
+  step(
+    `PageDowns → no grey tile: desktop ${desktopJump.thumbnailsMs} ms, TV ${tvJump.thumbnailsMs} ms`,
+  );
+  const tvOverDesktop =
+    desktopJump.thumbnailsMs > 0 && tvJump.thumbnailsMs > 0
+      ? round(tvJump.thumbnailsMs / desktopJump.thumbnailsMs)
+      : Number.POSITIVE_INFINITY;
+
   const firstThumbnails = median(loads.map((l) => l.firstThumbnailsMs));
   const fullScreen = median(loads.map((l) => l.fullScreenMs));
   const heapMB = Math.max(heapAfterLoad.usedMB, heapAtEnd.usedMB);
@@ -148,6 +204,13 @@ try {
     target('oldest month reached with End (1 = yes)', reached && endReady >= 0 ? 1 : 0, 1, '>='),
     target('JS heap after GC at 2,000,000 files (MB)', heapMB, 150, '<='),
     target('draw calls per frame (max)', endSnapshot.maxDrawCalls, 5, '<='),
+    target(
+      'TV: no grey tile 2.5 s after 20 PageDowns (1 = yes)',
+      tvJump.thumbnailsMs >= 0 && tvJump.thumbnailsMs <= 2500 ? 1 : 0,
+      1,
+      '>=',
+    ),
+    target('20 PageDowns → no grey tile, TV / desktop', tvOverDesktop, 1.5, '<='),
   ];
   const headlines: Headline[] = [
     { label: 'navigation → first thumbnails (median)', value: firstThumbnails, unit: 'ms' },
@@ -159,6 +222,11 @@ try {
       unit: 'MB',
     },
     { label: 'DOM nodes (load | End)', value: `${nodesAfterLoad} | ${nodesAtEnd}` },
+    {
+      label: '20 PageDowns → no grey tile | sharp (desktop; TV)',
+      value: `${desktopJump.thumbnailsMs} | ${desktopJump.sharpMs}; ${tvJump.thumbnailsMs} | ${tvJump.sharpMs}`,
+      unit: 'ms',
+    },
   ];
   const file = writeResult('scale', {
     machine: machine(chromiumVersion),
@@ -184,6 +252,7 @@ try {
       domNodes: { afterLoad: nodesAfterLoad, atEnd: nodesAtEnd },
       end: { ...end, reached, sceneReady: endReady >= 0, ms: endMs },
       drawCallsMax: endSnapshot.maxDrawCalls,
+      pageDowns: { desktop: desktopJump, tv: tvJump, tvOverDesktop },
     },
     headlines,
     targets,

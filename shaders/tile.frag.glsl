@@ -1,8 +1,17 @@
 precision highp float;
 precision highp sampler2DArray;
 
-uniform sampler2DArray uSmall;
-uniform sampler2DArray uLarge;
+// Each tier's pool is up to four pages (src/gallery/engine/texture/LayerPool.ts); a layer number
+// runs across them: page = layer / uPageLayers (x small, y large).
+uniform sampler2DArray uSmall0;
+uniform sampler2DArray uSmall1;
+uniform sampler2DArray uSmall2;
+uniform sampler2DArray uSmall3;
+uniform sampler2DArray uLarge0;
+uniform sampler2DArray uLarge1;
+uniform sampler2DArray uLarge2;
+uniform sampler2DArray uLarge3;
+uniform vec2 uPageLayers;
 
 in vec2 vUv;
 in vec2 vLayer;
@@ -35,13 +44,34 @@ float fill(float signedDistance) {
   return clamp(0.5 - signedDistance, 0.0, 1.0);
 }
 
+// A tile's page is the same over all its pixels; level 0 only (the pools have no mipmaps), so
+// the branches need no derivatives.
+vec3 smallAt(vec2 uv, float layer) {
+  float page = floor(layer / uPageLayers.x);
+  vec3 at = vec3(uv, layer - page * uPageLayers.x);
+  if (page < 0.5) return textureLod(uSmall0, at, 0.0).rgb;
+  if (page < 1.5) return textureLod(uSmall1, at, 0.0).rgb;
+  if (page < 2.5) return textureLod(uSmall2, at, 0.0).rgb;
+  return textureLod(uSmall3, at, 0.0).rgb;
+}
+
+vec3 largeAt(vec2 uv, float layer) {
+  float page = floor(layer / uPageLayers.y);
+  vec3 at = vec3(uv, layer - page * uPageLayers.y);
+  if (page < 0.5) return textureLod(uLarge0, at, 0.0).rgb;
+  if (page < 1.5) return textureLod(uLarge1, at, 0.0).rgb;
+  if (page < 2.5) return textureLod(uLarge2, at, 0.0).rgb;
+  return textureLod(uLarge3, at, 0.0).rgb;
+}
+
 vec3 imageAt(vec2 tileUv) {
   if (vLayer.x < 0.0) return vColor;
   // A square cell (album grid) shows the middle of a wider or taller image.
   vec2 uv = 0.5 + (tileUv - 0.5) * vCrop;
-  vec3 small = texture(uSmall, vec3(uv, vLayer.x)).rgb;
+  // Interpolated from equal values, a layer may come out a hair off its integer: round it.
+  vec3 small = smallAt(uv, floor(vLayer.x + 0.5));
   if (vLayer.y >= 0.0 && vFade > 0.0) {
-    return mix(small, texture(uLarge, vec3(uv, vLayer.y)).rgb, vFade);
+    return mix(small, largeAt(uv, floor(vLayer.y + 0.5)), vFade);
   }
   return small;
 }

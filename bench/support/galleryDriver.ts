@@ -14,16 +14,21 @@ const MOVE_EVERY_MS = 16;
 export const engineSnapshot = (page: Page): Promise<EngineSnapshot> =>
   page.evaluate(() => window.__capture!.gallery!.snapshot());
 
+type Readiness = 'scene' | 'thumbnails';
+
 /**
- * Page clock (ms) when the scene is ready after frame `afterFrame`, or -1 after `timeoutMs`.
- * "Ready" as the e2e suite's waitForSceneReady, stricter on sections: tiles drawn, every wanted
- * texture uploaded, the sections at the viewport loaded (no placeholders), no fast scroll.
- * Checked after each engine frame (every change of these is followed by a frame), so the wait
- * adds no polling to the main thread that the trace would count.
+ * Page clock (ms) at the first engine frame after `afterFrame` that is ready, or -1 after
+ * `timeoutMs`. Checked after each frame (every change of what it reads is followed by a frame),
+ * so the wait adds no polling to the main thread that a trace would count.
  */
-export function waitForScene(page: Page, afterFrame: number, timeoutMs: number): Promise<number> {
+function waitForReady(
+  page: Page,
+  readiness: Readiness,
+  afterFrame: number,
+  timeoutMs: number,
+): Promise<number> {
   return page.evaluate(
-    ({ afterFrame, timeoutMs }) =>
+    ({ readiness, afterFrame, timeoutMs }) =>
       new Promise<number>((resolve) => {
         const gallery = window.__capture?.gallery;
         if (!gallery) {
@@ -38,23 +43,35 @@ export function waitForScene(page: Page, afterFrame: number, timeoutMs: number):
         };
         const check = () => {
           const s = gallery.snapshot();
+          const drawn = s.frames > afterFrame && s.tiles > 0 && !s.fastScrolling;
           const ready =
-            s.frames > afterFrame &&
-            s.tiles > 0 &&
-            s.texturesReady > 0 &&
-            s.texturesLoading === 0 &&
-            s.sectionsFetching === 0 &&
-            s.visibleRange.first.item >= 0 &&
-            !s.fastScrolling;
+            readiness === 'thumbnails'
+              ? drawn && s.untexturedTiles === 0
+              : drawn &&
+                s.texturesReady > 0 &&
+                s.texturesLoading === 0 &&
+                s.sectionsFetching === 0 &&
+                s.visibleRange.first.item >= 0;
           if (ready) finish(performance.now());
         };
         const timer = setTimeout(() => finish(-1), timeoutMs);
         stop = gallery.onFrame(check);
         check();
       }),
-    { afterFrame, timeoutMs },
+    { readiness, afterFrame, timeoutMs },
   );
 }
+
+/**
+ * When the scene is ready: as the e2e suite's waitForSceneReady, stricter on sections — tiles
+ * drawn, every wanted texture uploaded, the sections at the viewport loaded, no fast scroll.
+ */
+export const waitForScene = (page: Page, afterFrame: number, timeoutMs: number) =>
+  waitForReady(page, 'scene', afterFrame, timeoutMs);
+
+/** When every tile on screen shows a thumbnail (no grey placeholder; sharper tiers may load). */
+export const waitForThumbnails = (page: Page, afterFrame: number, timeoutMs: number) =>
+  waitForReady(page, 'thumbnails', afterFrame, timeoutMs);
 
 /** Waits for the engine to be published on window.__capture (test-hook builds). */
 export async function waitForEngine(page: Page, timeoutMs = 120_000): Promise<void> {

@@ -50,3 +50,5 @@ export { fileScreenRect, revealFile } from './react/fileScreenRect';
 // The OS setting, followed live (the grid honours it; so do the pages around it).
 export { usePrefersReducedMotion } from './react/usePrefersReducedMotion';
 export type { GalleryMenuItem } from './react/ContextMenu';
+// A video's length as its badge says it (pages listing videos outside the grid say it alike).
+export { formatDuration } from './react/formatDuration';

@@ -7,7 +7,8 @@ import { API, apiLogin, openTimelineSignedIn } from './support/login';
 import { createTestUser } from './support/testControls';
 
 // Libraries shaped unlike the seeded one (issue 20), each in an account of its own: a month of
-// screenshots between months of photos, extreme image shapes, and a grid 3,840 px wide.
+// screenshots between months of photos, extreme image shapes, a grid 3,840 px wide, and a
+// sparse decade (one photo a year).
 test.describe.configure({ mode: 'serial' });
 
 type Account = { email: string; password: string; token: string; timeline: string };
@@ -51,12 +52,16 @@ async function upload(
 
 const day = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d, 12) / 1000;
 
-/** The month headers on screen, top to bottom. */
+/** The month headers on screen, top to bottom (and left to right in a band of months). */
 async function headers(page: Page): Promise<string[]> {
   return page.locator('.gallery-headers__header:not([hidden])').evaluateAll((elements) =>
     elements
-      .map((e) => ({ text: e.textContent ?? '', y: e.getBoundingClientRect().y }))
-      .sort((a, b) => a.y - b.y)
+      .map((e) => ({
+        text: e.textContent ?? '',
+        y: e.getBoundingClientRect().y,
+        x: e.getBoundingClientRect().x,
+      }))
+      .sort((a, b) => a.y - b.y || a.x - b.x)
       .map((e) => e.text),
   );
 }
@@ -80,6 +85,13 @@ function rowsOf(tiles: readonly ScreenTile[]): ScreenTile[][] {
 
 let mixed: Account;
 let shapes: Account;
+let sparse: Account;
+const SPARSE_YEARS = Array.from({ length: 12 }, (_, i) => 2023 - i);
+const SPARSE_SIZES = [
+  { width: 800, height: 600 },
+  { width: 600, height: 800 },
+  { width: 1600, height: 900 },
+];
 
 test.beforeAll(async ({ request }) => {
   mixed = await account(request, 'shapes-mixed');
@@ -109,6 +121,10 @@ test.beforeAll(async ({ request }) => {
     await upload(shapes, `Scans/wide-${i}.jpg`, { width: 2000, height: 100 }, day(2023, 5, 20 + i));
   for (let i = 0; i < 16; i++)
     await upload(shapes, `Camera/april-${i}.jpg`, { width: 800, height: 600 }, day(2023, 4, 1 + i));
+
+  sparse = await account(request, 'shapes-sparse');
+  for (const [i, year] of SPARSE_YEARS.entries())
+    await upload(sparse, `Camera/june-${year}.jpg`, SPARSE_SIZES[i % 3], day(year, 6, 15));
 });
 
 test('under a filter whose first month is not the timeline’s, every header names the month of its files', async ({
@@ -178,3 +194,63 @@ for (const width of [1920, 3840]) {
     expect(right).toBeGreaterThan(gridWidth - 2);
   });
 }
+
+test('a sparse decade: one photo a year shares rows, each under its own month header', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openTimelineSignedIn(page, '/photos', sparse);
+  await waitForSceneReady(page);
+
+  /** Tiles on screen with their year, and the month headers with their boxes. */
+  const screen = async () => {
+    const tiles = await screenTiles(page, { partial: true });
+    const years = await page.evaluate(
+      (sections) => sections.map((s) => window.__capture!.gallery!.timeline.sectionYear(s)),
+      tiles.map((t) => t.section),
+    );
+    const heads = await page
+      .locator('.gallery-headers__header:not([hidden])')
+      .evaluateAll((elements) =>
+        elements.map((e) => {
+          const r = e.getBoundingClientRect();
+          return { text: e.textContent ?? '', x: r.x, y: r.y, right: r.right };
+        }),
+      );
+    return { tiles: tiles.map((t, i) => ({ ...t, year: years[i] })), heads };
+  };
+  const { tiles, heads } = await screen();
+
+  // Months side by side: twelve one-photo years take a few rows, not twelve.
+  const rows = rowsOf(tiles);
+  expect(rows[0].length).toBeGreaterThanOrEqual(3);
+  const bandTops = new Set(heads.map((h) => Math.round(h.y)));
+  expect(bandTops.size).toBeLessThan(heads.length);
+  // Headers of one band do not overlap.
+  const byTop = [...heads].sort((a, b) => a.y - b.y || a.x - b.x);
+  for (let i = 1; i < byTop.length; i++) {
+    if (Math.round(byTop[i].y) === Math.round(byTop[i - 1].y))
+      expect(byTop[i].x).toBeGreaterThanOrEqual(byTop[i - 1].right);
+  }
+  // Every tile is under the header of its own month: the nearest header above it, at its left.
+  const headerOver = (tile: { x: number; y: number }) =>
+    heads
+      .filter((h) => h.y < tile.y && h.x <= tile.x + 1)
+      .sort((a, b) => b.y - a.y || b.x - a.x)[0];
+  expect(tiles.length).toBeGreaterThanOrEqual(6);
+  for (const tile of tiles) expect(headerOver(tile)?.text).toBe(`June ${tile.year}`);
+
+  // End reaches the oldest year, still under its own header.
+  await page.getByTestId('gallery').focus();
+  await page.keyboard.press('End');
+  await expect
+    .poll(async () => (await screen()).tiles.map((t) => t.year))
+    .toContain(SPARSE_YEARS[SPARSE_YEARS.length - 1]);
+  const end = await screen();
+  for (const tile of end.tiles.filter((t) => t.y > 0)) {
+    const over = end.heads
+      .filter((h) => h.y < tile.y && h.x <= tile.x + 1)
+      .sort((a, b) => b.y - a.y || b.x - a.x)[0];
+    expect(over?.text).toBe(`June ${tile.year}`);
+  }
+});

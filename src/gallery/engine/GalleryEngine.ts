@@ -126,7 +126,7 @@ export class GalleryEngine implements ControllerHost {
       clock: this.clock,
       onChange: requestFrame,
     });
-    this.tiles = new TileRenderer(this.textures.textures);
+    this.tiles = new TileRenderer(this.textures);
     this.selection = new SelectionModel({
       index: this.timeline,
       loadSections: (sections, signal) => this.timeline.loadSections(sections, signal),
@@ -341,16 +341,18 @@ export class GalleryEngine implements ControllerHost {
       this.composer.visit,
     );
     this.textures.endFrame();
-    const uploads = this.textures.uploadPending(gl);
+    const uploads = this.textures.uploadPending(gl, this.composer.untextured > 0);
+    this.tiles.setPages(this.textures);
     const drawn = this.composer.end();
     collectVisibleSections(this.timeline, top, this.height, this.visibleSections, this.sectionPool);
     this.actions.keepFocusVisible();
 
     this.stats.recordFrame(gl, this.clock.now() - started, uploads, drawn);
     for (const listener of this.listeners) listener();
-    // More bitmaps wait and this frame made progress: keep going. If none could be uploaded (no
-    // free layer), stop: the cache's onChange wakes us when that changes, so idle stays idle.
-    const texturesBusy = uploads > 0 && this.textures.stats().awaitingUpload > 0;
+    // Uploads made progress: once more, to draw them (this frame's tiles were composed before
+    // they landed) and to go on with any still waiting. If none could be uploaded (no free
+    // layer), stop: the cache's onChange wakes us when that changes, so idle stays idle.
+    const texturesBusy = uploads > 0 || this.composer.sharpenNext;
     return scrolling || this.composer.fading || texturesBusy || shift !== 0;
   }
 

@@ -20,6 +20,8 @@ export interface EngineSnapshot {
   maxUploads: number;
   uploadsTotal: number;
   tiles: number;
+  /** On-screen tiles drawn without their small texture (grey placeholders) in the last frame. */
+  untexturedTiles: number;
   textureBytes: Record<TextureTier, number>;
   texturesReady: number;
   texturesFailed: number;
@@ -67,6 +69,7 @@ export function engineSnapshot(engine: SnapshotSource): EngineSnapshot {
     maxUploads: stats.maxUploads,
     uploadsTotal: textures.uploadsTotal,
     tiles: stats.lastTiles,
+    untexturedTiles: composer.untextured,
     textureBytes: { ...textures.bytesInUse },
     texturesReady: textures.ready,
     texturesFailed: textures.failed,

@@ -30,11 +30,14 @@ export function A11yGrid({
   engine,
   label,
   container,
+  fileBadge,
 }: {
   engine: GalleryEngine;
   label: string;
   /** The gallery element, which keeps DOM focus when no cell can have it. */
   container: RefObject<HTMLDivElement | null>;
+  /** The page's label of a file's tile (GalleryView's fileBadge): read after the date. */
+  fileBadge?: (fileId: string) => string | null;
 }) {
   const root = useRef<HTMLDivElement>(null);
   const rows = useRef<(HTMLDivElement | null)[]>([]);
@@ -84,11 +87,14 @@ export function A11yGrid({
       if (!files) return '';
       const date = dates.format((files.times[item] ?? 0) * 1000);
       const kind = files.kinds[item];
-      if (kind === FILE_KIND.video) {
-        return t('gallery.grid.video', { date, duration: formatDuration(files.durations[item]) });
-      }
-      if (kind === FILE_KIND.screenshot) return t('gallery.grid.screenshot', { date });
-      return t('gallery.grid.photo', { date });
+      const what =
+        kind === FILE_KIND.video
+          ? t('gallery.grid.video', { date, duration: formatDuration(files.durations[item]) })
+          : kind === FILE_KIND.screenshot
+            ? t('gallery.grid.screenshot', { date })
+            : t('gallery.grid.photo', { date });
+      const badge = fileBadge?.(files.ids[item] ?? '');
+      return badge ? `${what}, ${badge}` : what;
     };
 
     const inGrid = (element: Element | null) =>
@@ -230,7 +236,7 @@ export function A11yGrid({
 
     update();
     return engine.onFrame(update);
-  }, [engine, t, i18n.language, container]);
+  }, [engine, t, i18n.language, container, fileBadge]);
 
   useEffect(() => {
     const grid = root.current;

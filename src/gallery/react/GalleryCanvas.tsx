@@ -8,6 +8,12 @@ interface GalleryCanvasProps {
   className?: string;
   /** What shows where no tile is (0xRRGGBB). */
   clearColor?: number;
+  /**
+   * A canvas whose WebGL2 context exists already (made with GL_OPTIONS' attributes over
+   * three.js's defaults): the renderer takes it over instead of creating one while the page
+   * renders. Asked once; null or unset, the gallery makes its own canvas.
+   */
+  takeCanvas?: () => HTMLCanvasElement | null;
 }
 
 interface Size {
@@ -29,9 +35,16 @@ const DPR: [number, number] = [1, 2];
  * catalogue; what three.js the engine imports is all that is bundled. No R3F pointer events
  * either: the gallery handles input itself (useGalleryGestures).
  */
-export function GalleryCanvas({ engine, className, clearColor = 0xffffff }: GalleryCanvasProps) {
+export function GalleryCanvas({
+  engine,
+  className,
+  clearColor = 0xffffff,
+  takeCanvas,
+}: GalleryCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
+  // Not rendered by React: a taken canvas is another element, so both kinds are appended.
+  const canvas = useRef<HTMLCanvasElement | null>(null);
+  const take = useRef(takeCanvas);
   const root = useRef<ReconcilerRoot<HTMLCanvasElement> | null>(null);
   const [size, setSize] = useState<Size | null>(null);
   const [density, setDensity] = useState(() => window.devicePixelRatio);
@@ -69,8 +82,16 @@ export function GalleryCanvas({ engine, className, clearColor = 0xffffff }: Gall
   }, []);
 
   useLayoutEffect(() => {
+    if (!container.current || !size || size.width === 0 || size.height === 0) return;
+    if (!canvas.current) {
+      const made = take.current?.() ?? document.createElement('canvas');
+      made.style.display = 'block';
+      made.style.width = '100%';
+      made.style.height = '100%';
+      container.current.appendChild(made);
+      canvas.current = made;
+    }
     const element = canvas.current;
-    if (!element || !size || size.width === 0 || size.height === 0) return;
     installThreeConsoleFilter();
     root.current ??= createRoot(element);
     const current = root.current;
@@ -89,6 +110,8 @@ export function GalleryCanvas({ engine, className, clearColor = 0xffffff }: Gall
     () => () => {
       root.current?.unmount();
       root.current = null;
+      canvas.current?.remove();
+      canvas.current = null;
     },
     [],
   );
@@ -98,9 +121,7 @@ export function GalleryCanvas({ engine, className, clearColor = 0xffffff }: Gall
       ref={container}
       className={className}
       style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden' }}
-    >
-      <canvas ref={canvas} style={{ display: 'block', width: '100%', height: '100%' }} />
-    </div>
+    />
   );
 }
 

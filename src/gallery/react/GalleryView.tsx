@@ -25,7 +25,7 @@ import { useGalleryInput } from './useGalleryInput';
 import { useGalleryThemeColors } from './useGalleryThemeColors';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 import { useZoomAnimation } from './useZoomAnimation';
-import { VideoBadges } from './VideoBadges';
+import { FileBadges, VideoBadges } from './VideoBadges';
 import { VideoPreview } from './VideoPreview';
 import './GalleryView.css';
 
@@ -45,6 +45,13 @@ export interface GalleryViewProps {
   videoUrl?: (fileId: string) => string;
   /** TV layout (SPEC §2 1400 px breakpoint): focus-driven navigation that is never lost. */
   tv?: boolean;
+  /**
+   * A short label in the corner of each file's tile that has one (the trash's days left);
+   * stable between renders (memoised), it is asked every frame for the visible files.
+   */
+  fileBadge?: (fileId: string) => string | null;
+  /** A canvas that already has its WebGL2 context (see GalleryCanvas); unset, one is made. */
+  takeCanvas?: () => HTMLCanvasElement | null;
 }
 
 interface OpenMenu {
@@ -70,6 +77,8 @@ export const GalleryView = memo(function GalleryView({
   contextMenuItems,
   videoUrl,
   tv = false,
+  fileBadge,
+  takeCanvas,
 }: GalleryViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
@@ -165,11 +174,18 @@ export const GalleryView = memo(function GalleryView({
           engine={engine}
           className="gallery-view__canvas"
           clearColor={themeColors.background}
+          takeCanvas={takeCanvas}
         />
         <SectionHeaders engine={engine} />
         <VideoBadges engine={engine} />
+        {fileBadge ? <FileBadges engine={engine} labelOf={fileBadge} /> : null}
         {videoUrl ? <VideoPreview engine={engine} videoUrl={videoUrl} /> : null}
-        <A11yGrid engine={engine} label={t('gallery.grid.label')} container={container} />
+        <A11yGrid
+          engine={engine}
+          label={t('gallery.grid.label')}
+          container={container}
+          fileBadge={fileBadge}
+        />
       </animated.div>
       <FastScroller
         model={engine.fastScroll}

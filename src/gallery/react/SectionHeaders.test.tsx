@@ -5,6 +5,7 @@ import { createRef } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n';
+import { DESKTOP_METRICS } from '../engine/gridMetrics';
 import { createTestEngine, testDescriptors, testFiles } from '../engine/testEngine';
 import { flush } from '../engine/texture/testing';
 import type { TimelineSource } from '../engine/timeline/TimelineSource';
@@ -66,4 +67,37 @@ describe('a swapped source (a filter) relabels what shows (issue 20 fault 1)', (
       expect(firstCell().getAttribute('aria-label')).toBe('Photo, November 14, 2024');
     },
   );
+});
+
+describe('sparse months packed side by side (issue 20 fault 3)', () => {
+  it('grows its pool of headers past the first 16 and puts each over its own box', async () => {
+    // Sixty one-photo months: bands of boxes side by side, many more headers than rows.
+    const { engine, frame, settle } = await createTestEngine(new Array<number>(60).fill(1));
+    await act(async () => {
+      // A 4K TV at device pixel ratio 1: five boxes a band, eight bands a screen.
+      engine.resize(1920, 2160, 1, DESKTOP_METRICS, { left: 0, right: 0 });
+      await settle();
+    });
+    const view = render(
+      <I18nextProvider i18n={i18nInstance}>
+        <SectionHeaders engine={engine} />
+      </I18nextProvider>,
+    );
+    act(() => {
+      frame();
+    });
+    act(() => {
+      frame();
+    });
+    const shown = [
+      ...view.container.querySelectorAll<HTMLElement>('.gallery-headers__header'),
+    ].filter((h) => !h.hidden);
+    expect(engine.visibleSections.length).toBeGreaterThan(16);
+    expect(shown).toHaveLength(engine.visibleSections.length);
+    const lefts = new Set(engine.visibleSections.map((s) => s.x));
+    expect(lefts.size).toBeGreaterThan(1);
+    for (const [i, visible] of engine.visibleSections.entries()) {
+      expect(shown[i].style.transform).toBe(`translate3d(${visible.x}px, ${visible.y}px, 0)`);
+    }
+  });
 });

@@ -1,11 +1,16 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GalleryEngine } from '../engine/GalleryEngine';
 import type { GroupSelectionStatus } from '../engine/selection/types';
 import { monthFormatter } from './monthLabel';
 
-/** More than can ever be on screen at once: the smallest section is a header and a gap. */
-const POOL_SIZE = 24;
+/**
+ * Header elements: enough for a screen of ordinary months at first (every element costs the
+ * first render), grown when more are on screen — sparse months packed side by side in bands
+ * (packing.ts) on a tall screen — up to more than can ever be on screen at once.
+ */
+const FIRST_POOL = 16;
+const MAX_POOL = 128;
 
 const CHECKED: Record<GroupSelectionStatus, string> = {
   'all-selected': 'true',
@@ -22,9 +27,10 @@ const CHECKED: Record<GroupSelectionStatus, string> = {
 export function SectionHeaders({ engine }: { engine: GalleryEngine }) {
   const pool = useRef<(HTMLHeadingElement | null)[]>([]);
   const checks = useRef<(HTMLButtonElement | null)[]>([]);
-  const shown = useRef<number[]>(new Array<number>(POOL_SIZE).fill(-1));
+  const shown = useRef<number[]>(new Array<number>(MAX_POOL).fill(-1));
   /** What each slot shows: the section's key, so a swapped source (a filter) relabels it. */
-  const shownKeys = useRef<string[]>(new Array<string>(POOL_SIZE).fill(''));
+  const shownKeys = useRef<string[]>(new Array<string>(MAX_POOL).fill(''));
+  const [poolSize, setPoolSize] = useState(FIRST_POOL);
   const root = useRef<HTMLDivElement>(null);
   const { t, i18n } = useTranslation();
   const format = useMemo(() => monthFormatter(i18n.language), [i18n.language]);
@@ -32,7 +38,7 @@ export function SectionHeaders({ engine }: { engine: GalleryEngine }) {
   useEffect(() => {
     // By year and month, never by section index: a filter or a live change renumbers sections.
     const labels = new Map<number, string>();
-    const checked: string[] = new Array<string>(POOL_SIZE).fill('');
+    const checked: string[] = new Array<string>(poolSize).fill('');
     const slots = shown.current;
     const slotKeys = shownKeys.current;
     slots.fill(-1);
@@ -40,13 +46,16 @@ export function SectionHeaders({ engine }: { engine: GalleryEngine }) {
     let mode = '';
     const update = () => {
       const sections = engine.visibleSections;
+      if (sections.length > poolSize && poolSize < MAX_POOL) {
+        setPoolSize(Math.min(MAX_POOL, Math.max(poolSize * 2, sections.length)));
+      }
       const { timeline, selection } = engine;
       const selectionMode = selection.selectionMode ? 'true' : 'false';
       if (root.current && mode !== selectionMode) {
         mode = selectionMode;
         root.current.dataset.selectionMode = selectionMode;
       }
-      for (let slot = 0; slot < POOL_SIZE; slot++) {
+      for (let slot = 0; slot < poolSize; slot++) {
         const element = pool.current[slot];
         const check = checks.current[slot];
         if (!element || !check) continue;
@@ -63,7 +72,8 @@ export function SectionHeaders({ engine }: { engine: GalleryEngine }) {
         const year = timeline.sectionYear(visible.index);
         const month = timeline.sectionMonth(visible.index);
         const own = timeline.sections[visible.index]?.descriptor.label;
-        const key = `${visible.index}:${year}-${month}:${own ?? ''}`;
+        const width = timeline.sectionWidth(visible.index);
+        const key = `${visible.index}:${year}-${month}:${own ?? ''}:${width}`;
         if (slotKeys[slot] !== key) {
           slotKeys[slot] = key;
           let label = own ?? labels.get(year * 12 + month);
@@ -72,6 +82,8 @@ export function SectionHeaders({ engine }: { engine: GalleryEngine }) {
             labels.set(year * 12 + month, label);
           }
           element.textContent = label;
+          // A packed month's header stays over its own box (packing.ts).
+          element.style.maxWidth = `${width}px`;
           element.hidden = false;
           check.hidden = false;
           check.setAttribute('aria-label', t('gallery.header.select', { month: label }));
@@ -83,14 +95,14 @@ export function SectionHeaders({ engine }: { engine: GalleryEngine }) {
           checked[slot] = status;
           check.setAttribute('aria-checked', status);
         }
-        const transform = `translate3d(${engine.gridLeft}px, ${visible.y}px, 0)`;
+        const transform = `translate3d(${engine.gridLeft + visible.x}px, ${visible.y}px, 0)`;
         element.style.transform = transform;
         check.style.transform = transform;
       }
     };
     update();
     return engine.onFrame(update);
-  }, [engine, format, t]);
+  }, [engine, format, t, poolSize]);
 
   const toggle = (slot: number) => {
     const index = shown.current[slot];
@@ -101,7 +113,7 @@ export function SectionHeaders({ engine }: { engine: GalleryEngine }) {
 
   return (
     <div ref={root} className="gallery-headers">
-      {Array.from({ length: POOL_SIZE }, (_, slot) => (
+      {Array.from({ length: poolSize }, (_, slot) => (
         <div key={slot} className="gallery-headers__slot">
           <button
             type="button"

@@ -153,30 +153,34 @@ export class GalleryActions {
 
   /**
    * End of every frame: an active focus is never lost. When the focused tile has left the
-   * screen (scrolled by wheel, Page keys, the scroller) and nothing is moving any more, the
-   * focus moves to the visible tile nearest where it was.
+   * screen, or is cut by its edge (scrolled by wheel, Page keys, the scroller), and nothing is
+   * moving any more, the focus moves to the whole visible tile nearest where it was.
    */
   keepFocusVisible(): void {
     const { focus, composer, scroll, zoom } = this.engine;
     if (focus.section < 0) return;
+    const height = this.engine.viewportHeight;
     const tile = composer.findVisible(focus.section, focus.item);
     if (tile) {
       this.lastFocus.x = tile.x + tile.w / 2;
       this.lastFocus.y = tile.y + tile.h / 2;
       this.lastFocus.seen = true;
-      return;
     }
     if (!focus.active || scroll.moving || zoom.frozen || composer.visibleCount === 0) return;
+    // At rest, an active focus is on a whole tile: a sliver cut by the edge after Page Down is
+    // a poor place for it (a tile taller than the screen stays, as nothing else is better).
+    if (tile && ((tile.y >= 0 && tile.y + tile.h <= height) || tile.h > height)) return;
     let x = this.lastFocus.x;
     let y = this.lastFocus.y;
     const rect = this.scratch;
-    if (this.tileRect(focus.section, focus.item, rect)) {
-      x = rect.x + rect.w / 2;
-      y = rect.y + rect.h / 2;
-    } else if (!this.lastFocus.seen) {
-      y = 0;
+    if (!tile) {
+      if (this.tileRect(focus.section, focus.item, rect)) {
+        x = rect.x + rect.w / 2;
+        y = rect.y + rect.h / 2;
+      } else if (!this.lastFocus.seen) {
+        y = 0;
+      }
     }
-    const height = this.engine.viewportHeight;
     let best = -1;
     let bestDistance = Number.POSITIVE_INFINITY;
     for (let i = 0; i < composer.visibleCount; i++) {

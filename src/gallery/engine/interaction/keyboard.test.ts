@@ -147,6 +147,28 @@ describe('KeyboardController', () => {
     expect(engine.focus.position).toEqual({ section: 0, item: 2 });
   });
 
+  it('moves an active focus off a tile the screen edge cuts, once scrolling stops', async () => {
+    const sizes = Array.from({ length: 10 }, () => 20);
+    const { engine, settle } = await createTestEngine(sizes);
+    await settle();
+    const rect = { x: 0, y: 0, w: 0, h: 0 };
+    engine.timeline.itemRect(1, 0, rect);
+    engine.scroll.scrollTo(rect.y - 100);
+    await settle();
+    engine.focus.setActive(true);
+    engine.focus.set({ section: 1, item: 0 }, true);
+    await settle();
+    expect(engine.focus.position).toEqual({ section: 1, item: 0 }); // whole on screen: it stays
+    // Scrolled on until the focused tile's top 40 px are above the screen.
+    engine.scroll.scrollTo(rect.y + 40);
+    await settle();
+    const focus = engine.focus.position!;
+    expect(focus).not.toEqual({ section: 1, item: 0 });
+    const tile = engine.composer.findVisible(focus.section, focus.item)!;
+    expect(tile.y).toBeGreaterThanOrEqual(0);
+    expect(tile.y + tile.h).toBeLessThanOrEqual(engine.viewportHeight);
+  });
+
   it('zooms with + and -, and lets Page keys scroll', async () => {
     const { engine, settle } = await createTestEngine([40, 40, 40]);
     expect(engine.keys.key(key('-'))).toBe(true);

@@ -3,8 +3,12 @@ import { nearestInRow, rowCountOf, rowOf } from '../timeline/geometry';
 
 /** What keyboard navigation reads of a grid; TimelineModel has all of it. */
 export interface NavigableGrid extends SelectableIndex, CalendarIndex {
-  /** Exact rects of a laid-out section (section-local), else null. */
+  /** Exact rects of a laid-out section (local to its box), else null. */
   rectsOf(section: number): Float32Array | null;
+  /** Left edge of a section's box: sparse months share rows (timeline/packing.ts). 0 if absent. */
+  sectionLeft?(section: number): number;
+  /** The first section of a section's band (itself when alone). */
+  bandOf?(section: number): number;
 }
 
 export type NavigationDirection =
@@ -109,16 +113,26 @@ function lastItemOf(grid: NavigableGrid, section: number): NavigationTarget {
 function vertical(grid: NavigableGrid, from: ItemPosition, step: 1 | -1): NavigationTarget {
   const rects = grid.rectsOf(from.section);
   if (!rects || from.item * 4 >= rects.length) return null;
-  const centreX = rects[from.item * 4] + rects[from.item * 4 + 2] / 2;
+  const left = (section: number) => grid.sectionLeft?.(section) ?? 0;
+  const band = (section: number) => grid.bandOf?.(section) ?? section;
+  const localX = rects[from.item * 4] + rects[from.item * 4 + 2] / 2;
   const row = rowOf(rects, from.item) + step;
   if (row >= 0 && row < rowCountOf(rects)) {
-    return item(from.section, nearestInRow(rects, row, centreX));
+    return item(from.section, nearestInRow(rects, row, localX));
   }
-  const next =
-    step > 0 ? nextNonEmpty(grid, from.section + 1) : previousNonEmpty(grid, from.section - 1);
+  // Out of the section: to the band below or above, where the box under the same x is.
+  const centreX = left(from.section) + localX;
+  const own = band(from.section);
+  let beyond = from.section + 1;
+  while (step > 0 && beyond < grid.sectionCount && band(beyond) === own) beyond++;
+  let next = step > 0 ? nextNonEmpty(grid, beyond) : previousNonEmpty(grid, own - 1);
   if (next < 0) return null;
+  const first = band(next);
+  for (let s = first; s < grid.sectionCount && band(s) === first; s++) {
+    if (grid.sectionSize(s) > 0 && left(s) <= centreX) next = s;
+  }
   const nextRects = grid.rectsOf(next);
   if (!grid.isLoaded(next) || !nextRects) return { kind: 'load', section: next };
   const nextRow = step > 0 ? 0 : rowCountOf(nextRects) - 1;
-  return item(next, nearestInRow(nextRects, nextRow, centreX));
+  return item(next, nearestInRow(nextRects, nextRow, centreX - left(next)));
 }

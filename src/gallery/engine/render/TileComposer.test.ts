@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FOCUSED_ITEM_SCALE } from '../../../domain/constants';
 import { FileSelectionState } from '../selection/types';
 import { createTestEngine } from '../testEngine';
+import { flush } from '../texture/testing';
 import { FILE_KIND } from '../timeline/TimelineSource';
 import { packTileState, TILE_FOCUSED, unpackTileState } from './tileState';
 
@@ -142,5 +143,51 @@ describe('large tier fade', () => {
     const reduced = await fadeAfter(true, 0);
     expect(reduced.fade).toBe(1);
     expect(reduced.fading).toBe(false);
+  });
+});
+
+describe('every tile gets its small thumbnail before any gets its large (issue 20 fault 6)', () => {
+  it('loads the screen’s small tiles first at DPR 2 and counts the grey ones', async () => {
+    const { engine, loader, frame, settle } = await createTestEngine([60]);
+    engine.resize(1000, 800, 2); // every tile wants its large thumbnail too
+    await settle();
+    frame();
+    const onScreen = engine.snapshot().tiles;
+    expect(onScreen).toBeGreaterThan(6);
+    expect(engine.snapshot().untexturedTiles).toBe(onScreen);
+    // The loads start most urgent first: none of the first is a large one.
+    expect(loader.calls.length).toBeGreaterThan(0);
+    expect(loader.calls.map((call) => call.tier)).not.toContain('large');
+    for (let round = 0; round < 20 && engine.snapshot().untexturedTiles > 0; round++) {
+      for (const call of loader.running()) if (call.tier === 'small') call.resolve();
+      await settle();
+      frame();
+    }
+    expect(engine.snapshot().untexturedTiles).toBe(0);
+  });
+});
+
+describe('the frames after uploads (issue 20 fault 6)', () => {
+  it('keeps drawing until the uploads show and the large tier is asked for, then rests', async () => {
+    const { engine, loader, frame, settle } = await createTestEngine([10]);
+    engine.resize(1000, 800, 2); // the tiles want their large thumbnails when idle
+    await settle();
+    // Every small thumbnail decodes with no frame drawn meanwhile (loads start as others end).
+    for (let round = 0; round < 4; round++) {
+      for (const call of loader.running()) if (call.tier === 'small') call.resolve();
+      await flush();
+    }
+    expect(engine.snapshot().untexturedTiles).toBeGreaterThan(0);
+    /** What a demand-driven render loop does: a frame, and more only while one asks. */
+    const untilRest = () => {
+      let frames = 1;
+      while (frame() && frames < 50) frames++;
+      return frames;
+    };
+    untilRest();
+    // Every small thumbnail is drawn (not only uploaded), and then the large ones are wanted.
+    expect(engine.snapshot().untexturedTiles).toBe(0);
+    expect(loader.calls.some((call) => call.tier === 'large')).toBe(true);
+    expect(untilRest()).toBe(1); // idle stays idle
   });
 });

@@ -18,6 +18,11 @@ import {
 const LARGE_FADE_MS = 200;
 /** More tiles than any screen shows at the smallest zoom; the list never grows past it. */
 const MAX_VISIBLE_TILES = 2048;
+/**
+ * Subtracted from a large request's priority: still above every tile outside the viewport
+ * (in-view priorities start at 1e7), below every small one in it.
+ */
+const LARGE_AFTER_SMALL = 5e6;
 
 /** A tile on screen after the last frame: what the DOM overlays (a11y grid, badges) follow. */
 export interface VisibleTile {
@@ -72,6 +77,12 @@ export class TileComposer {
   /** On-screen tiles of the last frame: the first `visibleCount` entries are current. */
   readonly visibleTiles: VisibleTile[] = [];
   visibleCount = 0;
+  /** Tiles of the last frame on screen without their small texture: placeholders, grey. */
+  untextured = 0;
+  /** Large thumbnails are wanted this frame: idle, and no tile was grey in the last one. */
+  private sharpen = false;
+  /** Grey tiles of the frame before (a first frame counts as grey: nothing is loaded yet). */
+  private greyBefore = Number.POSITIVE_INFINITY;
   /** First and last visible (section, item) of the last frame; -1 when none. */
   readonly range = new Int32Array([-1, -1, -1, -1]);
   /** The pointer's tile (hover check mark), or section -1. */
@@ -111,13 +122,26 @@ export class TileComposer {
     this.fading = false;
     this.range.fill(-1);
     this.visibleCount = 0;
+    // While any tile on screen is grey, every load and upload goes to small thumbnails: a
+    // large one takes a frame's whole upload allowance and a loader slot for a 1280-px file.
+    this.sharpen = params.wantLarge && this.greyBefore === 0;
+    this.untextured = 0;
     this.selectionMode = this.selection.selectionMode;
     this.focusedTile.pending = false;
     this.tiles.begin();
   }
 
+  /**
+   * Whether this frame needs a next one: it found no grey tile where the last had some, so
+   * the large thumbnails the screen wants are asked for then.
+   */
+  get sharpenNext(): boolean {
+    return this.frame.wantLarge && !this.sharpen && this.untextured === 0;
+  }
+
   /** Pushes the focused tile last, on top of the others; returns the instance count. */
   end(): number {
+    this.greyBefore = this.untextured;
     const f = this.focusedTile;
     if (f.pending) {
       this.tiles.push(
@@ -145,6 +169,7 @@ export class TileComposer {
     const x = frame.insetLeft + item.x;
     if (item.item < 0) {
       if (!inView) return;
+      this.untextured++;
       const state = this.selection.displayState(item.section, item.slot);
       const flags = this.selectionMode ? TILE_SELECTION_MODE : 0;
       this.tiles.push(
@@ -174,10 +199,13 @@ export class TileComposer {
     this.range[2] = item.section;
     this.range[3] = item.item;
     const small = this.textures.layerOf(id, 'small');
+    if (small < 0) this.untextured++;
     let large = -1;
     let fade = 0;
-    if (preferredTier(item.w, item.h, frame.dpr, frame.wantLarge) === 'large') {
-      this.textures.request(id, 'large', priority);
+    if (preferredTier(item.w, item.h, frame.dpr, this.sharpen) === 'large') {
+      // After every small one on screen: no tile stays grey while others sharpen (a large
+      // upload takes a frame's whole allowance; at TV size every tile wants one).
+      this.textures.request(id, 'large', priority - LARGE_AFTER_SMALL);
       large = this.textures.layerOf(id, 'large');
       if (large >= 0) fade = this.fadeFor(id);
     } else if (this.fadeStart.has(id)) {

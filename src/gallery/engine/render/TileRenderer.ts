@@ -1,5 +1,6 @@
 import {
   BufferGeometry,
+  DataArrayTexture,
   DoubleSide,
   DynamicDrawUsage,
   Float32BufferAttribute,
@@ -12,6 +13,27 @@ import {
 } from 'three';
 import fragmentShader from '../../../../shaders/tile.frag.glsl?raw';
 import vertexShader from '../../../../shaders/tile.vert.glsl?raw';
+
+/** The texture pools' pages the renderer samples (TextureCache satisfies it). */
+export interface TilePages {
+  pages(tier: 'small' | 'large'): readonly Texture[];
+  pageLayers(tier: 'small' | 'large'): number;
+}
+
+/** Samplers per tier in the tile shader (shaders/tile.frag.glsl): LayerPool's MAX_POOL_PAGES. */
+const SAMPLERS = {
+  small: ['uSmall0', 'uSmall1', 'uSmall2', 'uSmall3'],
+  large: ['uLarge0', 'uLarge1', 'uLarge2', 'uLarge3'],
+} as const;
+
+const TIERS = ['small', 'large'] as const;
+
+/** What a page sampler holds before its page exists: one black texel, never read. */
+function emptyPage(): DataArrayTexture {
+  const texture = new DataArrayTexture(new Uint8Array(4), 1, 1, 1);
+  texture.needsUpdate = true;
+  return texture;
+}
 
 /** Enough for the smallest zoom on a 4K screen with margins; the mesh never grows per frame. */
 export const DEFAULT_TILE_CAPACITY = 4096;
@@ -34,8 +56,10 @@ export class TileRenderer {
   private readonly viewport = new Vector2(1, 1);
   private readonly attributeList: readonly InstancedBufferAttribute[];
   private count = 0;
+  private readonly empty = emptyPage();
+  private readonly pageLayers = new Vector2(1, 1);
 
-  constructor(textures: { small: Texture; large: Texture }, capacity = DEFAULT_TILE_CAPACITY) {
+  constructor(pages: TilePages, capacity = DEFAULT_TILE_CAPACITY) {
     this.capacity = capacity;
     const geometry = new BufferGeometry();
     // Two triangles of a unit quad; the vertex shader scales it to each tile's rect.
@@ -57,8 +81,10 @@ export class TileRenderer {
       uniforms: {
         uViewport: { value: this.viewport },
         uTime: { value: 0 },
-        uSmall: { value: textures.small },
-        uLarge: { value: textures.large },
+        uPageLayers: { value: this.pageLayers },
+        ...Object.fromEntries(
+          [...SAMPLERS.small, ...SAMPLERS.large].map((name) => [name, { value: this.empty }]),
+        ),
       },
       // The quad is wound in pixel space (y down), so it faces away after the y flip: draw both sides.
       side: DoubleSide,
@@ -79,15 +105,26 @@ export class TileRenderer {
     // Positions come from attributes, not the mesh's matrix: three's culling would be wrong.
     this.mesh.frustumCulled = false;
     this.mesh.count = 0;
+    this.setPages(pages);
   }
 
   setViewport(width: number, height: number): void {
     this.viewport.set(Math.max(1, width), Math.max(1, height));
   }
 
-  setTextures(textures: { small: Texture; large: Texture }): void {
-    this.mesh.material.uniforms.uSmall.value = textures.small;
-    this.mesh.material.uniforms.uLarge.value = textures.large;
+  /**
+   * Points the samplers at the pools' pages (once a frame: a page appears when the ones before
+   * it fill up). A sampler without a page holds a 1-texel texture, so an unused page is never
+   * allocated by being bound.
+   */
+  setPages(source: TilePages): void {
+    const uniforms = this.mesh.material.uniforms;
+    for (const tier of TIERS) {
+      const pages = source.pages(tier);
+      const names = SAMPLERS[tier];
+      for (let p = 0; p < names.length; p++) uniforms[names[p]].value = pages[p] ?? this.empty;
+    }
+    this.pageLayers.set(source.pageLayers('small'), source.pageLayers('large'));
   }
 
   /** Starts a frame's instance list. */
@@ -176,6 +213,7 @@ export class TileRenderer {
   }
 
   dispose(): void {
+    this.empty.dispose();
     this.mesh.geometry.dispose();
     this.mesh.material.dispose();
   }

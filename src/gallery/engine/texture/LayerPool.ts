@@ -2,14 +2,51 @@ import { DataArrayTexture, LinearFilter, NoColorSpace, RGBAFormat, UnsignedByteT
 import type { TileEntry } from './TileEntry';
 import { layerBytes, TIER_LAYER_SIZE, type TextureTier } from './tiers';
 
+/** Pages a pool is split into at most: the tile shader samples one sampler per page. */
+export const MAX_POOL_PAGES = 4;
+
+/** A page is never smaller than this (a small pool is one page). */
+const MIN_PAGE_BYTES = 16 * 1024 * 1024;
+
+/** Layers per page for a pool of `layers` (every page but the last is full). */
+export function pageLayersFor(layers: number, bytesPerLayer: number): number {
+  const minimum = Math.min(layers, Math.ceil(MIN_PAGE_BYTES / bytesPerLayer));
+  return Math.max(1, minimum, Math.ceil(layers / MAX_POOL_PAGES));
+}
+
+function pageTexture(tier: TextureTier, size: number, layers: number, page: number) {
+  const texture = new DataArrayTexture(null, size, size, layers);
+  texture.format = RGBAFormat;
+  texture.type = UnsignedByteType;
+  texture.colorSpace = NoColorSpace;
+  texture.minFilter = LinearFilter;
+  texture.magFilter = LinearFilter;
+  texture.generateMipmaps = false;
+  texture.flipY = false;
+  texture.name = `gallery-${tier}-tiles-${page}`;
+  // There is no CPU copy: three allocates with texStorage3D and uploads nothing (dataReady
+  // false), on first use and again after a context restore; layers arrive by texSubImage3D.
+  // Must stay true: nothing sets needsUpdate or changes format, type or filters after this,
+  // or three.js may swap in a new, empty WebGL texture and every layer silently goes blank.
+  texture.source.dataReady = false;
+  texture.needsUpdate = true;
+  return texture;
+}
+
 /**
- * One tier's GPU pool: a DataArrayTexture of `layers` square RGBA8 layers allocated once, a stack
- * of free layers, and the least-recently-used list of the Ready entries occupying the others.
+ * One tier's GPU pool: `layers` square RGBA8 layers in up to MAX_POOL_PAGES DataArrayTextures
+ * (pages), a stack of free layers, and the least-recently-used list of the Ready entries
+ * occupying the others. A page is created when the pages before it are full, so a session
+ * that needs a screen of tiles allocates one page, not the whole budget: allocating 256 MiB at
+ * once held the first thumbnails back by 160–200 ms under SwiftShader (bench/startup.ts), and
+ * costs the GPU a clear of all of it anywhere. Layer numbers run across pages.
  */
 export class LayerPool {
-  readonly texture: DataArrayTexture;
   readonly size: number;
   readonly layerBytes: number;
+  /** Layers per page; layer n is layer n % pageLayers of page n / pageLayers. */
+  readonly pageLayers: number;
+  private readonly pageList: DataArrayTexture[] = [];
   private readonly free: Int32Array;
   private freeCount = 0;
   private oldest: TileEntry | null = null;
@@ -23,36 +60,36 @@ export class LayerPool {
   ) {
     this.size = TIER_LAYER_SIZE[tier];
     this.layerBytes = layerBytes(tier);
-    const texture = new DataArrayTexture(null, this.size, this.size, layers);
-    texture.format = RGBAFormat;
-    texture.type = UnsignedByteType;
-    texture.colorSpace = NoColorSpace;
-    texture.minFilter = LinearFilter;
-    texture.magFilter = LinearFilter;
-    texture.generateMipmaps = false;
-    texture.flipY = false;
-    texture.name = `gallery-${tier}-tiles`;
-    // There is no CPU copy: three allocates with texStorage3D and uploads nothing (dataReady
-    // false), on first use and again after a context restore; layers arrive by texSubImage3D.
-    // Must stay true: nothing sets needsUpdate or changes format, type or filters after this,
-    // or three.js may swap in a new, empty WebGL texture and every layer silently goes blank.
-    texture.source.dataReady = false;
-    texture.needsUpdate = true;
-    this.texture = texture;
+    this.pageLayers = pageLayersFor(layers, this.layerBytes);
     this.free = new Int32Array(layers);
-    this.reset();
+    this.addPage();
+  }
+
+  /** The pages created so far (each allocated on the GPU at its first upload). */
+  get pages(): readonly DataArrayTexture[] {
+    return this.pageList;
+  }
+
+  /** Layers of the pages created so far. */
+  get allocatedLayers(): number {
+    return Math.min(this.layers, this.pageList.length * this.pageLayers);
+  }
+
+  /** The page holding `layer`. */
+  pageOf(layer: number): DataArrayTexture {
+    return this.pageList[Math.floor(layer / this.pageLayers)];
   }
 
   /** Layers holding a tile (reserved layers not counted). */
   get tilesInUse(): number {
-    return this.layers - this.reserved - this.freeCount;
+    return this.allocatedLayers - this.reserved - this.freeCount;
   }
 
   /** Forgets every occupant: all tile layers become free (the GPU copy is gone or unwanted). */
   reset(): void {
     this.freeCount = 0;
     // Highest first so layers are handed out from low to high, which keeps tests readable.
-    for (let layer = this.layers - 1; layer >= this.reserved; layer--) {
+    for (let layer = this.allocatedLayers - 1; layer >= this.reserved; layer--) {
       this.free[this.freeCount++] = layer;
     }
     let entry = this.oldest;
@@ -64,8 +101,20 @@ export class LayerPool {
     this.oldest = this.newest = null;
   }
 
+  /** A free layer, from a new page when the created ones are full; -1 when all are. */
   takeFreeLayer(): number {
+    if (this.freeCount === 0 && this.allocatedLayers < this.layers) this.addPage();
     return this.freeCount > 0 ? this.free[--this.freeCount] : -1;
+  }
+
+  private addPage(): void {
+    const first = this.allocatedLayers;
+    const page = this.pageList.length;
+    const layers = Math.min(this.pageLayers, this.layers - first);
+    this.pageList.push(pageTexture(this.tier, this.size, layers, page));
+    for (let layer = first + layers - 1; layer >= Math.max(first, this.reserved); layer--) {
+      this.free[this.freeCount++] = layer;
+    }
   }
 
   releaseLayer(layer: number): void {
@@ -113,6 +162,6 @@ export class LayerPool {
 
   dispose(): void {
     this.reset();
-    this.texture.dispose();
+    for (const page of this.pageList) page.dispose();
   }
 }

@@ -29,6 +29,11 @@ function setup(overrides: Partial<TextureCacheOptions> = {}) {
     cache.endFrame();
   };
   const upload = (): number => cache.uploadPending(gpu.renderer);
+  // The renderer's first frame uploads nothing (the shader links first; see uploadPending).
+  expect(upload()).toBe(0);
+  expect(onChange).toHaveBeenCalledTimes(1);
+  onChange.mockClear();
+  gpu.calls.length = 0;
   /** Resolves the loads of these small tiles and uploads them. */
   const load = async (...fileIds: string[]): Promise<void> => {
     for (const fileId of fileIds) loader.resolve(fileId);
@@ -76,6 +81,45 @@ describe('TextureCache', () => {
     // Layer 0 first: the fallback picture, once.
     expect(gpu.layerUploads().map((call) => call[0])).toEqual([0, 1, 2, 3, 4, 5]);
     expect(cache.stats()).toMatchObject({ uploadsThisFrame: 0, uploadsTotal: 5 });
+  });
+
+  it('with grey tiles on screen, uploads small ones up to four allowances a frame (issue 20)', async () => {
+    const { loader, cache, gpu, pass } = setup({
+      maxUploadsPerFrame: 2,
+      maxInFlight: 12,
+      smallLayers: 16,
+    });
+    const ids = Array.from({ length: 10 }, (_, i) => `t${i}`);
+    pass(...ids, ['big', 'large']);
+    for (const id of ids) loader.resolve(id);
+    loader.resolve('big', 'large');
+    await flush();
+    // Eight small ones (4 × 2), never a large one on top: that waits for a frame of its own.
+    expect(cache.uploadPending(gpu.renderer, true)).toBe(8);
+    expect(cache.state('big', 'large')).toBe('loading');
+    expect(cache.uploadPending(gpu.renderer, true)).toBe(2);
+    expect(cache.uploadPending(gpu.renderer, true)).toBe(1);
+    expect(cache.state('big', 'large')).toBe('ready');
+  });
+
+  it('uploads without one synchronous read of the context (issue 20 fault 5)', async () => {
+    const { loader, pass, upload, gpu } = setup();
+    pass('a', 'b', ['c', 'large']);
+    for (const [id, tier] of [
+      ['a', 'small'],
+      ['b', 'small'],
+      ['c', 'large'],
+    ] as const)
+      loader.resolve(id, tier);
+    await flush();
+    expect(upload() + upload()).toBe(3); // the large one in a frame of its own
+    // Each getParameter waits for every queued GPU command, the pools' allocation included.
+    expect(gpu.reads).toEqual([]);
+    // The copies still restore WebGL's default unpack state.
+    const last = new Map<unknown, unknown>();
+    for (const [name, value] of gpu.callsOf('pixelStorei')) last.set(name, value);
+    expect(last.get('UNPACK_ROW_LENGTH')).toBe(0);
+    expect(last.get('UNPACK_IMAGE_HEIGHT')).toBe(0);
   });
 
   it('uploads the bitmap itself into its layer with texSubImage3D, then closes it', async () => {
@@ -265,6 +309,7 @@ describe('TextureCache', () => {
     cache.onContextRestored();
     expect(onChange).toHaveBeenCalledTimes(1);
     pass('a', 'b');
+    expect(upload()).toBe(0); // the restored context's first frame links the shader
     expect(upload()).toBe(2);
     expect(gpu.callsOf('texStorage3D')).toHaveLength(1); // the pool exists again
     expect(gpu.layerUploads().map((call) => call[0])).toEqual([FALLBACK_LAYER, 1, 2]);
@@ -283,6 +328,7 @@ describe('TextureCache', () => {
     loader.resolve('a');
     await flush();
     gpu.calls.length = 0;
+    expect(upload()).toBe(0); // the restored context's first frame links the shader
     expect(upload()).toBe(1);
     expect(gpu.layerUploads().map((call) => call[0])).toEqual([FALLBACK_LAYER, 1]);
   });

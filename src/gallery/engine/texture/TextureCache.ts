@@ -37,8 +37,28 @@ export type TileStatus = 'none' | 'loading' | 'ready' | 'failed';
 /** The part of WebGLRenderer the cache uses; the render loop's `gl` satisfies it. */
 export type UploadRenderer = Pick<
   WebGLRenderer,
-  'copyTextureToTexture' | 'getContext' | 'properties'
+  'copyTextureToTexture' | 'getContext' | 'properties' | 'state'
 >;
+
+/**
+ * The pixel-store parameters three.js reads back around every copyTextureToTexture. What its
+ * state has not cached it asks the context for: a synchronous round trip that waits for all
+ * queued GPU work — the first time, the pools' allocation (bench/startup.ts: 160–200 ms of main
+ * thread before the first thumbnails under SwiftShader). They hold WebGL's default, 0, and
+ * nothing of ours sets them otherwise: telling three.js so keeps every read in its cache.
+ */
+/** With grey tiles on screen, small uploads may reach this multiple of a frame's allowance… */
+const URGENT_UPLOAD_FACTOR = 4;
+/** …while the frame has spent less than this on uploads (ms of main thread). */
+const URGENT_UPLOAD_MS = 6;
+
+const UNPACK_PARAMETERS = [
+  'UNPACK_ROW_LENGTH',
+  'UNPACK_IMAGE_HEIGHT',
+  'UNPACK_SKIP_PIXELS',
+  'UNPACK_SKIP_ROWS',
+  'UNPACK_SKIP_IMAGES',
+] as const;
 
 const STATUS: readonly TileStatus[] = ['loading', 'loading', 'loading', 'ready', 'failed', 'none'];
 
@@ -53,7 +73,6 @@ const STATUS: readonly TileStatus[] = ['loading', 'loading', 'loading', 'ready',
  * are never evicted, so a pool smaller than the screen degrades to placeholders, not thrashing.
  */
 export class TextureCache {
-  readonly textures: Readonly<Record<TextureTier, DataArrayTexture>>;
   private readonly pools: Record<TextureTier, LayerPool>;
   private readonly requests: TileRequests;
   /** renderer.properties of the WebGL state our layers live in; a new one means they are gone. */
@@ -73,11 +92,25 @@ export class TextureCache {
       small: new LayerPool('small', Math.max(2, options.smallLayers), FALLBACK_LAYER + 1),
       large: new LayerPool('large', Math.max(1, options.largeLayers), 0),
     };
-    this.textures = { small: this.pools.small.texture, large: this.pools.large.texture };
     const maxInFlight = Math.max(1, options.maxInFlight ?? 6);
-    this.requests = new TileRequests(options.loader, maxInFlight, options.onChange);
+    this.requests = new TileRequests(options.loader, maxInFlight, options.onChange, {
+      // A frame's worth of small uploads (plus what arrives while it is drawn); large ones are
+      // 4 MiB each and one fills a frame's allowance.
+      small: Math.max(maxInFlight, URGENT_UPLOAD_FACTOR * options.maxUploadsPerFrame),
+      large: maxInFlight,
+    });
     const size = TIER_LAYER_SIZE.small;
     this.fallbackSource = new DataTexture(createFallbackPixels(size), size, size);
+  }
+
+  /** The pages of a tier's pool created so far (LayerPool): the tile shader samples them. */
+  pages(tier: TextureTier): readonly DataArrayTexture[] {
+    return this.pools[tier].pages;
+  }
+
+  /** Layers per page of a tier: a layer's page is layer / pageLayers. */
+  pageLayers(tier: TextureTier): number {
+    return this.pools[tier].pageLayers;
   }
 
   /** Starts a visibility pass; every tile still wanted must be requested before `endFrame()`. */
@@ -115,7 +148,7 @@ export class TextureCache {
    * Uploads decoded bitmaps, most urgent first, within this frame's allowance, and closes them.
    * Call once per frame inside the frame callback, before drawing. Returns the number uploaded.
    */
-  uploadPending(renderer: UploadRenderer): number {
+  uploadPending(renderer: UploadRenderer, greyOnScreen = false): number {
     this.snapshot.uploadsThisFrame = 0;
     this.snapshot.uploadMs = 0;
     if (this.disposed) return 0;
@@ -128,6 +161,12 @@ export class TextureCache {
       // Fresh WebGL state (context restored, or another renderer): none of our layers is on it.
       if (this.boundProperties !== null) this.discardGpuCopies();
       this.boundProperties = renderer.properties;
+      // Nothing this frame: its draw compiles and links the tile shader, which the context
+      // waits for synchronously; queued behind the pools' allocation (the first copy's
+      // texStorage3D), that wait took 160–200 ms (bench/startup.ts). From the next frame the
+      // allocation runs on the GPU while the main thread goes on.
+      this.options.onChange();
+      return 0;
     }
     if (!this.fallbackUploaded) {
       this.copyIntoLayer(renderer, this.fallbackSource, this.pools.small, FALLBACK_LAYER);
@@ -137,6 +176,10 @@ export class TextureCache {
     if (decoded.length === 0) return 0;
     const started = this.options.clock.now();
     let allowance = this.options.maxUploadsPerFrame;
+    // Grey tiles on screen: small uploads go on past the allowance, while this frame has
+    // spent little on them. A frame of a 4K screen under a slow GPU comes every 300 ms; filling
+    // a screen 8 tiles a frame took 2.7 s (bench/scale.bench.ts), the main thread idle.
+    let extra = greyOnScreen ? allowance * (URGENT_UPLOAD_FACTOR - 1) : 0;
     let uploads = 0;
     let outOfAllowance = false;
     for (let i = decoded.length - 1; i >= 0; i--) {
@@ -144,7 +187,14 @@ export class TextureCache {
       const bitmap = entry.bitmap;
       if (bitmap === null || entry.state !== TileState.Decoded) continue;
       // Cheaper (small) uploads behind a skipped large one may still fit this frame.
-      if (UPLOAD_COST[entry.tier] > allowance && uploads > 0) {
+      const cost = UPLOAD_COST[entry.tier];
+      const fromExtra =
+        cost > allowance &&
+        uploads > 0 &&
+        entry.tier === 'small' &&
+        cost <= extra &&
+        this.options.clock.now() - started < URGENT_UPLOAD_MS;
+      if (cost > allowance && uploads > 0 && !fromExtra) {
         outOfAllowance = true;
         continue;
       }
@@ -157,7 +207,8 @@ export class TextureCache {
       bitmap.close();
       this.requests.markReady(entry, layer);
       this.pools[entry.tier].link(entry);
-      allowance -= UPLOAD_COST[entry.tier];
+      if (fromExtra) extra -= cost;
+      else allowance -= cost;
       uploads++;
     }
     this.requests.compactDecoded();
@@ -204,7 +255,7 @@ export class TextureCache {
       const fallback = tier === 'small' && this.fallbackUploaded ? 1 : 0;
       s.layersInUse[tier] = pool.tilesInUse + fallback;
       s.bytesInUse[tier] = s.layersInUse[tier] * pool.layerBytes;
-      s.bytesAllocated[tier] = pool.layers * pool.layerBytes;
+      s.bytesAllocated[tier] = pool.allocatedLayers * pool.layerBytes;
     }
     s.queued = this.requests.count(TileState.Queued);
     s.inFlight = this.requests.count(TileState.Loading);
@@ -250,9 +301,12 @@ export class TextureCache {
     pool: LayerPool,
     layer: number,
   ): void {
-    this.uploadPosition.set(0, 0, layer);
+    this.uploadPosition.set(0, 0, layer % pool.pageLayers);
+    const gl = renderer.getContext() as WebGL2RenderingContext;
+    // A compare each when cached (every call after the first, unless three's state was reset).
+    for (const name of UNPACK_PARAMETERS) renderer.state.pixelStorei(gl[name], 0);
     // three.js binds and, on first use or after a restore, allocates the pool (texStorage3D), then
     // calls texSubImage3D(TEXTURE_2D_ARRAY, 0, 0, 0, layer, w, h, 1, RGBA, UNSIGNED_BYTE, image).
-    renderer.copyTextureToTexture(source, pool.texture, null, this.uploadPosition);
+    renderer.copyTextureToTexture(source, pool.pageOf(layer), null, this.uploadPosition);
   }
 }

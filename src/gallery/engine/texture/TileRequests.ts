@@ -32,6 +32,15 @@ export class TileRequests {
     private readonly maxInFlight: number,
     /** A bitmap is waiting for upload, or a tile failed: the renderer needs a frame. */
     private readonly onChange: () => void,
+    /**
+     * Decoded bitmaps a tier may hold waiting for their upload before loads pause. Small ones
+     * as many as a frame uploads: with fewer, a slow frame (a 4K screen) uploads only what the
+     * last frame let through (bench/scale.bench.ts: 6 a frame instead of 8).
+     */
+    private readonly decodedCap: Readonly<Record<TextureTier, number>> = {
+      small: maxInFlight,
+      large: maxInFlight,
+    },
   ) {}
 
   get(fileId: string, tier: TextureTier): TileEntry | undefined {
@@ -145,7 +154,10 @@ export class TileRequests {
       if (this.counts[TileState.Loading] >= this.maxInFlight) break;
       const entry = this.queue[i];
       // Bitmaps waiting for a layer are bounded per tier, so a saturated pool cannot pile them up.
-      if (entry.state !== TileState.Queued || this.decodedPerTier[entry.tier] >= this.maxInFlight) {
+      if (
+        entry.state !== TileState.Queued ||
+        this.decodedPerTier[entry.tier] >= this.decodedCap[entry.tier]
+      ) {
         continue;
       }
       this.load(entry);

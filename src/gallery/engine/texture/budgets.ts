@@ -30,7 +30,8 @@ const MiB = 1024 * 1024;
 
 /**
  * Defaults per device class. A small layer is 0.25 MiB (256²), a large one 4 MiB (1024²). The pools
- * are allocated whole when first used, so these bytes are committed, not a ceiling.
+ * are allocated a page (a quarter, LayerPool) at a time as they fill, so these bytes are a
+ * ceiling that a long session reaches.
  *
  * - desktop: 1920×1080 CSS at the 180 px row shows ≤ 48 tiles, ~72 with the 400 px margin, ~300
  *   zoomed out. 1024 small layers keep ~14 default screens for instant scroll-back. The large tier

@@ -94,6 +94,8 @@ export interface GlCall {
  */
 export function createFakeWebGL2(maxArrayTextureLayers = 2048) {
   const calls: GlCall[] = [];
+  /** Every getParameter, by name: each is a synchronous round trip to the GPU process. */
+  const reads: string[] = [];
   const byName = new Map<string, number>();
   const byValue = new Map<number, string>();
   let nextValue = 0x10000;
@@ -110,6 +112,7 @@ export function createFakeWebGL2(maxArrayTextureLayers = 2048) {
   const methods: Record<string, (...args: never[]) => unknown> = {
     getParameter: (value: number) => {
       const name = byValue.get(value) ?? '';
+      reads.push(name);
       if (name === 'VERSION') return 'WebGL 2.0';
       if (name === 'SHADING_LANGUAGE_VERSION') return 'WebGL GLSL ES 3.00';
       if (name === 'SCISSOR_BOX' || name === 'VIEWPORT') return new Int32Array([0, 0, 1, 1]);
@@ -140,6 +143,7 @@ export function createFakeWebGL2(maxArrayTextureLayers = 2048) {
   return {
     gl,
     calls,
+    reads,
     /** Recorded calls of one method, constants given by name. */
     callsOf: (name: string): unknown[][] =>
       calls.filter((call) => call.name === name).map((call) => call.args.map(describe)),
@@ -170,6 +174,7 @@ export function createTestRenderer() {
     context: fake.gl,
   });
   fake.calls.length = 0;
+  fake.reads.length = 0;
   return {
     renderer,
     ...fake,

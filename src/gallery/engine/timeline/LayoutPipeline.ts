@@ -183,8 +183,8 @@ export class LayoutPipeline {
     const change: SectionChange = {
       top: grid.sectionTop(index),
       oldHeight: grid.sectionHeight(index),
-      oldRowsHeight: old.rowsHeight,
-      newRowsHeight: next.rowsHeight,
+      oldRowsHeight: grid.rowsHeightIn(index, old),
+      newRowsHeight: grid.rowsHeightIn(index, next),
       rowsOffset: grid.rowsOffset,
       files:
         filesChanged && old.rects

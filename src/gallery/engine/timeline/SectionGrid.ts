@@ -1,46 +1,19 @@
 import { estimateRowsHeight } from '../layout/estimate';
 import { layoutSection } from '../layout/justified';
 import type { CalendarIndex, ItemPosition, SelectableIndex } from '../selection/types';
-import type { GridMetrics, SectionDescriptor, SectionFetchStatus, SectionLayout } from '../types';
+import type { GridMetrics, SectionDescriptor, SectionLayout } from '../types';
 import { firstItemBelow, itemAtPoint } from './geometry';
+import { packedRowRects } from './packing';
 import { placeholderRects } from './placeholders';
+import { SectionPlaces } from './SectionPlaces';
+import { countOf, RectCache, type Section, type VisibleItem } from './section';
 import type { SectionFiles } from './TimelineSource';
 
-export interface Section {
-  readonly descriptor: SectionDescriptor;
-  readonly count: number;
-  status: SectionFetchStatus;
-  files: SectionFiles | null;
-  /** Exact rects once laid out; null while the height is an estimate. */
-  rects: Float32Array | null;
-  rowsHeight: number;
-  /** Rows of the exact layout, or of the estimate. */
-  rowCount: number;
-  /** The generation (width and metrics) the rects were laid out for; -1 before any layout. */
-  layoutGeneration: number;
-}
-
-export interface VisibleItem {
-  section: number;
-  /** Index within the section; -1 for a placeholder tile of an unfetched section. */
-  item: number;
-  /** Index of the tile within the section's rects, placeholders included. */
-  slot: number;
-  x: number;
-  /** Absolute layout-space y (float64). */
-  y: number;
-  w: number;
-  h: number;
-}
-
-export function countOf(descriptor: SectionDescriptor): number {
-  const { pictures, videos, screenshots } = descriptor.counts;
-  return pictures + videos + screenshots;
-}
+export type { Section, VisibleItem } from './section';
 
 /**
- * The geometry of a grid's sections: the list itself, float64 prefix sums of their heights
- * (`tops`), rows, hit-testing and the visible tiles. TimelineModel owns one and changes it
+ * The geometry of a grid's sections: the list itself, their places (`SectionPlaces`: float64
+ * tops, sparse months packed into bands), rows, hit-testing and the visible tiles. TimelineModel owns one and changes it
  * through the few writers at the end (a new list, one section, a new size); everything else
  * reads. Positions stay float64: a 2,000,000-file library is 60+ million px tall and float32
  * would lose pixels.
@@ -50,9 +23,9 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
   private readonly byKey = new Map<string, number>();
   /** Moves whenever a section's item count may have changed (files loaded, sections replaced). */
   sizesVersion = 0;
-  private tops = new Float64Array(1);
-  /** Rows before each section (exact where laid out, estimated elsewhere), for aria-rowindex. */
-  private rowTops = new Float64Array(1);
+  private readonly places = new SectionPlaces();
+  /** The counts changed since the packing was made: it is made again. */
+  private packingStale = true;
   private metrics: GridMetrics;
   private width: number;
   /** Bumped by every change of width or metrics, so late layouts of an old size are dropped. */
@@ -83,15 +56,41 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
   }
 
   totalHeight(): number {
-    return this.tops[this.sections.length] ?? 0;
+    return this.places.totalHeight();
   }
 
   sectionTop(index: number): number {
-    return this.tops[index] ?? 0;
+    return this.places.top(index);
   }
 
+  /** The section's height in the grid, gap included: a packed section's is its band's. */
   sectionHeight(index: number): number {
-    return (this.tops[index + 1] ?? 0) - (this.tops[index] ?? 0);
+    return this.places.height(index);
+  }
+
+  /** Left edge of the section's box within the grid: 0 unless it shares a band. */
+  sectionLeft(index: number): number {
+    return this.places.left(index);
+  }
+
+  /** Width of the section's box: the grid's unless it shares a band. */
+  sectionWidth(index: number): number {
+    return this.places.width(index) || this.width;
+  }
+
+  /** The first section of the band the section is in (itself when it is alone). */
+  bandOf(index: number): number {
+    return this.places.bandOf(index);
+  }
+
+  /** Whether the section shares a band: one row in its own box (packing.ts). */
+  isPacked(index: number): boolean {
+    return this.places.isPacked(index);
+  }
+
+  /** The height a section's rows take in the grid: its own, or a band's one row. */
+  rowsHeightIn(index: number, section: Section): number {
+    return this.isPacked(index) ? this.metrics.targetRowHeight : section.rowsHeight;
   }
 
   sectionYear(index: number): number {
@@ -117,19 +116,29 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
     return this.sections[index]?.files?.ids[item] ?? '';
   }
 
-  /** The exact rects of a laid-out section (section-local, rows from y 0), else null. */
+  /**
+   * The exact rects of a laid-out section (local to its box, rows from y 0), else null. A packed
+   * section's are its one row in its box, made from its files' aspects.
+   */
   rectsOf(index: number): Float32Array | null {
-    return this.sections[index]?.rects ?? null;
+    const section = this.sections[index];
+    if (!section?.rects || !section.files) return section?.rects ?? null;
+    if (!this.isPacked(index)) return section.rects;
+    const { aspects } = section.files;
+    const box = this.sectionWidth(index);
+    return this.packedRects.get(section, this.sizeGeneration, box, () =>
+      packedRowRects(aspects, box, this.metrics),
+    );
   }
 
   /** Rows before the section, over the whole grid (estimated for sections not laid out). */
   rowsBefore(index: number): number {
-    return this.rowTops[index] ?? 0;
+    return this.places.rowsBefore(index);
   }
 
   /** Every row of the grid: exact where laid out, estimated elsewhere. */
   totalRows(): number {
-    return this.rowTops[this.sections.length] ?? 0;
+    return this.places.totalRows();
   }
 
   /** The grid's current metrics (breakpoint and zoom). */
@@ -153,11 +162,18 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
    * absolute), or null over a header, a gap or a section whose files have not loaded.
    */
   itemAt(x: number, y: number): ItemPosition | null {
-    const index = this.sectionIndexAt(y);
-    const rects = this.sections[index]?.rects;
-    if (!rects) return null;
-    const item = itemAtPoint(rects, x, y - this.sectionTop(index) - this.rowsOffset);
-    return item < 0 ? null : { section: index, item };
+    const first = this.sectionIndexAt(y);
+    if (first < 0) return null;
+    const n = this.sections.length;
+    for (let index = first; index < n && this.bandOf(index) === first; index++) {
+      const left = this.sectionLeft(index);
+      if (x < left || x >= left + this.sectionWidth(index)) continue;
+      const rects = this.rectsOf(index);
+      if (!rects) return null;
+      const item = itemAtPoint(rects, x - left, y - this.sectionTop(index) - this.rowsOffset);
+      return item < 0 ? null : { section: index, item };
+    }
+    return null;
   }
 
   /** Writes the layout-space rect of a laid-out item into `out`; false when there is none. */
@@ -166,9 +182,9 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
     item: number,
     out: { x: number; y: number; w: number; h: number },
   ): boolean {
-    const rects = this.sections[index]?.rects;
+    const rects = this.rectsOf(index);
     if (!rects || item < 0 || item * 4 >= rects.length) return false;
-    out.x = rects[item * 4];
+    out.x = this.sectionLeft(index) + rects[item * 4];
     out.y = this.sectionTop(index) + this.rowsOffset + rects[item * 4 + 1];
     out.w = rects[item * 4 + 2];
     out.h = rects[item * 4 + 3];
@@ -180,18 +196,12 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
     return this.metrics.headerHeight + this.metrics.headerGap;
   }
 
-  /** The section at layout position y (binary search over the prefix sums). */
+  /**
+   * The section at layout position y (binary search over the tops); in a band of packed
+   * sections, the band's first.
+   */
   sectionIndexAt(y: number): number {
-    const n = this.sections.length;
-    if (n === 0) return -1;
-    let lo = 0;
-    let hi = n - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if ((this.tops[mid] ?? 0) <= y) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return this.places.indexAt(y);
   }
 
   /** The date of the content at layout position y: the file there when loaded, else the section's. */
@@ -222,8 +232,9 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
       if (sectionTop >= bottom) break;
       const section = this.sections[s];
       const rowsTop = sectionTop + this.rowsOffset;
-      const rects = section.rects ?? this.placeholderFor(section);
       const isPlaceholder = section.rects === null;
+      const rects = this.rectsOf(s) ?? this.placeholderFor(s);
+      const left = this.sectionLeft(s);
       const count = rects.length / 4;
       for (let i = firstItemBelow(rects, top - rowsTop); i < count; i++) {
         const y = rowsTop + rects[i * 4 + 1];
@@ -233,7 +244,7 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
         out.section = s;
         out.item = isPlaceholder ? -1 : i;
         out.slot = i;
-        out.x = rects[i * 4]!;
+        out.x = left + rects[i * 4];
         out.y = y;
         out.w = rects[i * 4 + 2]!;
         out.h = h;
@@ -320,6 +331,7 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
   /** A new list of sections: every position is computed anew. */
   setSections(sections: Section[]): void {
     this.list = sections;
+    this.packingStale = true;
     this.byKey.clear();
     for (let i = 0; i < sections.length; i++) this.byKey.set(sections[i].descriptor.key, i);
     this.sizesVersion++;
@@ -332,6 +344,7 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
     if (!old) return;
     this.list[index] = section;
     if (old.files !== section.files || old.count !== section.count) this.sizesVersion++;
+    if (old.count !== section.count) this.packingStale = true;
     this.recomputeTops(index);
   }
 
@@ -345,6 +358,7 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
     this.width = width;
     this.metrics = metrics;
     this.sizeGeneration++;
+    this.packingStale = true;
     for (const section of this.list) {
       if (!section.files) section.rowsHeight = this.estimate(section.count);
     }
@@ -353,46 +367,28 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
   }
 
   private recomputeTops(from = 0): void {
-    const n = this.sections.length;
-    if (this.tops.length !== n + 1) {
-      this.tops = new Float64Array(n + 1);
-      from = 0;
-    }
-    if (this.rowTops.length !== n + 1) {
-      this.rowTops = new Float64Array(n + 1);
-      from = 0;
-    }
-    const { headerHeight, headerGap, groupGap, targetRowHeight, spacing } = this.metrics;
-    for (let i = from; i < n; i++) {
-      const section = this.sections[i];
-      const gap = i === n - 1 ? 0 : groupGap;
-      this.tops[i + 1] = this.tops[i] + headerHeight + headerGap + section.rowsHeight + gap;
-      const rows = section.rects
-        ? section.rowCount
-        : section.count > 0
-          ? Math.max(1, Math.round((section.rowsHeight + spacing) / (targetRowHeight + spacing)))
-          : 0;
-      this.rowTops[i + 1] = this.rowTops[i] + rows;
-    }
+    this.places.recompute(this.list, this.width, this.metrics, from, this.packingStale);
+    this.packingStale = false;
   }
 
-  /** Placeholder grids are cached per section until the size changes: a frame allocates nothing. */
-  private placeholders = new WeakMap<Section, { generation: number; rects: Float32Array }>();
+  /** A packed section's one row, and the grey grid of a section not loaded: made once a size. */
+  private readonly packedRects = new RectCache();
+  private readonly placeholders = new RectCache();
 
-  private placeholderFor(section: Section): Float32Array {
-    const cached = this.placeholders.get(section);
-    if (cached && cached.generation === this.sizeGeneration) return cached.rects;
-    const rects = placeholderRects(section.count, this.width, section.rowsHeight, this.metrics);
-    this.placeholders.set(section, { generation: this.sizeGeneration, rects });
-    return rects;
+  private placeholderFor(index: number): Float32Array {
+    const section = this.sections[index];
+    const box = this.sectionWidth(index);
+    return this.placeholders.get(section, this.sizeGeneration, box, () =>
+      placeholderRects(section.count, box, this.rowsHeightIn(index, section), this.metrics),
+    );
   }
 
   private itemIndexAtY(sectionIndex: number, y: number): number {
-    const section = this.sections[sectionIndex];
-    if (!section?.rects) return -1;
+    const rects = this.rectsOf(sectionIndex);
+    if (!rects) return -1;
     const local = y - this.sectionTop(sectionIndex) - this.rowsOffset;
-    const index = firstItemBelow(section.rects, local);
-    return index < section.rects.length / 4 ? index : -1;
+    const index = firstItemBelow(rects, local);
+    return index < rects.length / 4 ? index : -1;
   }
 }
 

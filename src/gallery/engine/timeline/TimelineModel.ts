@@ -127,8 +127,8 @@ export class TimelineModel implements SelectableIndex, CalendarIndex {
     const change = {
       top: this.grid.sectionTop(index),
       oldHeight: this.grid.sectionHeight(index),
-      oldRowsHeight: old.rowsHeight,
-      newRowsHeight: next.rowsHeight,
+      oldRowsHeight: this.grid.rowsHeightIn(index, old),
+      newRowsHeight: this.grid.rowsHeightIn(index, next),
       rowsOffset: this.grid.rowsOffset,
     };
     this.grid.replaceSection(index, next);
@@ -236,6 +236,15 @@ export class TimelineModel implements SelectableIndex, CalendarIndex {
   }
   sectionIndexAt(y: number): number {
     return this.grid.sectionIndexAt(y);
+  }
+  sectionLeft(index: number): number {
+    return this.grid.sectionLeft(index);
+  }
+  sectionWidth(index: number): number {
+    return this.grid.sectionWidth(index);
+  }
+  bandOf(index: number): number {
+    return this.grid.bandOf(index);
   }
   sectionYear(index: number): number {
     return this.grid.sectionYear(index);

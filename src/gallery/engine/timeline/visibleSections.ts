@@ -4,6 +4,8 @@ export interface VisibleSection {
   index: number;
   /** Camera-relative top of the section (its header), CSS pixels. */
   y: number;
+  /** Left edge of the section's box within the grid (packed sections share a band). */
+  x: number;
 }
 
 /**
@@ -11,7 +13,7 @@ export interface VisibleSection {
  * month headers show. Entries come from `pool`, so a frame allocates nothing.
  */
 export function collectVisibleSections(
-  grid: Pick<SectionGrid, 'sectionCount' | 'sectionIndexAt' | 'sectionTop'>,
+  grid: Pick<SectionGrid, 'sectionCount' | 'sectionIndexAt' | 'sectionTop' | 'sectionLeft'>,
   top: number,
   height: number,
   out: VisibleSection[],
@@ -23,9 +25,10 @@ export function collectVisibleSections(
   for (let i = grid.sectionIndexAt(top); i < n; i++) {
     const y = grid.sectionTop(i) - top;
     if (y >= height) break;
-    const entry = (pool[out.length] ??= { index: 0, y: 0 });
+    const entry = (pool[out.length] ??= { index: 0, y: 0, x: 0 });
     entry.index = i;
     entry.y = y;
+    entry.x = grid.sectionLeft(i);
     out.push(entry);
   }
 }
