@@ -13,6 +13,7 @@ import { registerDocumentRoutes } from './routes/documents';
 import { registerFileRoutes } from './routes/files';
 import { registerJobRoutes } from './routes/jobs';
 import { registerRollbackRoutes } from './routes/rollback';
+import { registerShareRoutes } from './routes/shares';
 import { registerTrashRoutes } from './routes/trash';
 import { registerThumbnailRoutes } from './routes/thumbnails';
 import { registerUploadRoutes } from './routes/uploads';
@@ -68,7 +69,7 @@ export async function createApiServer(
   await app.register(cors, {
     origin: (origin, callback) => callback(null, ctx.redirectUris.isWebOrigin(origin)),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Range', 'If-None-Match'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Range', 'If-None-Match', 'X-Share-Key'],
     exposedHeaders: ['x-last-event-serial', 'ETag', 'Content-Range', 'capture-total-items'],
     maxAge: 600,
   });
@@ -102,6 +103,7 @@ export async function createApiServer(
   registerFileRoutes(app, ctx);
   registerRollbackRoutes(app, ctx);
   registerTrashRoutes(app, ctx);
+  registerShareRoutes(app, ctx);
   registerDocumentRoutes(app, ctx);
   registerArchiveRoutes(app, ctx);
   await registerUploadRoutes(app, ctx);

@@ -27,6 +27,10 @@ const ids = {
   checksum: '',
   trashed: '',
   restorable: '',
+  share: '',
+  stopShare: '',
+  strangerShare: '',
+  trashedAlbum: '',
 };
 
 const jpeg = (seed: number) =>
@@ -72,6 +76,40 @@ beforeAll(async () => {
       headers: owner,
     });
   }
+  const share = async (auth: Record<string, string>, job: string, file: string) =>
+    (
+      await server.app.inject({
+        method: 'POST',
+        url: '/shares',
+        headers: auth,
+        payload: { job, files: [file] },
+      })
+    ).json<{ id: string }>().id;
+  ids.share = await share(owner, ids.job, ids.file);
+  ids.stopShare = await share(owner, ids.job, ids.file);
+  const strangerJob = (await server.app.inject({ url: '/jobs/default', headers: stranger })).json<{
+    id: string;
+  }>().id;
+  const strangerFile = FilesResponseSchema.parse(
+    (await server.app.inject({ url: `/jobs/${strangerJob}/files`, headers: stranger })).json(),
+  ).files[0].id;
+  ids.strangerShare = await share(stranger, strangerJob, strangerFile);
+  // An album of the owner's in the trash, holding one file.
+  ids.trashedAlbum = (
+    await server.app.inject({
+      method: 'POST',
+      url: '/jobs',
+      headers: owner,
+      payload: { type: 'story', name: 'Gone', public: false },
+    })
+  ).json<{ id: string }>().id;
+  await server.app.inject({
+    method: 'POST',
+    url: `/jobs/${ids.trashedAlbum}/copy_files`,
+    headers: owner,
+    payload: { source_job: ids.job, file_ids: [ids.file] },
+  });
+  await server.app.inject({ method: 'DELETE', url: `/jobs/${ids.trashedAlbum}`, headers: owner });
 });
 afterAll(() => server.close());
 
@@ -286,6 +324,11 @@ const cases: Case[] = [
   { name: 'trash list', request: () => get('/trash_can?offset=0&limit=10'), other: 'own' },
   { name: 'trash albums', request: () => get('/trash_can_albums'), other: 'own' },
   {
+    name: 'trash album files',
+    request: () => get(`/trash_can_albums/${ids.trashedAlbum}/files`),
+    other: 'hidden',
+  },
+  {
     name: 'restore albums',
     request: () => ({ method: 'POST', url: '/rollback_albums', payload: { job_uuids: ['none'] } }),
     other: 'own',
@@ -299,6 +342,48 @@ const cases: Case[] = [
       payload: { job_uuids: ['none'] },
     }),
     other: 'own',
+  },
+  {
+    name: 'create share',
+    request: () => ({
+      method: 'POST',
+      url: '/shares',
+      payload: { job: ids.job, files: [ids.file] },
+    }),
+    other: 'hidden',
+    readOnly: 'refused',
+  },
+  {
+    name: 'share password',
+    request: () => ({
+      method: 'POST',
+      url: `/shares/${ids.share}/password`,
+      payload: { password: 'c2VjcmV0' },
+    }),
+    other: 'hidden',
+  },
+  {
+    name: 'publish',
+    request: () => ({
+      method: 'POST',
+      url: `/jobs/${ids.share}/publish`,
+      payload: { to_email: 'friend@example.com', subject: 'Look' },
+    }),
+    other: 'hidden',
+    readOnly: 'refused',
+  },
+  {
+    // The stranger's own share: the owner (not its maker) copies it; its maker may not.
+    name: 'copy share',
+    request: () => ({ method: 'POST', url: `/shares/${ids.strangerShare}/copy` }),
+    other: 'hidden',
+    readOnly: 'refused',
+  },
+  {
+    name: 'stop share',
+    request: () => ({ method: 'DELETE', url: `/shares/${ids.stopShare}` }),
+    other: 'hidden',
+    once: true,
   },
   {
     // Another user's call purges nothing of the owner's (their own trash has no such file).
@@ -335,6 +420,9 @@ const WITHOUT_CALLER: Record<string, string> = {
   'POST /st/4/telenorid/postflight_oauth2callback': 'ends the login (auth/auth.test.ts)',
   'GET /profile_picture/:key': 'public like any avatar: the unguessable key is the capability',
   'OPTIONS *': 'CORS preflights (main.test.ts: the web origins only)',
+  'GET /shares/:id':
+    'a share link opens to anyone; its password and expiry are checked (routes/shares.test.ts)',
+  'POST /shares/:id/unlock': 'a visitor gives a share its password (routes/shares.test.ts)',
 };
 /** Routes of the test-only controls (never registered by `npm start`). */
 const isTestControl = (route: string) => route.split(' ')[1].startsWith('/__test/');

@@ -153,6 +153,49 @@ describe('test control routes', () => {
     expect((await disable(true, 'nobody@example.com')).statusCode).toBe(404);
   });
 
+  it('clock moves one user’s time: their trash passes 90 days, nobody else’s does', async () => {
+    const { auth: other } = await login(server.app, 'user1@example.com');
+    const otherJob = (await server.app.inject({ url: '/jobs/default', headers: other })).json<{
+      id: string;
+    }>().id;
+    const trashIds = async (headers: Record<string, string>) =>
+      (await server.app.inject({ url: '/trash_can?limit=1000', headers }))
+        .json<{ files: { id: string }[] }>()
+        .files.map((f) => f.id);
+    const deleteFirst = async (headers: Record<string, string>, job: string) => {
+      const files = (await server.app.inject({ url: `/jobs/${job}/files`, headers })).json<{
+        files: { id: string }[];
+      }>().files;
+      const id = files[0].id;
+      const res = await server.app.inject({
+        method: 'DELETE',
+        url: `/jobs/${job}/files_by_id/${id}`,
+        headers,
+      });
+      expect(res.statusCode).toBe(204);
+      return id;
+    };
+    const theirs = await deleteFirst(other, otherJob);
+    const mine = await deleteFirst(auth, jobId);
+    const move = (days: number) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/__test/clock',
+        payload: { email: 'user1@example.com', days },
+      });
+    expect((await move(89)).statusCode).toBe(204);
+    expect(await trashIds(other)).toContain(theirs);
+    expect((await move(1.5)).statusCode).toBe(204);
+    expect(await trashIds(other)).not.toContain(theirs);
+    expect(await trashIds(auth)).toContain(mine);
+    const unknown = await server.app.inject({
+      method: 'POST',
+      url: '/__test/clock',
+      payload: { email: 'nobody@example.com', days: 1 },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('cut destroys the socket without an answer', async () => {
     const cutServer = await testServer(0, 0, { testControls: true });
     try {

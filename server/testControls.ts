@@ -100,6 +100,17 @@ const UserDisabledBody = z.object({
   disabled: z.boolean(),
 });
 
+/**
+ * Moves one user's clock forward by `days`: everything of theirs the server dates (trashed files,
+ * deleted albums, share links) is dated that much earlier, which is the same to every rule that
+ * compares with now (SPEC §9 trash 90 days, share link 30 days). Per user, so specs running side
+ * by side on one server never see each other's time.
+ */
+const ClockBody = z.object({
+  email: z.string().min(1).max(320),
+  days: z.number().min(0).max(3650),
+});
+
 const MaxSpaceBody = z.object({
   email: z.string().min(1).max(320),
   max_space: z
@@ -179,6 +190,42 @@ export function registerTestControls(app: FastifyInstance, ctx: ServerContext): 
     });
     if (body.read_only) stmt(ctx.db, 'UPDATE users SET read_only = 1 WHERE id = ?').run(userId);
     return reply.code(201).send({ email: body.email });
+  });
+
+  app.post(`${TEST_PREFIX}clock`, (request, reply) => {
+    const body = ClockBody.parse(request.body);
+    const user = userByEmail(ctx.db, body.email);
+    if (!user) throw notFound();
+    const shift = Math.round(body.days * 86_400);
+    ctx.db.transaction(() => {
+      stmt(
+        ctx.db,
+        `UPDATE files SET dtime = dtime - ?
+         WHERE deleted = 1 AND job IN (SELECT id FROM jobs WHERE owner_id = ?)`,
+      ).run(shift, user.id);
+      stmt(ctx.db, `UPDATE jobs SET dtime = dtime - ? WHERE owner_id = ? AND deleted = 1`).run(
+        shift,
+        user.id,
+      );
+      // A share's age is its job's ctime (SPEC §9: links expire 30 days after).
+      stmt(ctx.db, `UPDATE jobs SET ctime = ctime - ? WHERE owner_id = ? AND type = 'share'`).run(
+        shift,
+        user.id,
+      );
+    })();
+    return reply.code(204).send();
+  });
+
+  // SPEC §5 email shares as the server stored them (it sends no mail), newest first.
+  app.get(`${TEST_PREFIX}outbox`, (request) => {
+    const { to } = z.object({ to: z.string().min(1).max(320) }).parse(request.query);
+    const messages = stmt<[string], Record<string, unknown>>(
+      ctx.db,
+      `SELECT o.to_email, o.subject, o.message, o.link, o.created, j.uuid AS job, u.email AS sender
+       FROM outbox o JOIN jobs j ON j.id = o.job JOIN users u ON u.id = o.from_user
+       WHERE o.to_email = ? ORDER BY o.id DESC LIMIT 100`,
+    ).all(to);
+    return { messages };
   });
 
   // Holds uploaded videos in `processing` until released (SPEC §4 video encoding states).

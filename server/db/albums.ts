@@ -36,7 +36,7 @@ export function jobsVisibleTo(db: Db, userId: number, storiesOnly: boolean): Lis
      FROM jobs j JOIN users u ON u.id = j.owner_id
      WHERE (j.owner_id = ? OR j.id IN (SELECT job FROM job_members WHERE user_id = ?))
        AND j.deleted = 0
-       ${storiesOnly ? "AND j.type = 'story'" : ''}
+       ${storiesOnly ? "AND j.type = 'story'" : "AND j.type != 'share'"}
      ORDER BY j.last_update DESC, j.id DESC LIMIT 10000`,
   ).all(userId, userId);
 }

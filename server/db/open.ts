@@ -143,6 +143,18 @@ CREATE TABLE IF NOT EXISTS job_members (
   PRIMARY KEY (job, user_id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS job_members_user ON job_members(user_id);
+-- SPEC §5 email shares: kept here, never sent (the contract server sends no mail); the tests
+-- read it through GET /__test/outbox.
+CREATE TABLE IF NOT EXISTS outbox (
+  id INTEGER PRIMARY KEY,
+  job INTEGER NOT NULL,
+  from_user INTEGER NOT NULL,
+  to_email TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  message TEXT NOT NULL,
+  link TEXT NOT NULL,
+  created INTEGER NOT NULL
+);
 `;
 
 /**
@@ -164,6 +176,8 @@ const ADDED_COLUMNS: readonly [table: string, column: string, ddl: string][] = [
   // SPEC §3 File addedBy / §6 "a file is deleted by whoever added it or the owner": the user who
   // uploaded or copied the file in; NULL means the job's owner (every file before this column).
   ['files', 'added_by', 'INTEGER'],
+  // SPEC §3 Share isAlbum: a share (type 'share') made of an album names that album here.
+  ['jobs', 'share_album', 'INTEGER'],
 ];
 
 function addMissingColumns(db: Database.Database): void {

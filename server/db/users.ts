@@ -33,6 +33,8 @@ export interface JobRow {
   dtime: number | null;
   /** SPEC §5 album password as the client sent it (transformed); never answered or logged. */
   password: string | null;
+  /** A share (type 'share') of an album: that album's row id (SPEC §3 Share isAlbum). */
+  share_album: number | null;
 }
 
 /** SPEC §9 storage meter default: 15 GiB. */
@@ -127,7 +129,10 @@ export interface Totals {
  */
 export function totals(db: Db, by: { job: number } | { owner: number }): Totals {
   const where =
-    'job' in by ? 'job = ?' : 'job IN (SELECT id FROM jobs WHERE owner_id = ? AND deleted = 0)';
+    'job' in by
+      ? 'job = ?'
+      : // A share's copies are a view of files the owner already stores: never counted twice.
+        "job IN (SELECT id FROM jobs WHERE owner_id = ? AND deleted = 0 AND type != 'share')";
   const row = stmt<[number], Totals>(
     db,
     `SELECT COALESCE(SUM(pictures), 0) AS pictures, COALESCE(SUM(videos), 0) AS videos,

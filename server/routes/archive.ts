@@ -21,6 +21,7 @@ import type { JobRow } from '../db/users';
 import { badRequest, notFound } from '../errors';
 import { jobForCaller } from './jobs';
 import { commonQuery } from './params';
+import { trashedAlbumOf } from './trash';
 
 /**
  * Archive downloads (SPEC §7, §9 download presets): a browser form post answered with a zip that
@@ -248,8 +249,14 @@ async function sendArchive(
     typeof bodyToken === 'string' && bodyToken !== ''
       ? callerForToken(ctx, bodyToken)
       : requireCaller(ctx, request);
-  // Live files: whoever may read the job; its trash: the owner only.
-  const job = jobForCaller(ctx, caller, request, trashed ? 'write' : 'read');
+  // Live files: whoever may read the job; its trash: the owner only. The owner may also export
+  // an album of theirs that is in the trash (its files are still live, SPEC §2 trash albums).
+  const uuid = (request.params as { id?: unknown }).id;
+  const trashedAlbum =
+    !trashed && typeof uuid === 'string' && uuid.length <= 64
+      ? trashedAlbumOf(ctx, caller, uuid)
+      : null;
+  const job = trashedAlbum ?? jobForCaller(ctx, caller, request, trashed ? 'write' : 'read');
   if (!isForm) throw badRequest('expected a form body with file_ids');
   const form = ArchiveForm.parse(body);
   const masterOnly = query.master_only === '1';

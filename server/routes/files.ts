@@ -14,9 +14,15 @@ import { forbidden, notFound } from '../errors';
 import { liveFileCount, trashAlbum } from '../db/albums';
 import { contentTypeOf, parseRange } from '../media/range';
 import { jobForCaller } from './jobs';
-import { commonQuery } from './params';
+import { commonQuery, idParam } from './params';
+import { liveShare, readShare } from './shares';
+import { trashedAlbumOf } from './trash';
 
-const ContentQuery = z.object({ ...commonQuery, download: z.enum(['0', '1']).optional() });
+const ContentQuery = z.object({
+  ...commonQuery,
+  download: z.enum(['0', '1']).optional(),
+  key: z.string().max(128).optional(),
+});
 
 /** A live (not trashed) file of the job in the path, else 404. */
 function liveFile(ctx: ServerContext, job: JobRow, request: FastifyRequest): FileRow {
@@ -27,11 +33,16 @@ function liveFile(ctx: ServerContext, job: JobRow, request: FastifyRequest): Fil
 }
 
 /** SPEC §6: the job's owner, or whoever added the file (a member of the album). */
-export function canDeleteFile(job: JobRow, file: FileRow, userId: number): boolean {
+export function canDeleteFile(job: JobRow, file: FileRow, userId: number | null): boolean {
   return job.owner_id === userId || file.added_by === userId;
 }
 
-function fileDetail(ctx: ServerContext, job: JobRow, file: FileRow, userId: number): FileDetail {
+function fileDetail(
+  ctx: ServerContext,
+  job: JobRow,
+  file: FileRow,
+  userId: number | null,
+): FileDetail {
   const blob = file.blob ? blobBySha1(ctx.db, file.blob) : undefined;
   const uploaded =
     stmt<[number], { uploaded: number }>(ctx.db, 'SELECT uploaded FROM files WHERE id = ?').get(
@@ -44,7 +55,8 @@ function fileDetail(ctx: ServerContext, job: JobRow, file: FileRow, userId: numb
     encodingStatus: blob?.encoding ?? 'done',
     metadata: metadataOf(blob),
     currentUserCan: {
-      deleteFile: canDeleteFile(job, file, userId),
+      // A share is a snapshot: nothing is deleted from it (stop sharing removes it whole).
+      deleteFile: job.type !== 'share' && canDeleteFile(job, file, userId),
       // SPEC §6: setting the cover is the owner's (and only in an album).
       setFileAsAlbumCoverPhoto: job.type === 'story' && job.owner_id === userId,
     },
@@ -109,12 +121,33 @@ async function sendContent(
     .send(fs.createReadStream(source.path, { start: range.start, end: range.end }));
 }
 
+/**
+ * The job in the path, to read: a share through its link (a visitor too, routes/shares.ts), else
+ * a job the signed-in caller may read. `userId` is null for a visitor.
+ */
+function readableJob(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  options: { allowQueryToken?: boolean } = {},
+): { job: JobRow; userId: number | null } {
+  const id = idParam.safeParse((request.params as { id?: unknown }).id);
+  const share = id.success ? liveShare(ctx, id.data) : null;
+  if (share) {
+    const { caller } = readShare(ctx, request, share.uuid);
+    return { job: share, userId: caller?.user.id ?? null };
+  }
+  const caller = requireCaller(ctx, request, options);
+  // The owner's album in the trash: its files are still there to export (SPEC §2 trash albums).
+  const trashedAlbum = id.success ? trashedAlbumOf(ctx, caller, id.data) : null;
+  if (trashedAlbum) return { job: trashedAlbum, userId: caller.user.id };
+  return { job: jobForCaller(ctx, caller, request, 'read'), userId: caller.user.id };
+}
+
 export function registerFileRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/jobs/:id/files_by_id/:fileId', (request) => {
-    const caller = requireCaller(ctx, request);
-    const job = jobForCaller(ctx, caller, request, 'read');
-    z.object(commonQuery).parse(request.query);
-    return fileDetail(ctx, job, liveFile(ctx, job, request), caller.user.id);
+    const { job, userId } = readableJob(ctx, request);
+    z.object({ ...commonQuery, key: z.string().max(128).optional() }).parse(request.query);
+    return fileDetail(ctx, job, liveFile(ctx, job, request), userId);
   });
 
   // SPEC §6: a file is deleted by whoever added it or the owner; SPEC §4: deleting the last file
@@ -124,7 +157,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: ServerContext): vo
     const job = jobForCaller(ctx, caller, request, 'read');
     z.object(commonQuery).parse(request.query);
     const file = liveFile(ctx, job, request);
-    if (!canDeleteFile(job, file, caller.user.id)) throw forbidden();
+    if (job.type === 'share' || !canDeleteFile(job, file, caller.user.id)) throw forbidden();
     const serial = trashFile(ctx.db, file, ctx.now());
     if (serial === null) throw notFound();
     if (job.type === 'story' && liveFileCount(ctx.db, job.id) === 0) {
@@ -149,15 +182,13 @@ export function registerFileRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   // <img>/<video src> cannot send headers: the token may come as ?token= here.
   app.get('/st/4/jobs/:id/files_by_id/:fileId', async (request, reply) => {
-    const caller = requireCaller(ctx, request, { allowQueryToken: true });
-    const job = jobForCaller(ctx, caller, request, 'read');
+    const { job } = readableJob(ctx, request, { allowQueryToken: true });
     return sendContent(ctx, liveFile(ctx, job, request), request, reply);
   });
 
   app.get('/st/4/jobs/:id/files_by_id/:fileId/v-check', (request) => {
-    const caller = requireCaller(ctx, request, { allowQueryToken: true });
-    const job = jobForCaller(ctx, caller, request, 'read');
-    z.object(commonQuery).parse(request.query);
+    const { job } = readableJob(ctx, request, { allowQueryToken: true });
+    z.object({ ...commonQuery, key: z.string().max(128).optional() }).parse(request.query);
     const file = liveFile(ctx, job, request);
     const status = file.blob ? (blobBySha1(ctx.db, file.blob)?.encoding ?? 'done') : 'done';
     return { result: status === 'processing' ? 'queued' : status === 'done' ? 'ready' : 'failed' };

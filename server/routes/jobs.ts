@@ -52,6 +52,10 @@ export function jobByUuidFor(
 ): JobRow | null {
   const job = jobByUuid(ctx.db, uuid);
   if (!job) return null;
+  // A share is a snapshot: nobody adds to or edits it; others read it through its own routes
+  // (routes/shares.ts: the link, its password and expiry).
+  if (job.type === 'share')
+    return access === 'read' && job.owner_id === caller.user.id ? job : null;
   if (job.owner_id === caller.user.id) return job;
   if (access === 'write') return null;
   const member = isMember(ctx.db, job.id, caller.user.id);

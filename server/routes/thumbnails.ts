@@ -7,6 +7,7 @@ import { jobByUuid } from '../db/users';
 import { notFound } from '../errors';
 import type { CachedThumb } from '../media/thumbnails';
 import { jobByUuidFor, jobForCaller } from './jobs';
+import { liveShare, readShare } from './shares';
 import { trashedAlbumOf } from './trash';
 import { commonQuery, idParam, intString } from './params';
 
@@ -14,13 +15,23 @@ const ThumbQuery = z.object({
   ...commonQuery,
   area: intString(1, 100_000).optional(),
   share: idParam.optional(),
+  /** A password-protected share's key (routes/shares.ts). */
+  key: z.string().max(128).optional(),
 });
 
 export function registerThumbnailRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/th/3/:fileId', async (request, reply) => {
-    const caller = requireCaller(ctx, request, { allowQueryToken: true });
     const query = ThumbQuery.parse(request.query);
     const fileId = (request.params as { fileId: string }).fileId;
+    // A share's files: its link (and key, when it has a password) opens them to anyone.
+    const share = query.share === undefined ? null : liveShare(ctx, query.share);
+    if (share) {
+      readShare(ctx, request, share.uuid);
+      const shared = findFileInJob(ctx.db, share.id, fileId);
+      if (!shared || shared.deleted) throw notFound();
+      return sendThumb(ctx, await thumbFor(ctx, shared, query.area), request, reply);
+    }
+    const caller = requireCaller(ctx, request, { allowQueryToken: true });
     const file = findFile(ctx.db, fileId);
     if (!file) throw notFound();
     // `share` names the job the file is shown in: it must hold the file, and a caller who does

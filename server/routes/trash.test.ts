@@ -144,6 +144,30 @@ describe('trash albums (SPEC §7 trash_can_albums, rollback_albums, delete_album
       headers: owner,
     });
     expect(cover.statusCode).toBe(200);
+    // Its owner can still export it: its files, and their archive.
+    const files = FilesResponseSchema.parse(
+      (await server.app.inject({ url: `/trash_can_albums/${album}/files`, headers: owner })).json(),
+    ).files;
+    expect(files.map((f) => f.path).sort()).toEqual(source.map((f) => f.path).sort());
+    const archive = await server.app.inject({
+      method: 'POST',
+      url: `/st/4/jobs/${album}/files_as_archive?flattened=1&zip_filename=Holiday`,
+      headers: { ...owner, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ file_ids: files.map((f) => f.id).join(',') }).toString(),
+    });
+    expect(archive.statusCode).toBe(200);
+    expect(archive.headers['content-type']).toBe('application/zip');
+    expect(
+      (await server.app.inject({ url: `/trash_can_albums/${album}/files`, headers: other }))
+        .statusCode,
+    ).toBe(404);
+    const foreignArchive = await server.app.inject({
+      method: 'POST',
+      url: `/st/4/jobs/${album}/files_as_archive`,
+      headers: { ...other, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ file_ids: files[0].id }).toString(),
+    });
+    expect(foreignArchive.statusCode).toBe(404);
     // Nobody else sees it, restores it or deletes it.
     expect(
       TrashAlbumsResponseSchema.parse(

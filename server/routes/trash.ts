@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { FilesResponse } from '../../src/api/contract/files';
 import {
   AlbumUuidsRequestSchema,
   type DeletedAlbum,
@@ -11,7 +12,9 @@ import {
 import { requireCaller, requireSubscriber, type Caller } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { stmt } from '../db/open';
-import { COLUMNS, type FileRow } from '../db/files';
+import { COLUMNS, liveFilesOf, toFileJson, type FileRow } from '../db/files';
+import type { JobRow } from '../db/users';
+import { notFound } from '../errors';
 import { fileIdOf, parseFileId } from '../db/ids';
 import { commonQuery, intString } from './params';
 import { TRASH_RETENTION_SECONDS } from './rollback';
@@ -52,15 +55,11 @@ function toTrashJson(row: TrashRow): TrashFile {
 }
 
 /** The caller's own album in the trash (within the retention), by uuid; null otherwise. */
-export function trashedAlbumOf(
-  ctx: ServerContext,
-  caller: Caller,
-  uuid: string,
-): { id: number; uuid: string } | null {
+export function trashedAlbumOf(ctx: ServerContext, caller: Caller, uuid: string): JobRow | null {
   return (
-    stmt<[string, number, number], { id: number; uuid: string }>(
+    stmt<[string, number, number], JobRow>(
       ctx.db,
-      `SELECT id, uuid FROM jobs WHERE uuid = ? AND owner_id = ? AND type = 'story'
+      `SELECT * FROM jobs WHERE uuid = ? AND owner_id = ? AND type = 'story'
          AND deleted = 1 AND dtime >= ?`,
     ).get(uuid, caller.user.id, ctx.now() - TRASH_RETENTION_SECONDS) ?? null
   );
@@ -72,6 +71,10 @@ export function trashedAlbumOf(
  */
 export function registerTrashRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const alive = (now: number) => now - TRASH_RETENTION_SECONDS;
+  const trashCount = stmt<[number, number], { n: number }>(
+    ctx.db,
+    'SELECT COUNT(*) AS n FROM files WHERE job = ? AND deleted = 1 AND dtime >= ?',
+  );
 
   app.get('/trash_can', (request, reply) => {
     const { user } = requireCaller(ctx, request);
@@ -79,18 +82,36 @@ export function registerTrashRoutes(app: FastifyInstance, ctx: ServerContext): v
     const offset = query.offset ?? 0;
     const limit = query.limit ?? 100;
     const since = alive(ctx.now());
-    const { n } = stmt<[number, number], { n: number }>(
+    // The caller's jobs that hold trash, each counted on its own trash index (files_job_trash):
+    // never a scan of other users' trash.
+    const jobs = stmt<[number], { id: number; uuid: string }>(
       ctx.db,
-      `SELECT COUNT(*) AS n FROM files f JOIN jobs j ON j.id = f.job
-       WHERE j.owner_id = ? AND f.deleted = 1 AND f.dtime >= ?`,
-    ).get(user.id, since)!;
-    const rows = stmt<[number, number, number, number], TrashRow>(
-      ctx.db,
-      `SELECT ${COLUMNS.replace(/(\w+)/g, 'f.$1')}, f.dtime, j.uuid AS job_uuid
-       FROM files f JOIN jobs j ON j.id = f.job
-       WHERE j.owner_id = ? AND f.deleted = 1 AND f.dtime >= ?
-       ORDER BY f.dtime DESC, f.id DESC LIMIT ? OFFSET ?`,
-    ).all(user.id, since, limit, offset);
+      `SELECT id, uuid FROM jobs WHERE owner_id = ?`,
+    )
+      .all(user.id)
+      .map((job) => ({ ...job, n: trashCount.get(job.id, since)!.n }))
+      .filter((job) => job.n > 0);
+    const n = jobs.reduce((sum, job) => sum + job.n, 0);
+    let rows: TrashRow[] = [];
+    if (jobs.length === 1) {
+      // The usual case (the timeline's trash): the index is walked backwards, already in order
+      // (its entries end with the rowid), so a page costs its offset in index steps, no sort.
+      rows = stmt<[string, number, number, number, number], TrashRow>(
+        ctx.db,
+        `SELECT ${COLUMNS}, dtime, ? AS job_uuid FROM files
+         WHERE job = ? AND deleted = 1 AND dtime >= ?
+         ORDER BY dtime DESC, id DESC LIMIT ? OFFSET ?`,
+      ).all(jobs[0].uuid, jobs[0].id, since, limit, offset);
+    } else if (jobs.length > 1) {
+      rows = ctx.db
+        .prepare<unknown[], TrashRow>(
+          `SELECT ${COLUMNS.replace(/(\w+)/g, 'f.$1')}, f.dtime, j.uuid AS job_uuid
+           FROM files f JOIN jobs j ON j.id = f.job
+           WHERE f.job IN (${jobs.map(() => '?').join(',')}) AND f.deleted = 1 AND f.dtime >= ?
+           ORDER BY f.dtime DESC, f.id DESC LIMIT ? OFFSET ?`,
+        )
+        .all(...jobs.map((job) => job.id), since, limit, offset);
+    }
     const answer: TrashListResponse = {
       total_item_count: n,
       offset,
@@ -151,6 +172,17 @@ export function registerTrashRoutes(app: FastifyInstance, ctx: ServerContext): v
       };
     });
     return { albums };
+  });
+
+  // The files of one of the caller's albums in the trash, to export it (SPEC §2 trash albums).
+  app.get('/trash_can_albums/:id/files', (request) => {
+    const caller = requireCaller(ctx, request);
+    z.object(commonQuery).parse(request.query);
+    const uuid = (request.params as { id: string }).id;
+    const album = uuid.length <= 64 ? trashedAlbumOf(ctx, caller, uuid) : null;
+    if (!album) throw notFound();
+    const answer: FilesResponse = { files: liveFilesOf(ctx.db, album.id).map(toFileJson) };
+    return answer;
   });
 
   /** Acts on the caller's trashed albums among `uuids`; answers the ones it changed. */
