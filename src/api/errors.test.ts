@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ApiError,
+  errorCodeOfBody,
   INVALID_SERVICE_DICT,
   InternalError,
   SERVICE_DICT_UNAVAILABLE,
@@ -74,5 +75,17 @@ describe('InternalError (SPEC §8 texts)', () => {
     expect(error.message).toBe('Invalid service dict');
     expect(error.detail).toBe('thumbHost missing');
     expect(error.name).toBe('InternalError');
+  });
+});
+
+describe('errorCodeOfBody', () => {
+  it('reads the JSON error code, and nothing from other bodies', () => {
+    expect(errorCodeOfBody('{"error":"password_required","message":"x"}')).toBe(
+      'password_required',
+    );
+    expect(errorCodeOfBody('{"message":"x"}')).toBeNull();
+    expect(errorCodeOfBody('{"error":3}')).toBeNull();
+    expect(errorCodeOfBody('<html>')).toBeNull();
+    expect(errorCodeOfBody(undefined)).toBeNull();
   });
 });

@@ -54,6 +54,21 @@ export class ApiError extends Error {
   }
 }
 
+/** The `error` code of a JSON error body (`user_disabled`, `password_required`…), if any. */
+export function errorCodeOfBody(body: string | undefined): string | null {
+  if (!body) return null;
+  try {
+    const code = (JSON.parse(body) as { error?: unknown } | null)?.error;
+    return typeof code === 'string' ? code : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The `error` code an ApiError's answer carried, if any. */
+export const apiErrorCode = (error: unknown): string | null =>
+  isApiError(error) ? errorCodeOfBody(error.body) : null;
+
 export function isApiError(error: unknown, kind?: ApiErrorKind): error is ApiError {
   return error instanceof ApiError && (kind === undefined || error.kind === kind);
 }

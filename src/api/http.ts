@@ -4,6 +4,7 @@ import { USER_DISABLED } from './contract/account';
 import { basicAuthHeader } from './contract/basicAuth';
 import {
   ApiError,
+  errorCodeOfBody,
   InternalError,
   SERVICE_DICT_UNAVAILABLE,
   STORED_AUTH_UNDEFINED,
@@ -73,12 +74,7 @@ export type UserDisabledHandler = (error: ApiError) => void;
 
 /** A 403 whose JSON body names the disabled account (SPEC §8 account terminated). */
 function isUserDisabledAnswer(status: number, body: string | undefined): boolean {
-  if (status !== 403 || !body) return false;
-  try {
-    return (JSON.parse(body) as { error?: unknown } | null)?.error === USER_DISABLED;
-  } catch {
-    return false;
-  }
+  return status === 403 && errorCodeOfBody(body) === USER_DISABLED;
 }
 
 export interface ApiClient {

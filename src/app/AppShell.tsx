@@ -5,7 +5,7 @@ import { useLoginStatus } from '../state/session';
 import { Spinner } from '../ui/Spinner';
 import { CookieNotice } from './CookieNotice';
 import { Footer } from './Footer';
-import { logOut } from './logOut';
+import { logOut } from '../platform/logOut';
 import { OfflineBanner } from './OfflineBanner';
 import { OverlayHost } from './overlays/OverlayHost';
 import { QaCornerMarker } from './QaCornerMarker';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
+import { useAccountInfo } from '../platform/queries';
 import { isRouteBuilt } from '../platform/routesBuilt';
 
 /**
@@ -30,6 +31,7 @@ export function SideMenu({
   const { t } = useTranslation();
   const firstLink = useRef<HTMLAnchorElement>(null);
   const entries = MENU_ENTRIES.filter((entry) => isRouteBuilt(entry.to));
+  const account = useAccountInfo().data;
 
   useEffect(() => {
     if (!open) return undefined;
@@ -54,6 +56,11 @@ export function SideMenu({
         aria-hidden={!open}
         inert={!open}
       >
+        {loggedIn && account ? (
+          <p className="side-menu__who" data-testid="side-menu-who">
+            {account.name ?? account.logged_in_as}
+          </p>
+        ) : null}
         <nav>
           <ul className="side-menu__list">
             {entries.map((entry, index) => (

@@ -80,8 +80,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('../features/albums/AlbumPage'),
   },
   { path: '/albumImage/:jobId/:fileId', area: 'share' },
-  { path: '/share/:shareId', area: 'share' },
-  { path: '/share/:shareId/copyShare', area: 'share' },
+  { path: '/share/:shareId', area: 'share', page: () => import('./pages/SharePage') },
+  {
+    path: '/share/:shareId/copyShare',
+    area: 'share',
+    page: () => import('./pages/CopySharePage'),
+  },
 
   { path: '/deleted_items', area: 'trash', page: () => import('../features/trash/TrashNavPage') },
   {
@@ -110,19 +114,31 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('../features/trash/TrashAlbumsPage'),
   },
 
-  { path: '/settings', area: 'settings' },
+  { path: '/settings', area: 'settings', page: () => import('../features/settings/SettingsPage') },
   { path: '/settings/privacy', area: 'settings' },
   { path: '/_from_inside_app/settings/privacy', area: 'settings' },
-  { path: '/settings/takeout', area: 'settings' },
+  {
+    path: '/settings/takeout',
+    area: 'settings',
+    page: () => import('../features/settings/TakeoutPage'),
+  },
   { path: '/settings/unsubscribe', area: 'settings' },
   { path: '/settings/storage', area: 'settings' },
-  { path: '/settings/devices', area: 'settings' },
-  { path: '/settings/test-flags', area: 'settings' },
+  {
+    path: '/settings/devices',
+    area: 'settings',
+    page: () => import('../features/settings/DevicesPage'),
+  },
+  {
+    path: '/settings/test-flags',
+    area: 'settings',
+    page: () => import('../features/settings/TestFlagsPage'),
+  },
   { path: '/settings/advanced', area: 'settings' },
   { path: '/developer', area: 'developer' },
 
   { path: '/emailSettings', area: 'emailSettings' },
-  { path: '/help', area: 'help' },
+  { path: '/help', area: 'help', page: () => import('./pages/HelpPage') },
   {
     path: '/selectPhotos',
     area: 'selectPhotos',

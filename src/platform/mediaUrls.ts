@@ -1,5 +1,6 @@
 import { loadStoredAuth } from '../api/authStore';
 import { api } from './api';
+import { linkKey } from './linkAccess';
 
 /**
  * URLs of a job's media for elements that cannot send headers (<img>, <video>, the decode
@@ -9,15 +10,17 @@ import { api } from './api';
  */
 export function mediaUrls(jobId: string) {
   const token = loadStoredAuth()?.token;
+  // A share read through its link: its key, when its password gave one (platform/linkAccess).
+  const key = linkKey(jobId) ?? undefined;
   const thumb = api().url({
     host: 'thumb',
     path: '/th/3/FILE_ID',
-    query: { area: 'AREA', share: jobId, token },
+    query: { area: 'AREA', share: jobId, token, key },
   });
   const content = api().url({
     host: 'video',
     path: `/st/4/jobs/${encodeURIComponent(jobId)}/files_by_id/FILE_ID`,
-    query: { token },
+    query: { token, key },
   });
   const id = (fileId: string) => encodeURIComponent(fileId);
   return {

@@ -24,6 +24,8 @@ interface ToastState {
   toasts: Toast[];
   show: (input: ToastInput) => number;
   dismiss: (id: number) => void;
+  /** Replaces a shown toast's message (a progress toast counting up); no-op once dismissed. */
+  update: (id: number, message: Message) => void;
 }
 
 let nextId = 1;
@@ -53,6 +55,13 @@ export const toastStore = createStore<ToastState>()((set, get) => ({
       );
     return toast.id;
   },
+  update(id, message) {
+    set((state) =>
+      state.toasts.some((t) => t.id === id)
+        ? { toasts: state.toasts.map((t) => (t.id === id ? { ...t, message } : t)) }
+        : state,
+    );
+  },
   dismiss(id) {
     const timer = timers.get(id);
     if (timer !== undefined) clearTimeout(timer);
@@ -63,3 +72,5 @@ export const toastStore = createStore<ToastState>()((set, get) => ({
 
 export const showToast = (input: ToastInput): number => toastStore.getState().show(input);
 export const dismissToast = (id: number): void => toastStore.getState().dismiss(id);
+export const updateToast = (id: number, message: Message): void =>
+  toastStore.getState().update(id, message);

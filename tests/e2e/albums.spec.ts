@@ -4,14 +4,13 @@ import sharp from 'sharp';
 import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { waitForSceneReady } from './support/gallery';
 import { screenTiles } from './support/interaction';
-import { API, apiLogin, openTimelineSignedIn } from './support/login';
-import { createTestUser } from './support/testControls';
+import { API, openTimelineSignedIn } from './support/login';
+import { account, call, type Account } from './support/accounts';
 
 // Accounts of this spec's own: an owner with six photos, a second user with one, and a read-only
 // user. What they create, join and delete is theirs alone.
 test.describe.configure({ mode: 'serial' });
 
-type Account = { email: string; password: string; token: string; timeline: string };
 let owner: Account;
 let friend: Account;
 let readOnly: Account;
@@ -22,31 +21,6 @@ let friendPhoto: string;
 let albumId: string;
 
 const BASE = Date.UTC(2022, 6, 1) / 1000;
-
-async function call<T>(account: Account, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${API}${path}`, {
-    method,
-    headers: {
-      Authorization: basicAuthHeader(account.token),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
-  return (response.status === 204 ? null : await response.json()) as T;
-}
-
-async function account(
-  request: Parameters<typeof apiLogin>[0],
-  prefix: string,
-  options: { readOnly?: boolean } = {},
-): Promise<Account> {
-  const user = await createTestUser(prefix, options);
-  const token = await apiLogin(request, user);
-  const me = { ...user, token, timeline: '' };
-  me.timeline = (await call<{ id: string }>(me, 'GET', '/jobs/default')).id;
-  return me;
-}
 
 async function upload(to: Account, name: string, i: number): Promise<string> {
   const bytes = await sharp({

@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
 import { apiGet } from './support/api';
 import { waitForHook } from './support/hooks';
 import { openTimelineSignedIn } from './support/login';
 import { createTestUser } from './support/testControls';
+import { unzip } from './support/zip';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -46,30 +46,6 @@ async function pickFiles(
     }
   }
   return { jobId: job.id, files };
-}
-
-/** The entries of a zip: name and SHA-1 of the bytes. */
-function unzip(file: string): Promise<{ name: string; sha1: string }[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries: { name: string; sha1: string }[] = [];
-      zip.on('error', reject);
-      zip.on('end', () => resolve(entries));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const hash = createHash('sha1');
-          stream.on('data', (chunk: Buffer) => hash.update(chunk));
-          stream.on('end', () => {
-            entries.push({ name: entry.fileName, sha1: hash.digest('hex') });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
 }
 
 /** SHA-1 of each file's original as `GET /st/4/jobs/{id}/files_by_id/{id}` serves it. */

@@ -5,7 +5,8 @@ import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { waitForSceneReady } from './support/gallery';
 import { screenTiles } from './support/interaction';
 import { API, apiLogin, openTimelineSignedIn } from './support/login';
-import { createTestUser } from './support/testControls';
+import { zipNames } from './support/zip';
+import { createTestUser, moveClock } from './support/testControls';
 
 // A library of this spec's own: four photos, all deleted, then restored or deleted for good.
 test.describe.configure({ mode: 'serial' });
@@ -72,6 +73,14 @@ test('the trash lists the deleted photos; restore brings one back to the timelin
     'Will be permanently deleted after 90 days',
   ]);
   await expect.poll(async () => (await screenTiles(page)).length).toBe(4);
+  // Each tile says its days left (SPEC §4), and so does its cell for a screen reader.
+  await expect(page.locator('.gallery-badges__badge--label:not([hidden])')).toHaveText(
+    new Array<string>(4).fill('90 days left'),
+  );
+  await expect(page.locator('[role="gridcell"]:not([hidden])').first()).toHaveAttribute(
+    'aria-label',
+    /, 90 days left$/,
+  );
 
   await clickTile(page, photos[0]);
   await expect(page.getByTestId('trash-count')).toHaveText('1 selected');
@@ -104,6 +113,14 @@ test('delete permanently asks first; delete all empties the trash', async ({ pag
     body: JSON.stringify({ file_uuids: [photos[1]] }),
   });
   expect(restore.results[0].status).toBe('error');
+
+  // Download all: the originals of what is left, in a zip named "deleted items" (SPEC §7).
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('trash-download-all').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^deleted items.*\.zip$/);
+  expect(await zipNames(await download.path())).toEqual(['photo-2.jpg', 'photo-3.jpg']);
 
   await page.getByTestId('trash-empty-all').click();
   await expect(dialog).toContainText('Delete everything in Deleted items?');
@@ -148,6 +165,13 @@ test('a deleted album is listed with its count; restore brings it back, delete r
   const scan = await new AxeBuilder({ page }).include('[data-testid="trash-albums"]').analyze();
   expect(scan.violations).toEqual([]);
 
+  // Export: its one file, fetched directly (SPEC §7: a single file is not zipped).
+  const [exported] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('trash-album-export').click(),
+  ]);
+  expect(exported.suggestedFilename()).toBe('photo-0.jpg');
+
   await page.getByTestId('trash-album-restore').click();
   await expect(page.getByText('1 album restored')).toBeVisible();
   await expect(page.getByTestId('trash-albums-empty')).toBeVisible();
@@ -167,4 +191,63 @@ test('a deleted album is listed with its count; restore brings it back, delete r
   });
   expect(again.success).toEqual([]);
   expect(await listed()).not.toContain(album);
+});
+
+test('as days pass: "removed soon" with the days left, then gone after 90 days', async ({
+  page,
+}) => {
+  // photos[0] is the one live photo left: delete it, let 86 days pass, then delete a new one.
+  const remove = async (id: string) =>
+    expect(
+      (
+        await fetch(`${API}/jobs/${job}/files_by_id/${id}`, {
+          method: 'DELETE',
+          headers: { Authorization: basicAuthHeader(token) },
+        })
+      ).status,
+    ).toBe(204);
+  await remove(photos[0]);
+  await moveClock(user.email, 86);
+  const form = new FormData();
+  const bytes = await sharp({
+    create: { width: 300, height: 200, channels: 3, background: { r: 20, g: 200, b: 20 } },
+  })
+    .jpeg()
+    .toBuffer();
+  form.set('path', 'trash/later.jpg');
+  form.set('mtime', String(Date.UTC(2024, 2, 1) / 1000));
+  form.set('policy', 'allow_duplicates');
+  form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'later.jpg');
+  const later = (await call<{ id: string }>(`/jobs/${job}/upload`, { method: 'POST', body: form }))
+    .id;
+  await remove(later);
+
+  await openTimelineSignedIn(page, '/deleted_items/photos', user, 'trash');
+  await waitForSceneReady(page);
+  await expect(page.locator('.gallery-headers__header:not([hidden])')).toHaveText([
+    'Removed soon (5 days or less left)',
+    'Will be permanently deleted after 90 days',
+  ]);
+  await expect(page.locator('.gallery-badges__badge--label:not([hidden])')).toHaveText([
+    '4 days left',
+    '90 days left',
+  ]);
+
+  // Four more days and the old one is gone for good: not listed, not restorable.
+  await moveClock(user.email, 4);
+  await page.reload();
+  await waitForSceneReady(page);
+  await expect(page.locator('.gallery-headers__header:not([hidden])')).toHaveText([
+    'Will be permanently deleted after 90 days',
+  ]);
+  await expect(page.locator('.gallery-badges__badge--label:not([hidden])')).toHaveText([
+    '86 days left',
+  ]);
+  expect(await trashIds()).toEqual([later]);
+  const restore = await call<{ results: { status: string }[] }>(`/jobs/${job}/multi_rollback`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ file_uuids: [photos[0]] }),
+  });
+  expect(restore.results[0].status).toBe('error');
 });

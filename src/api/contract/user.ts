@@ -31,3 +31,17 @@ export const UserGrantsResponseSchema = z.object({
   result: z.object({ grants: z.array(UserGrantSchema) }),
 });
 export type UserGrantsResponse = z.infer<typeof UserGrantsResponseSchema>;
+
+/** SPEC §3 Device: GET /devices — the caller's live sessions, the current one named. */
+export const DeviceSchema = z.object({
+  id: z.string().min(1),
+  /** The name the device gave at sign-in (the browser's, for the web client); may be missing. */
+  name: z.string().nullable(),
+  /** Last use, unix seconds. */
+  last_used: z.number(),
+});
+export const DevicesResponseSchema = z.object({
+  current: z.string(),
+  devices: z.array(DeviceSchema),
+});
+export type Device = z.infer<typeof DeviceSchema>;

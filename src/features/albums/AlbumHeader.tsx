@@ -19,6 +19,8 @@ export interface AlbumHeaderActions {
   addPhotos: () => void;
   upload: (files: File[]) => void;
   download: () => void;
+  /** The album's own link (SPEC §4 share dialog): the owner's, or anyone's once it is shared. */
+  share: () => void;
   copyToTimeline: () => void;
   deleteAlbum: () => void;
   leave: () => void;
@@ -134,6 +136,11 @@ export function AlbumHeader({
         <Button onClick={actions.download} data-testid="album-download">
           {t('albums.download')}
         </Button>
+        {owner || album.isShared ? (
+          <Button onClick={actions.share} data-testid="album-share">
+            {t('share.action')}
+          </Button>
+        ) : null}
         {!owner ? (
           <SubscriberButton onClick={actions.copyToTimeline} data-testid="album-copy">
             {t('albums.copy.action')}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { AlbumInfo } from '../../api/contract/albums';
@@ -36,7 +36,10 @@ import { albumCarouselSource } from './albumCarousel';
 import { albumIdFromParam } from './albumId';
 import { albumCommands, type AlbumDeleteStatus } from './albumCommands';
 import { AlbumHeader } from './AlbumHeader';
+import { ShareDialog, registerShareAction } from '../share';
+import { AlbumNotFound } from './AlbumNotFound';
 import { AlbumSelectionBar } from './AlbumSelectionBar';
+import { AlbumShareDialog } from './AlbumShareDialog';
 import { AlbumSettingsDialog, EDIT_TABS, type EditTab } from './AlbumSettingsDialog';
 import { albumSource } from './albumSource';
 import { AddToAlbumDialog } from './AddToAlbumDialog';
@@ -103,19 +106,11 @@ function AlbumRoute() {
   return <Album album={info.data} />;
 }
 
-function AlbumNotFound() {
-  const { t } = useTranslation();
-  return (
-    <MessagePage testId="album-not-found" title={t('notFound.album.title')}>
-      <p>{t('notFound.album.description')}</p>
-    </MessagePage>
-  );
-}
-
 function Album({ album }: { album: AlbumInfo }) {
   const { t } = useTranslation();
   useShortcutGroup(GALLERY_SHORTCUTS);
   useAddToAlbumInCarousel();
+  useEffect(() => registerShareAction(), []);
   const navigate = useNavigate();
   const { tab, fileId: openFileId } = useParams();
   const jobId = album.id;
@@ -189,6 +184,8 @@ function Album({ album }: { album: AlbumInfo }) {
     [navigate, jobId],
   );
   const [adding, setAdding] = useState<readonly string[] | null>(null);
+  const [sharing, setSharing] = useState<readonly string[] | null>(null);
+  const [sharingAlbum, setSharingAlbum] = useState(false);
   const [deleteStatus, setDeleteStatus] = useState<AlbumDeleteStatus | null>(null);
 
   const deleteFiles = useCallback(
@@ -284,6 +281,7 @@ function Album({ album }: { album: AlbumInfo }) {
           })
           .catch(() => showToast({ kind: 'error', message: { key: 'downloads.failed' } }));
       },
+      share: () => setSharingAlbum(true),
       copyToTimeline: () => void albumCommands.copyToTimeline(jobId),
       deleteAlbum: () =>
         void albumCommands.deleteAlbum(jobId, setDeleteStatus, () => void navigate('/albums')),
@@ -331,6 +329,7 @@ function Album({ album }: { album: AlbumInfo }) {
           engine={engine}
           onDownload={() => withSelection(download)}
           onAdd={() => withSelection((ids) => setAdding(ids))}
+          onShare={() => withSelection((ids) => setSharing(ids))}
           onDelete={() => withSelection(deleteFiles)}
         />
       ) : null}
@@ -372,6 +371,18 @@ function Album({ album }: { album: AlbumInfo }) {
           album={album}
           tab={editTab}
           onClose={() => void navigate(`/albums/${encodeURIComponent(jobId)}`, { replace: true })}
+        />
+      ) : null}
+      {sharingAlbum ? (
+        <AlbumShareDialog album={album} onClose={() => setSharingAlbum(false)} />
+      ) : null}
+      {sharing ? (
+        <ShareDialog
+          jobId={jobId}
+          fileIds={sharing}
+          album
+          onClose={() => setSharing(null)}
+          onShared={() => engine?.selection.clear()}
         />
       ) : null}
       {adding ? (

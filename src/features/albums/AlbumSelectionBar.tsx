@@ -3,16 +3,18 @@ import type { GalleryEngine } from '../../gallery';
 import { SelectionToolbar, useSelectionSummary } from '../timeline';
 import { SubscriberButton } from './ReadOnlyGate';
 
-/** Shown while files are selected: the timeline's toolbar with add-to-album. */
+/** Shown while files are selected: the timeline's toolbar with share and add-to-album. */
 export function AlbumSelectionBar({
   engine,
   onDownload,
   onAdd,
+  onShare,
   onDelete,
 }: {
   engine: GalleryEngine;
   onDownload: () => void;
   onAdd: () => void;
+  onShare: () => void;
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
@@ -25,9 +27,14 @@ export function AlbumSelectionBar({
         onDownload={onDownload}
         onDelete={onDelete}
         extra={
-          <SubscriberButton onClick={onAdd} data-testid="selection-add-to-album">
-            {t('albums.add.action')}
-          </SubscriberButton>
+          <>
+            <SubscriberButton onClick={onShare} data-testid="selection-share">
+              {t('share.action')}
+            </SubscriberButton>
+            <SubscriberButton onClick={onAdd} data-testid="selection-add-to-album">
+              {t('albums.add.action')}
+            </SubscriberButton>
+          </>
         }
       />
     </div>

@@ -4,3 +4,6 @@
 // are lazy route modules (AlbumsPage, AlbumPage, PickerPage).
 export { AddToAlbumDialog, type AddToAlbumProps } from './AddToAlbumDialog';
 export { registerAddToAlbumAction, useAddToAlbumInCarousel } from './CarouselAddToAlbum';
+export { ShareToAlbumList } from './ShareToAlbum';
+export { albumListQuery } from './albumApi';
+export { indexAlbums, type ListedAlbum } from './albumList';

@@ -96,7 +96,7 @@ export function CarouselToolbar({
             {t('carousel.actions.download')}
           </Button>
         ) : null}
-        {capabilities.download && heic ? (
+        {capabilities.download && capabilities.exportJpeg !== false && heic ? (
           <Button onClick={commands.exportJpeg} data-testid="carousel-export-jpeg">
             {t('carousel.actions.exportJpeg')}
           </Button>

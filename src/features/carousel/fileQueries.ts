@@ -5,6 +5,7 @@ import {
   type FileDetail,
 } from '../../api/contract/media';
 import { api } from '../../platform/api';
+import { linkRequestOptions } from '../../platform/linkAccess';
 import { queryClient } from '../../platform/queryClient';
 
 const job = (jobId: string) => `/jobs/${encodeURIComponent(jobId)}`;
@@ -20,6 +21,7 @@ export const fileDetailQuery = (jobId: string, fileId: string) =>
           path: `${job(jobId)}/files_by_id/${encodeURIComponent(fileId)}`,
           schema: FileDetailSchema,
           signal,
+          ...linkRequestOptions(jobId),
         })
       ).data,
     // A file's details do not change while it lives; its encoding status is checked apart.
@@ -48,6 +50,7 @@ export async function checkVideo(
     path: `/st/4${job(jobId)}/files_by_id/${encodeURIComponent(fileId)}/v-check`,
     schema: VideoCheckResponseSchema,
     signal,
+    ...linkRequestOptions(jobId),
   });
   return data.result;
 }

@@ -10,6 +10,7 @@ export {
   type SectionedSourceOptions,
 } from './sectionedSource';
 export { registerCarouselAction, registerCarouselPanel } from './slots';
+export { listSource } from './listSource';
 export { fileCaptureTime, fileDetailQuery } from './fileQueries';
 export type {
   CarouselActionSlot,

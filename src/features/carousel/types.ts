@@ -80,6 +80,11 @@ export interface CarouselCapabilities {
   uploaderName?: (fileId: string) => string | undefined;
   /** Downloads of the original (direct) and HEIC export are offered. */
   download?: boolean;
+  /**
+   * HEIC → JPEG export (an archive of the signed-in user's): true unless said otherwise where
+   * `download` is; a share's visitor downloads the original only.
+   */
+  exportJpeg?: boolean;
 }
 
 /** What a slot (an action or a side-panel part another feature adds) is given. */

@@ -1,3 +1,4 @@
+import { linkKey } from '../../platform/linkAccess';
 import { loadStoredAuth } from '../../api/authStore';
 import { api } from '../../platform/api';
 import { reportError } from '../../platform/reportError';
@@ -23,6 +24,10 @@ const downloader = createDownloader({
   dismissToast,
   alert: alertDialog,
   report: (error) => reportError(error),
+  linkAccess: (jobId) => {
+    const key = linkKey(jobId);
+    return key === undefined ? undefined : { key };
+  },
 });
 
 /**
@@ -39,7 +44,12 @@ export function downloadFiles(request: {
 }
 
 /** Every photo and video of a timeline year, named after the year (split like a selection). */
-export function downloadYear(request: { jobId: string; year: number }): Promise<void> {
+export function downloadYear(request: {
+  jobId: string;
+  year: number;
+  /** Takeout (SPEC §9 preset: sub revisions included); the plain download preset by default. */
+  preset?: DownloadPreset;
+}): Promise<void> {
   return downloader.downloadYear(request);
 }
 
@@ -55,6 +65,7 @@ export function downloadAlbum(request: {
   jobId: string;
   files: readonly DownloadItem[];
   albumName: string;
+  preset?: DownloadPreset;
 }): Promise<void> {
   return downloader.downloadAlbum(request);
 }

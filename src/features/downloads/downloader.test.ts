@@ -16,7 +16,16 @@ interface Call {
   headers?: Record<string, string>;
 }
 
-function setup(options: { fail?: ApiError; files?: unknown[] } = {}) {
+function setup(
+  options: {
+    fail?: ApiError;
+    files?: unknown[];
+    /** The stored token (default 'tok'); null: signed out. */
+    token?: string | null;
+    /** Every job is read through its link, with this key. */
+    linkKey?: string | null;
+  } = {},
+) {
   const calls: Call[] = [];
   const navigations: { target: NavigationTarget; onFailure: () => void }[] = [];
   const toasts: { kind: string; key: string }[] = [];
@@ -42,12 +51,14 @@ function setup(options: { fail?: ApiError; files?: unknown[] } = {}) {
       path: string;
       query?: Record<string, unknown>;
     }) =>
-      `https://${host}.test${path}?${new URLSearchParams(query as Record<string, string>).toString()}`,
+      `https://${host}.test${path}?${new URLSearchParams(
+        Object.entries(query ?? {}).filter(([, v]) => v !== undefined) as [string, string][],
+      ).toString()}`,
   } as unknown as ApiClient;
   const report = vi.fn();
   const downloader = createDownloader({
     client: () => client,
-    token: () => 'tok',
+    token: () => (options.token === undefined ? 'tok' : options.token),
     productName: () => 'Capture',
     navigate: (target, onFailure) => navigations.push({ target, onFailure }),
     showToast: (toast) => toasts.push({ kind: toast.kind, key: toast.message.key }),
@@ -57,6 +68,9 @@ function setup(options: { fail?: ApiError; files?: unknown[] } = {}) {
       return Promise.resolve();
     },
     report,
+    ...(options.linkKey === undefined
+      ? {}
+      : { linkAccess: () => ({ key: options.linkKey ?? null }) }),
   });
   return {
     downloader,
@@ -261,5 +275,21 @@ describe('belongsToYearDownload', () => {
     const base = { id: 'x', mtime: 0, size: 1 };
     expect(belongsToYearDownload({ ...base, path: 'a.jpg', type: 'picture' })).toBe(true);
     expect(belongsToYearDownload({ ...base, path: 'f/', type: 'document' })).toBe(false);
+  });
+});
+
+describe('a share’s file (read through its link)', () => {
+  it('downloads directly with the share’s key and no token when signed out', async () => {
+    const { downloader, calls, navigations } = setup({ token: null, linkKey: 'k3y' });
+    await downloader.download({
+      jobId: 'share-1',
+      files: [{ id: 'f-1', size: 10, path: 'a.jpg' }],
+    });
+    expect(calls[0].headers).toMatchObject({ 'X-Share-Key': 'k3y' });
+    expect((calls[0] as Call & { auth?: boolean }).auth).toBe(false);
+    const url = (navigations[0].target as { url: string }).url;
+    expect(url).toContain('key=k3y');
+    expect(url).toContain('download=1');
+    expect(url).not.toContain('token=');
   });
 });

@@ -34,6 +34,11 @@ export interface DownloaderDeps {
   dismissToast: (id: number) => void;
   alert: typeof alertDialog;
   report: (error: unknown) => void;
+  /**
+   * A job read through its link (a share, platform/linkAccess): its key (null without a
+   * password); undefined for the user's own jobs. Its single files download without a token.
+   */
+  linkAccess?: (jobId: string) => { key: string | null } | undefined;
 }
 
 /** SPEC §8 download failure text (downloads.failed), shown for every failed download. */
@@ -80,17 +85,22 @@ export function createDownloader(deps: DownloaderDeps) {
   async function startSingle(jobId: string, file: DownloadItem, onFailure: () => void) {
     const client = deps.client();
     const path = `/st/4/jobs/${encode(jobId)}/files_by_id/${encode(file.id)}`;
+    const link = deps.linkAccess?.(jobId);
+    // A share's file: its key opens it, signed in or not; else the user's token.
+    const token = link ? deps.token() : requireToken();
+    const key = link?.key ?? undefined;
     await checkDownload(client, {
       host: 'download',
       method: 'GET',
       path,
-      headers: { Range: 'bytes=0-0' },
+      headers: { Range: 'bytes=0-0', ...(key ? { 'X-Share-Key': key } : {}) },
       responseType: 'none',
+      ...(link ? { auth: token !== null } : {}),
     });
     const url = client.url({
       host: 'download',
       path,
-      query: { download: '1', token: requireToken() },
+      query: { download: '1', token: token ?? undefined, key },
     });
     deps.navigate({ url }, onFailure);
   }
@@ -199,7 +209,11 @@ export function createDownloader(deps: DownloaderDeps) {
    * SPEC §9 "same for whole years": every photo and video of a timeline year (UTC, like the
    * timeline's sections), split like a selection, named after the year.
    */
-  async function downloadYear(request: { jobId: string; year: number }): Promise<void> {
+  async function downloadYear(request: {
+    jobId: string;
+    year: number;
+    preset?: DownloadPreset;
+  }): Promise<void> {
     let files: DownloadItem[] = [];
     let loaded = false;
     await guarded(`year:${request.jobId}:${request.year}`, async () => {
@@ -228,6 +242,7 @@ export function createDownloader(deps: DownloaderDeps) {
       jobId: request.jobId,
       files,
       zipName: zipNameFor(deps.productName(), request.year),
+      preset: request.preset,
     });
   }
 
@@ -239,6 +254,7 @@ export function createDownloader(deps: DownloaderDeps) {
     jobId: string;
     files: readonly DownloadItem[];
     albumName: string;
+    preset?: DownloadPreset;
   }): Promise<void> {
     const files = uniqueById(request.files);
     if (albumDownloadRefused(files.length, totalSize(files))) {
@@ -248,7 +264,12 @@ export function createDownloader(deps: DownloaderDeps) {
       });
       return;
     }
-    await download({ jobId: request.jobId, files, zipName: request.albumName });
+    await download({
+      jobId: request.jobId,
+      files,
+      zipName: request.albumName,
+      preset: request.preset,
+    });
   }
 
   /**

@@ -15,14 +15,13 @@ import { useStore } from 'zustand';
 import { CHANGE_TYPE } from '../../api/contract/changes';
 import { isApiError } from '../../api/errors';
 import { api } from '../../platform/api';
+import { takeWarmCanvas } from '../../platform/browserSupport';
 import { mediaUrls } from '../../platform/mediaUrls';
 import { useShortcutGroup } from '../../platform/shortcuts';
-import { defaultJobQuery, resourceLoadOf, useIsReadOnlyUser } from '../../platform/queries';
+import { defaultJobQuery, resourceLoadOf } from '../../platform/queries';
 import { queryClient } from '../../platform/queryClient';
 import { GalleryView } from '../../gallery';
 import { useBreakpoint } from '../../state/viewport';
-import { Button } from '../../ui/Button';
-import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
 import { Carousel, type CarouselLocationState } from '../carousel';
@@ -43,10 +42,9 @@ import { insetsFor, metricsFor } from './gridInsets';
 import { anyLongTaskRunning, longTaskStore } from './longTasks';
 import { recentsQuery, recentsSource, windowCounts } from './recents';
 import { filesWithDetails, selectedFileIds } from './selectedFiles';
-import { SelectionToolbar, useSelectionSummary } from './SelectionToolbar';
-import { TimelineFilters } from './TimelineFilters';
 import { timelineCarouselSource } from './timelineCarousel';
 import { timelineMenuItems } from './timelineMenu';
+import { EmptyState, TimelineError, TopBar } from './TimelineParts';
 import { useGalleryEngine } from './useGalleryEngine';
 import { useLeaveWarning } from './useLeaveWarning';
 import './TimelinePage.css';
@@ -56,6 +54,29 @@ const albumsFeature = () => import('../albums');
 const AddToAlbumDialog = lazy(() =>
   albumsFeature().then((albums) => ({ default: albums.AddToAlbumDialog })),
 );
+/** So does sharing (its dialog and the viewer's share button). */
+const shareFeature = () => import('../share');
+const ShareDialog = lazy(() => shareFeature().then((share) => ({ default: share.ShareDialog })));
+
+const registerAddToAlbumSlot = () =>
+  albumsFeature().then((albums) => albums.registerAddToAlbumAction());
+const registerShareSlot = () => shareFeature().then((share) => share.registerShareAction());
+
+/** A viewer slot of a feature loaded on first use, registered while the page is mounted. */
+function useLazySlot(register: () => Promise<() => void>): void {
+  useEffect(() => {
+    let undo: (() => void) | undefined;
+    let gone = false;
+    void register().then((unregister) => {
+      if (gone) unregister();
+      else undo = unregister;
+    });
+    return () => {
+      gone = true;
+      undo?.();
+    };
+  }, [register]);
+}
 
 /**
  * /photos: the signed-in user's whole timeline on one GPU canvas; /photos/{fileId} the same page
@@ -209,19 +230,16 @@ function Timeline() {
 
   // SPEC §5 add to album, from the selection toolbar, the menu and the viewer.
   const [adding, setAdding] = useState<readonly string[] | null>(null);
-  useEffect(() => {
-    let undo: (() => void) | undefined;
-    let gone = false;
-    void albumsFeature().then((albums) => {
-      if (!gone) undo = albums.registerAddToAlbumAction();
-    });
-    return () => {
-      gone = true;
-      undo?.();
-    };
-  }, []);
+  useLazySlot(registerAddToAlbumSlot);
   const addSelection = useCallback(() => {
     if (engine) void selectedFileIds(engine).then((ids) => ids.length > 0 && setAdding(ids));
+  }, [engine]);
+
+  // SPEC §4 share dialog, from the selection toolbar and the viewer.
+  const [sharing, setSharing] = useState<readonly string[] | null>(null);
+  useLazySlot(registerShareSlot);
+  const shareSelection = useCallback(() => {
+    if (engine) void selectedFileIds(engine).then((ids) => ids.length > 0 && setSharing(ids));
   }, [engine]);
 
   const contextMenuItems = useCallback(
@@ -269,6 +287,7 @@ function Timeline() {
             onDownload={downloadSelection}
             onDelete={deleteSelection}
             onAddToAlbum={addSelection}
+            onShare={shareSelection}
           />
         ) : null}
       </div>
@@ -284,6 +303,7 @@ function Timeline() {
             contextMenuItems={contextMenuItems}
             videoUrl={videoUrl}
             tv={breakpoint === 'tv'}
+            takeCanvas={takeWarmCanvas}
           />
         ) : null}
         {recentsFailed ? (
@@ -303,6 +323,16 @@ function Timeline() {
       {openFileId && carouselSource && load !== 'loading' ? (
         <Carousel source={carouselSource} fileId={openFileId} />
       ) : null}
+      {sharing && jobId ? (
+        <Suspense fallback={null}>
+          <ShareDialog
+            jobId={jobId}
+            fileIds={sharing}
+            onClose={() => setSharing(null)}
+            onShared={() => engine?.selection.clear()}
+          />
+        </Suspense>
+      ) : null}
       {adding && jobId ? (
         <Suspense fallback={null}>
           <AddToAlbumDialog
@@ -314,74 +344,5 @@ function Timeline() {
         </Suspense>
       ) : null}
     </section>
-  );
-}
-
-function TopBar({
-  engine,
-  filter,
-  onFilterChange,
-  onDownload,
-  onDelete,
-  onAddToAlbum,
-}: {
-  engine: NonNullable<ReturnType<typeof useGalleryEngine>['engine']>;
-  filter: TimelineFilter;
-  onFilterChange: (choice: TimelineFilter | 'recents') => void;
-  onDownload: () => void;
-  onDelete: () => void;
-  onAddToAlbum: () => void;
-}) {
-  const { t } = useTranslation();
-  const { count } = useSelectionSummary(engine);
-  const readOnly = useIsReadOnlyUser();
-  return count > 0 ? (
-    <SelectionToolbar
-      engine={engine}
-      onDownload={onDownload}
-      onDelete={onDelete}
-      extra={
-        <Button
-          onClick={onAddToAlbum}
-          disabled={readOnly}
-          title={readOnly ? t('albums.readOnly.tooltip') : undefined}
-          data-testid="selection-add-to-album"
-        >
-          {t('albums.add.action')}
-        </Button>
-      }
-    />
-  ) : (
-    <TimelineFilters filter={filter} onChange={onFilterChange} />
-  );
-}
-
-function EmptyState({ filter }: { filter: TimelineFilter }) {
-  const { t } = useTranslation();
-  const title = filter === 'all' ? t('timeline.emptyTitle') : t(`timeline.empty.${filter}.title`);
-  const body = filter === 'all' ? t('timeline.emptyBody') : t(`timeline.empty.${filter}.body`);
-  return (
-    <div className="timeline-page__overlay" data-testid="timeline-empty" data-filter={filter}>
-      <MessagePage title={title}>
-        <p>{body}</p>
-      </MessagePage>
-    </div>
-  );
-}
-
-function TimelineError({ messageKey, onRetry }: { messageKey: string; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <MessagePage
-      testId="timeline-error"
-      title={t('timeline.errorTitle')}
-      actions={
-        <Button variant="primary" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      }
-    >
-      <p>{t(messageKey as 'timeline.loadError')}</p>
-    </MessagePage>
   );
 }

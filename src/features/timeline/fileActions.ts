@@ -11,7 +11,7 @@ import { popupStore } from '../../state/popups';
 import { storageQuotaStore } from '../../state/storageQuota';
 import { dismissToast, showToast } from '../../state/toasts';
 import { longTaskStore } from './longTasks';
-import { runLimited } from './runLimited';
+import { runLimited } from '../../domain/concurrency';
 import { STORAGE_POPUPS } from '../storage';
 
 /** What the actions need of the grid: dim, take out, and bring back files. */

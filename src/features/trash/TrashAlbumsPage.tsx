@@ -7,6 +7,7 @@ import {
   TrashAlbumsResponseSchema,
   type DeletedAlbum,
 } from '../../api/contract/trash';
+import { FilesResponseSchema } from '../../api/contract/files';
 import { api } from '../../platform/api';
 import { useIsReadOnlyUser } from '../../platform/queries';
 import { confirmDialog } from '../../state/dialogs';
@@ -15,8 +16,9 @@ import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
+import { downloadAlbum } from '../downloads';
 import { TrashBack } from './TrashNavPage';
-import { daysRemaining } from './trashSource';
+import { daysLeftText } from './trashSource';
 import './Trash.css';
 
 const trashAlbumsQuery = {
@@ -31,6 +33,28 @@ const trashAlbumsQuery = {
       })
     ).data.albums,
 };
+
+/**
+ * SPEC §2 trash albums "export": the album's files (GET /trash_can_albums/{id}/files) as one
+ * archive named after it, with the export preset of SPEC §9 (the album limit applies).
+ */
+async function exportAlbum(album: DeletedAlbum, name: string): Promise<void> {
+  try {
+    const { data } = await api().request({
+      method: 'GET',
+      path: `/trash_can_albums/${encodeURIComponent(album.id)}/files`,
+      schema: FilesResponseSchema,
+    });
+    await downloadAlbum({
+      jobId: album.id,
+      files: data.files.map(({ id, size, path }) => ({ id, size, path })),
+      albumName: name,
+      preset: 'export',
+    });
+  } catch {
+    showToast({ kind: 'error', message: { key: 'downloads.failed' } });
+  }
+}
 
 /** POST /rollback_albums or DELETE /delete_albums_from_trash_can; resolves the uuids done. */
 async function actOn(kind: 'restore' | 'delete', uuids: readonly string[]): Promise<string[]> {
@@ -62,6 +86,7 @@ function TrashAlbums() {
   const albums = useQuery(trashAlbumsQuery);
   const readOnly = useIsReadOnlyUser();
   const [busy, setBusy] = useState(false);
+  const [exporting, setExporting] = useState<string | null>(null);
   const cover = useMemo(() => {
     const base = api().url({
       host: 'thumb',
@@ -177,9 +202,20 @@ function TrashAlbums() {
                   <span className="trash-album__meta">
                     {t('albums.fileCount', { count: album.media_count })}
                     {' · '}
-                    {t('trash.daysLeft', { count: daysRemaining(album.dtime, now) })}
+                    {daysLeftText(t, album.dtime, now)}
                   </span>
                 </span>
+                <Button
+                  onClick={() => {
+                    setExporting(album.id);
+                    void exportAlbum(album, name).finally(() => setExporting(null));
+                  }}
+                  disabled={album.media_count === 0 || exporting === album.id}
+                  aria-label={t('trash.albums.exportOne', { name })}
+                  data-testid="trash-album-export"
+                >
+                  {t('trash.albums.export')}
+                </Button>
                 <Button
                   onClick={() => void run('restore', [album])}
                   disabled={busy || readOnly}

@@ -14,9 +14,10 @@ import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
-import { insetsFor, metricsFor, selectedFileIds } from '../timeline';
-import { purgeTrashed, restoreTrashed } from './trashActions';
-import { trashSource } from './trashSource';
+import { downloadFiles } from '../downloads';
+import { filesWithDetails, insetsFor, metricsFor, selectedFileIds } from '../timeline';
+import { purgeTrashed, restoreTrashed, TRASH_ZIP_NAME } from './trashActions';
+import { daysLeftText, trashSource, withGroupMembers } from './trashSource';
 import { TrashBack } from './TrashNavPage';
 import './Trash.css';
 
@@ -45,6 +46,10 @@ function Trash() {
   const readOnly = useIsReadOnlyUser();
   // Which job each trashed file was deleted from: its thumbnail and its restore go there.
   const jobs = useRef(new Map<string, string>());
+  // When each was deleted: its tile says how many days it has left (SPEC §4).
+  const deletedAt = useRef(new Map<string, number>());
+  // A live photo's movie has no tile: it is restored and deleted with its master.
+  const withMembers = useRef((ids: readonly string[]) => [...ids]);
   const thumbnailUrl = useMemo(() => {
     const base = api().url({
       host: 'thumb',
@@ -68,7 +73,11 @@ function Trash() {
         now: () => Date.now() / 1000,
         labels,
         seen: (files: readonly TrashFile[]) => {
-          for (const file of files) jobs.current.set(file.id, file.job);
+          for (const file of files) {
+            jobs.current.set(file.id, file.job);
+            deletedAt.current.set(file.id, file.dtime);
+          }
+          withMembers.current = withGroupMembers(files);
         },
       }),
     [labels],
@@ -82,6 +91,19 @@ function Trash() {
     maxArrayTextureLayers: gpuLimits.maxArrayTextureLayers,
     expose: exposeEngine,
   });
+  // Asked every frame for the visible tiles: each file's text is made once per language.
+  const fileBadge = useMemo(() => {
+    const made = new Map<string, string>();
+    return (fileId: string): string | null => {
+      const known = made.get(fileId);
+      if (known !== undefined) return known;
+      const dtime = deletedAt.current.get(fileId);
+      if (dtime === undefined) return null;
+      const text = daysLeftText(t, dtime, Date.now() / 1000);
+      made.set(fileId, text);
+      return text;
+    };
+  }, [t]);
   // A click selects here: the trash is a place to pick files back, not to view them.
   useEffect(() => engine?.selection.enterSelectionMode(), [engine]);
 
@@ -119,8 +141,26 @@ function Trash() {
     run(async () => {
       if (!engine) return;
       const ids = all ? await allIds() : await selectedFileIds(engine);
-      const done = await restoreTrashed(api(), refs(ids), () => void navigate('/photos'));
+      const goToTimeline = () => void navigate('/photos');
+      const done = await restoreTrashed(api(), refs(withMembers.current(ids)), goToTimeline);
       await afterwards(done);
+    });
+  // SPEC §2/§7: the selection, or everything, as "deleted items" archives of each job's trash.
+  const download = (all: boolean) =>
+    run(async () => {
+      if (!engine) return;
+      const ids = all ? await allIds() : await selectedFileIds(engine);
+      const byJob = new Map<string, { id: string; size: number; path: string }[]>();
+      for (const file of filesWithDetails(engine, ids)) {
+        const job = jobs.current.get(file.id);
+        if (!job) continue;
+        const files = byJob.get(job);
+        if (files) files.push(file);
+        else byJob.set(job, [file]);
+      }
+      for (const [jobId, files] of byJob) {
+        await downloadFiles({ jobId, files, source: 'trash', zipName: TRASH_ZIP_NAME });
+      }
     });
   const purge = (all: boolean) =>
     run(async () => {
@@ -136,7 +176,7 @@ function Trash() {
         destructive: true,
       });
       if (!confirmed) return;
-      await afterwards(await purgeTrashed(api(), ids));
+      await afterwards(await purgeTrashed(api(), withMembers.current(ids)));
     });
 
   if (load === 'error') {
@@ -165,6 +205,7 @@ function Trash() {
             readOnly={readOnly}
             onRestore={(all) => void restore(all)}
             onPurge={(all) => void purge(all)}
+            onDownload={(all) => void download(all)}
           />
         ) : null}
       </div>
@@ -177,6 +218,7 @@ function Trash() {
             insets={insets}
             label={t('trash.gridLabel')}
             tv={breakpoint === 'tv'}
+            fileBadge={fileBadge}
           />
         ) : null}
         {load === 'loading' || !engine ? (
@@ -203,6 +245,7 @@ function TrashToolbar({
   readOnly,
   onRestore,
   onPurge,
+  onDownload,
 }: {
   engine: GalleryEngine;
   busy: boolean;
@@ -210,6 +253,7 @@ function TrashToolbar({
   readOnly: boolean;
   onRestore: (all: boolean) => void;
   onPurge: (all: boolean) => void;
+  onDownload: (all: boolean) => void;
 }) {
   const { t } = useTranslation();
   const count = useSyncExternalStore(
@@ -229,6 +273,13 @@ function TrashToolbar({
           {t('timeline.toolbar.clear')}
         </Button>
       ) : null}
+      <Button
+        onClick={() => onDownload(!some)}
+        disabled={busy || empty}
+        data-testid={some ? 'trash-download' : 'trash-download-all'}
+      >
+        {some ? t('trash.download') : t('trash.downloadAll')}
+      </Button>
       <Button
         onClick={() => onRestore(!some)}
         disabled={busy || empty || readOnly}

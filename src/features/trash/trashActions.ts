@@ -7,8 +7,12 @@ import { EmptyTrashResponseSchema, TRASH_PAGE_MAX } from '../../api/contract/tra
 import type { ApiClient } from '../../api/http';
 import { popupStore } from '../../state/popups';
 import { storageQuotaStore } from '../../state/storageQuota';
-import { dismissToast, showToast } from '../../state/toasts';
+import { limited } from '../../domain/concurrency';
+import { dismissToast, showToast, updateToast } from '../../state/toasts';
 import { STORAGE_POPUPS } from '../storage';
+
+/** SPEC §7: what the trash's archives are called (a file name, the same in every language). */
+export const TRASH_ZIP_NAME = 'deleted items';
 
 /** A trashed file as the actions need it: its id and the job it was deleted from. */
 export interface TrashedRef {
@@ -20,20 +24,6 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
-}
-
-/** Runs `work` over `items`, at most `limit` at a time. */
-async function limited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>) {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /**
@@ -53,31 +43,50 @@ export async function restoreTrashed(
     durationMs: null,
   });
   const byJob = new Map<string, string[]>();
-  for (const file of files) byJob.set(file.job, [...(byJob.get(file.job) ?? []), file.id]);
+  for (const file of files) {
+    const ids = byJob.get(file.job);
+    if (ids) ids.push(file.id);
+    else byJob.set(file.job, [file.id]);
+  }
   const batches = [...byJob].flatMap(([job, ids]) =>
     chunks(ids, MULTI_ROLLBACK_BATCH).map((batch) => ({ job, batch })),
   );
   const restored: string[] = [];
   let failed = 0;
   let quota = false;
+  let settled = 0;
+  async function restoreBatch(job: string, batch: readonly string[]): Promise<void> {
+    try {
+      const { data } = await client.request({
+        method: 'POST',
+        path: `/jobs/${encodeURIComponent(job)}/multi_rollback`,
+        body: { file_uuids: batch },
+        schema: MultiRollbackResponseSchema,
+      });
+      for (const result of data.results) {
+        if (result.status === 'ok') restored.push(result.file_uuid);
+        else {
+          failed++;
+          if (result.error_reason === 'quota_exceeded_error') quota = true;
+        }
+      }
+    } catch {
+      failed += batch.length;
+    }
+  }
   try {
     await limited(batches, MULTI_ROLLBACK_PARALLEL, async ({ job, batch }) => {
       try {
-        const { data } = await client.request({
-          method: 'POST',
-          path: `/jobs/${encodeURIComponent(job)}/multi_rollback`,
-          body: { file_uuids: batch },
-          schema: MultiRollbackResponseSchema,
-        });
-        for (const result of data.results) {
-          if (result.status === 'ok') restored.push(result.file_uuid);
-          else {
-            failed++;
-            if (result.error_reason === 'quota_exceeded_error') quota = true;
-          }
+        await restoreBatch(job, batch);
+      } finally {
+        // SPEC §4 restore-all progress: the count moves as each batch of 200 comes back.
+        settled += batch.length;
+        if (settled < files.length) {
+          updateToast(progress, {
+            key: 'trash.restoringProgress',
+            values: { done: settled, count: files.length },
+          });
         }
-      } catch {
-        failed += batch.length;
       }
     });
   } finally {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TrashFile } from '../../api/contract/trash';
 import type { ApiClient } from '../../api/http';
-import { daysRemaining, trashSource } from './trashSource';
+import { createInstance } from 'i18next';
+import { initI18n } from '../../i18n';
+import { daysLeftText, daysRemaining, trashSource, withGroupMembers } from './trashSource';
 
 const DAY = 86_400;
 const NOW = 1_800_000_000;
@@ -70,6 +72,48 @@ describe('the trash as a grid source (SPEC §4 trash grouping)', () => {
     expect((await source.files(sections[0], signal)).ids).toEqual(['soon', 'edge']);
     // A live photo's movie and documents get no tile.
     expect((await source.files(sections[1], signal)).ids).toEqual(['new', 'still']);
-    expect(seen).toEqual(['new', 'soon', 'still', 'edge']);
+    // The page still hears of them all (a movie is restored with its live photo).
+    expect(seen).toEqual(['new', 'soon', 'movie-part', 'still', 'doc', 'edge']);
+  });
+});
+
+describe('days left on a trashed tile (SPEC §4)', () => {
+  it('counts down from 90 and says "deleted today" at 0, in every language', async () => {
+    const now = 1_800_000_000;
+    const day = 86_400;
+    const en = await initI18n('en_US', createInstance());
+    const t = en.t.bind(en);
+    expect(daysLeftText(t, now, now)).toBe('90 days left');
+    expect(daysLeftText(t, now - 89 * day, now)).toBe('1 day left');
+    expect(daysLeftText(t, now - 90 * day, now)).toBe('Deleted today');
+    const sv = await initI18n('sv_SE', createInstance());
+    expect(daysLeftText(sv.t.bind(sv), now - 90 * day, now)).toBe('Raderas i dag');
+  });
+});
+
+describe('withGroupMembers', () => {
+  const trashed = (id: string, extra: Partial<TrashFile> = {}): TrashFile => ({
+    id,
+    job: 'j',
+    path: `${id}.jpg`,
+    ctime: 1,
+    mtime: 1,
+    dtime: 1,
+    width: 4,
+    height: 3,
+    size: 1,
+    type: 'picture',
+    ...extra,
+  });
+
+  it('brings a master’s hidden group files along, and nothing for others', () => {
+    const expand = withGroupMembers([
+      trashed('live', { group_type: 'live', group_id: 'g1', master: '1' }),
+      trashed('movie', { type: 'movie', group_type: 'live', group_id: 'g1' }),
+      trashed('other-movie', { type: 'movie', group_type: 'live', group_id: 'g2' }),
+      trashed('plain'),
+    ]);
+    expect(expand(['live', 'plain'])).toEqual(['live', 'plain', 'movie']);
+    expect(expand(['plain'])).toEqual(['plain']);
   });
 });

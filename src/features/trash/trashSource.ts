@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import { TRASH_PAGE_MAX, TrashListResponseSchema, type TrashFile } from '../../api/contract/trash';
+import { limited } from '../../domain/concurrency';
 import type { ApiClient } from '../../api/http';
 import { TRASH_REMOVED_SOON_DAYS, TRASH_RETENTION_DAYS } from '../../domain/constants';
 import {
@@ -12,6 +14,12 @@ import {
 export function daysRemaining(dtime: number, now: number): number {
   const elapsed = Math.floor((now - dtime) / 86_400);
   return Math.max(0, TRASH_RETENTION_DAYS - elapsed);
+}
+
+/** What a trashed file or album says of its days left (SPEC §4: "deleted today" at 0). */
+export function daysLeftText(t: TFunction, dtime: number, now: number): string {
+  const days = daysRemaining(dtime, now);
+  return days === 0 ? t('trash.deletedToday') : t('trash.daysLeft', { count: days });
 }
 
 /** SPEC §4 trash grouping: "removed soon" (5 days or fewer left) first, then the rest. */
@@ -44,26 +52,84 @@ function columns(files: readonly TrashFile[]): SectionFiles {
   };
 }
 
-/** Every page of GET /trash_can, newest deletion first. */
-export async function listTrash(client: ApiClient, signal?: AbortSignal): Promise<TrashFile[]> {
-  const all: TrashFile[] = [];
-  for (;;) {
-    const { data } = await client.request({
-      method: 'GET',
-      path: '/trash_can',
-      query: { offset: all.length, limit: TRASH_PAGE_MAX },
-      schema: TrashListResponseSchema,
-      signal,
-    });
-    all.push(...data.files);
-    if (data.files.length === 0 || all.length >= data.total_item_count) return all;
+/**
+ * A group's files without a tile of their own (a live photo's movie) follow their master: the
+ * answer maps chosen ids to those ids plus their hidden group members, so a restore or a
+ * permanent delete never leaves half a live photo behind.
+ */
+export function withGroupMembers(
+  files: readonly TrashFile[],
+): (ids: readonly string[]) => string[] {
+  const hidden = new Map<string, string[]>();
+  const groupOfMaster = new Map<string, string>();
+  for (const file of files) {
+    if (file.group_type === undefined || !file.group_id) continue;
+    const key = `${file.job}\n${file.group_id}`;
+    if (file.master === '1') groupOfMaster.set(file.id, key);
+    else {
+      const members = hidden.get(key);
+      if (members) members.push(file.id);
+      else hidden.set(key, [file.id]);
+    }
   }
+  return (ids) => {
+    const out = [...ids];
+    for (const id of ids) {
+      const key = groupOfMaster.get(id);
+      const members = key === undefined ? undefined : hidden.get(key);
+      if (members) out.push(...members);
+    }
+    return out;
+  };
+}
+
+/** Pages of the trash fetched at once after the first (the server answers one at a time). */
+const PAGES_IN_FLIGHT = 3;
+
+/**
+ * Every page of GET /trash_can, newest deletion first: the first page says how many there are,
+ * the rest are fetched a few at a time, so the network and the parsing overlap the server.
+ */
+export async function listTrash(client: ApiClient, signal?: AbortSignal): Promise<TrashFile[]> {
+  const page = async (offset: number) =>
+    (
+      await client.request({
+        method: 'GET',
+        path: '/trash_can',
+        query: { offset, limit: TRASH_PAGE_MAX },
+        schema: TrashListResponseSchema,
+        signal,
+      })
+    ).data;
+  const first = await page(0);
+  const offsets: number[] = [];
+  for (let at = first.files.length; at < first.total_item_count; at += TRASH_PAGE_MAX) {
+    offsets.push(at);
+  }
+  if (first.files.length === 0) return [];
+  const rest = await limited(
+    offsets,
+    PAGES_IN_FLIGHT,
+    async (offset) => (await page(offset)).files,
+  );
+  // Deletions between two pages may shift a file onto the next page: keep the first sighting.
+  const seen = new Set<string>();
+  const all: TrashFile[] = [];
+  for (const files of [first.files, ...rest]) {
+    for (const file of files) {
+      if (seen.has(file.id)) continue;
+      seen.add(file.id);
+      all.push(file);
+    }
+  }
+  return all;
 }
 
 /**
  * The trash for the gallery engine (SPEC §2 trash photos): its two groups as sections, each
  * headed by its own label, files newest deletion first. Every `sections()` lists the trash
- * afresh (a refresh after a restore); `seen` gets the listing (the page maps files to jobs).
+ * afresh (a refresh after a restore); `seen` gets the whole listing, files without a tile too
+ * (the page maps files to jobs, and masters to their group's other files).
  */
 export function trashSource(options: {
   client: ApiClient;
@@ -74,8 +140,9 @@ export function trashSource(options: {
   let groups = new Map<TrashGroup, TrashFile[]>();
   return {
     async sections(signal) {
-      const files = (await listTrash(options.client, signal)).filter(shows);
-      options.seen(files);
+      const listed = await listTrash(options.client, signal);
+      options.seen(listed);
+      const files = listed.filter(shows);
       const now = options.now();
       const next = new Map<TrashGroup, TrashFile[]>([
         ['soon', []],

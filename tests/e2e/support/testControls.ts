@@ -80,3 +80,28 @@ export async function createTestUser(
 export async function holdVideos(hold: boolean): Promise<void> {
   await call('POST', '/__test/video_hold', { hold });
 }
+
+/**
+ * Moves one user's clock forward (POST /__test/clock): their trashed files, deleted albums and
+ * share links are dated `days` earlier, as if that many days had passed for them alone.
+ */
+export async function moveClock(email: string, days: number): Promise<void> {
+  await call('POST', '/__test/clock', { email, days });
+}
+
+export interface OutboxMessage {
+  to_email: string;
+  subject: string;
+  message: string;
+  /** The web client's path the email points to (`/share/{id}` or `/albums/{id}`). */
+  link: string;
+  job: string;
+  sender: string;
+  created: number;
+}
+
+/** Email shares the server kept for this address (it sends no mail), newest first. */
+export async function outbox(to: string): Promise<OutboxMessage[]> {
+  const res = await call('GET', `/__test/outbox?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as { messages: OutboxMessage[] }).messages;
+}

@@ -22,3 +22,15 @@ export async function runLimited<T, R>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
+
+/** As runLimited, resolving the results in order, or rejecting with the first failure's reason. */
+export async function limited<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  return (await runLimited(items, limit, task)).map((outcome) => {
+    if (outcome.status === 'rejected') throw outcome.reason;
+    return outcome.value;
+  });
+}

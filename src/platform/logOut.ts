@@ -1,6 +1,6 @@
 import { clearStoredAuth } from '../api/authStore';
-import { api } from '../platform/api';
-import { queryClient } from '../platform/queryClient';
+import { api } from './api';
+import { queryClient } from './queryClient';
 import { sessionStore } from '../state/session';
 
 /**

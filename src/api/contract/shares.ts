@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { FileSchema } from './files';
+import { multiLineText, singleLineText } from './text';
+
+/**
+ * SPEC §3 Share: a link to a snapshot of some files (or of an album: isAlbum). The server keeps
+ * it as a job of type `share` holding copies of the files, so its thumbnails are
+ * `/th/3/{fileId}?share={shareId}` and its content `/st/4/jobs/{shareId}/files_by_id/{fileId}`
+ * like any job's (SPEC §7 "share = job id"). A share expires 30 days after it was made (SPEC §9).
+ *
+ * Who may read it: anyone with the link (a visitor too); with a password, only after POST
+ * /shares/{id}/unlock gave them its key (sent back as `?key=` on every read, which an <img> can
+ * carry); the owner always.
+ */
+
+/** The most files one share holds (the receiver lists them all on one page). */
+export const SHARE_MAX_FILES = 500;
+
+/** POST /shares: a new share of files of a job the caller may read. */
+export const CreateShareRequestSchema = z.object({
+  /** The job the files are in (the timeline or an album). */
+  job: z.string().min(1).max(64),
+  files: z.array(z.string().min(1).max(64)).min(1).max(SHARE_MAX_FILES),
+  /** Sharing an album: the receiver shows its title. */
+  album: z.boolean().optional(),
+});
+
+/** POST /shares/{id}/password and POST /shares/{id}/unlock: transformed as SPEC §5 says. */
+export const SharePasswordRequestSchema = z.object({ password: z.string().min(1).max(512) });
+export const ShareUnlockResponseSchema = z.object({ key: z.string().min(1).max(128) });
+
+export const ShareSchema = z.object({
+  id: z.string().min(1),
+  /** The receiver's path on the web client: `/share/{id}`. */
+  link: z.string().min(1),
+  isAlbum: z.boolean(),
+  /** The album's title for an album share, else null. */
+  title: z.string().nullable(),
+  owner: z.object({
+    userID: z.string(),
+    name: z.string().nullable(),
+    /** Only answered to the owner: a visitor never learns an address from a link. */
+    email: z.string().optional(),
+  }),
+  /** The caller made this share (SPEC §6: "stop sharing" is theirs). */
+  isOwner: z.boolean(),
+  created: z.number(),
+  expires: z.number(),
+  hasPassword: z.boolean(),
+  /** Pictures and videos, newest first. */
+  thumbFiles: z.array(FileSchema),
+  /** Documents, listed by name. */
+  docFiles: z.array(FileSchema),
+});
+export type Share = z.infer<typeof ShareSchema>;
+
+/** POST /shares/{id}/copy: the copies made in the caller's timeline (SPEC §3 copy to timeline). */
+export const CopyShareResponseSchema = z.object({ added: z.number().int().nonnegative() });
+
+/** An address as the email share checks it: one `a@b.c` without spaces or commas. */
+export const EMAIL_ADDRESS = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>".]+$/;
+/** Recipients of one email share. */
+export const PUBLISH_MAX_RECIPIENTS = 50;
+
+/** SPEC §3 and §5 email share: POST /jobs/{id}/publish (to_email, subject, message). */
+export const PublishRequestSchema = z.object({
+  /** Comma-separated; each a valid address (SPEC §5). */
+  to_email: z
+    .string()
+    .min(1)
+    .max(5000)
+    .refine((text) => {
+      const list = splitRecipients(text);
+      return (
+        list.length > 0 &&
+        list.length <= PUBLISH_MAX_RECIPIENTS &&
+        list.every((a) => EMAIL_ADDRESS.test(a))
+      );
+    }, 'every recipient must be a valid address'),
+  subject: singleLineText(255).refine((s) => s.trim().length > 0, 'subject is required'),
+  message: multiLineText(5000).optional(),
+});
+export type PublishRequest = z.infer<typeof PublishRequestSchema>;
+
+/** The comma-separated recipients, trimmed, empty entries kept (so "a@b.c," is invalid). */
+export function splitRecipients(text: string): string[] {
+  return text.split(',').map((part) => part.trim());
+}

@@ -1,0 +1,106 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NameResponseSchema } from '../../api/contract/user';
+import { hasControlCharacters } from '../../api/contract/text';
+import { api } from '../../platform/api';
+import { accountInfoQuery } from '../../platform/queries';
+import { showToast } from '../../state/toasts';
+import { Button } from '../../ui/Button';
+
+/** SPEC §5 text max: a name is 1 to 255 characters, without control characters. */
+const NAME_MAX = 255;
+
+export function nameProblem(name: string): 'required' | 'tooLong' | 'invalid' | null {
+  if (name.trim().length === 0) return 'required';
+  if (name.length > NAME_MAX) return 'tooLong';
+  return hasControlCharacters(name) ? 'invalid' : null;
+}
+
+/** The signed-in user's name with "Change name" (SPEC §7 POST /name): saved, or the failure. */
+export function ProfileName({ name, email }: { name: string | null; email: string }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const id = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const problem = draft === null ? null : nameProblem(draft);
+
+  async function save() {
+    if (draft === null || problem || busy) return;
+    setBusy(true);
+    try {
+      await api().request({
+        method: 'POST',
+        path: '/name',
+        body: { name: draft.trim() },
+        schema: NameResponseSchema,
+      });
+      await client.invalidateQueries({ queryKey: accountInfoQuery.queryKey });
+      showToast({ message: { key: 'settings.profile.saved' } });
+      setDraft(null);
+    } catch {
+      showToast({ kind: 'error', message: { key: 'settings.profile.failed' } });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (draft === null) {
+    return (
+      <div className="settings-who" data-testid="settings-who">
+        <span className="settings-list__name">{name ?? email}</span>
+        {name ? <span className="settings-list__count">{email}</span> : null}
+        <Button
+          className="settings-back"
+          onClick={() => setDraft(name ?? '')}
+          data-testid="settings-name-edit"
+        >
+          {t('settings.profile.change')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="settings-who"
+      data-testid="settings-name-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <label htmlFor={id}>{t('settings.profile.label')}</label>
+      <input
+        id={id}
+        className="ui-text-field"
+        type="text"
+        value={draft}
+        maxLength={NAME_MAX + 1}
+        autoFocus
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        onChange={(event) => setDraft(event.target.value)}
+        data-testid="settings-name-input"
+      />
+      {problem ? (
+        <p id={`${id}-problem`} className="settings-error" data-testid="settings-name-problem">
+          {t(`settings.profile.problem.${problem}`)}
+        </p>
+      ) : null}
+      <div className="settings-languages">
+        <Button type="button" onClick={() => setDraft(null)}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={problem !== null || busy}
+          data-testid="settings-name-save"
+        >
+          {t('settings.profile.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,143 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { apiErrorCode, isApiError } from '../../api/errors';
+import { useIsReadOnlyUser } from '../../platform/queries';
+import { queryClient } from '../../platform/queryClient';
+import { useLoginStatus } from '../../state/session';
+import { popupStore } from '../../state/popups';
+import { showToast } from '../../state/toasts';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { Spinner } from '../../ui/Spinner';
+import { RequireLogin } from '../auth';
+import { STORAGE_POPUPS } from '../storage';
+import { copyShareToTimeline, shareQuery, stopShare } from './shareApi';
+
+/** SPEC §4 share stop flow: idle → confirm → the deleted notice. */
+export function StopSharing({ shareId, onStopped }: { shareId: string; onStopped: () => void }) {
+  const { t } = useTranslation();
+  const [step, setStep] = useState<'idle' | 'confirm' | 'stopping'>('idle');
+  async function stop() {
+    setStep('stopping');
+    try {
+      await stopShare(shareId);
+      queryClient.removeQueries({ queryKey: shareQuery(shareId).queryKey });
+      onStopped();
+    } catch {
+      setStep('confirm');
+      showToast({ kind: 'error', message: { key: 'share.stop.failed' } });
+    }
+  }
+  return (
+    <>
+      <Button variant="danger" onClick={() => setStep('confirm')} data-testid="share-stop">
+        {t('share.stop.action')}
+      </Button>
+      <Dialog
+        open={step !== 'idle'}
+        role="alertdialog"
+        title={t('share.stop.confirmTitle')}
+        onClose={() => step !== 'stopping' && setStep('idle')}
+        actions={
+          <>
+            <Button onClick={() => setStep('idle')} disabled={step === 'stopping'}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              variant="danger"
+              disabled={step === 'stopping'}
+              onClick={() => void stop()}
+              data-testid="share-stop-confirm"
+            >
+              {t('share.stop.confirm')}
+            </Button>
+          </>
+        }
+      >
+        <p>{t('share.stop.confirmBody')}</p>
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * SPEC §6: a signed-in user who is not the owner adds the files to their timeline; a visitor is
+ * sent to sign in and comes back to `/share/{id}/copyShare`, which finishes the copy.
+ */
+export function AddToMyPhotos({ shareId }: { shareId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const status = useLoginStatus();
+  const readOnly = useIsReadOnlyUser();
+  const signedIn = status === 'AUTHENTICATED';
+  return (
+    <Button
+      variant="primary"
+      disabled={signedIn && readOnly}
+      title={signedIn && readOnly ? t('albums.readOnly.tooltip') : undefined}
+      onClick={() => void navigate(`/share/${encodeURIComponent(shareId)}/copyShare`)}
+      data-testid="share-add-to-photos"
+    >
+      {t('share.copy.action')}
+    </Button>
+  );
+}
+
+/**
+ * SPEC §2 `/share/{shareId}/copyShare`: login-gated (a signed-out visit signs in and returns
+ * here), then copies the share to the user's timeline once and goes back to the share with the
+ * outcome. A read-only user's copy waits for a subscription (the billing issue resumes it).
+ */
+export function CopyShare() {
+  return (
+    <RequireLogin autoLogin>
+      <CopyShareNow />
+    </RequireLogin>
+  );
+}
+
+function CopyShareNow() {
+  const { t } = useTranslation();
+  const { shareId = '' } = useParams();
+  const navigate = useNavigate();
+  const readOnly = useIsReadOnlyUser();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const back = () => void navigate(`/share/${encodeURIComponent(shareId)}`, { replace: true });
+    if (readOnly) {
+      showToast({ kind: 'error', message: { key: 'share.copy.readOnly' } });
+      back();
+      return;
+    }
+    copyShareToTimeline(shareId).then(
+      (added) => {
+        showToast({
+          message: { key: 'share.copy.done', values: { count: added } },
+          action: { label: { key: 'common.goToTimeline' }, run: () => void navigate('/photos') },
+        });
+        back();
+      },
+      (failure: unknown) => {
+        if (isApiError(failure, 'payloadTooLarge')) {
+          popupStore.getState().enqueue(STORAGE_POPUPS.addedMoreThanAvailable);
+        }
+        const code = apiErrorCode(failure);
+        showToast({
+          kind: 'error',
+          message: {
+            key: isApiError(failure, 'payloadTooLarge')
+              ? 'share.copy.noStorage'
+              : code === 'read_only_user'
+                ? 'share.copy.readOnly'
+                : 'share.copy.failed',
+          },
+        });
+        back();
+      },
+    );
+  }, [navigate, readOnly, shareId]);
+  return <Spinner label={t('share.copy.copying')} />;
+}

@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createInstance, type i18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../i18n';
+import { sessionStore } from '../../state/session';
+
+const createShare = vi.fn();
+vi.mock('./shareApi', () => ({
+  createShare: (...args: unknown[]) => createShare(...args) as unknown,
+  publish: vi.fn(),
+  shareUrl: (share: { link: string }) => `https://capture.test${share.link}`,
+}));
+
+const { ShareDialog } = await import('./ShareDialog');
+
+let i18nInstance: i18n;
+beforeAll(async () => {
+  i18nInstance = await initI18n('en_US', createInstance());
+  // jsdom has no <dialog> methods.
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false;
+  };
+  sessionStore.setState({ status: 'AUTHENTICATED' });
+});
+afterEach(() => {
+  cleanup();
+  createShare.mockReset();
+});
+
+const show = (count: number) =>
+  render(
+    <I18nextProvider i18n={i18nInstance}>
+      <ShareDialog
+        jobId="job"
+        fileIds={Array.from({ length: count }, (_, i) => `f-${i}`)}
+        onClose={() => undefined}
+      />
+    </I18nextProvider>,
+  );
+
+describe('ShareDialog', () => {
+  it('says a link holds at most 500 files instead of failing on more', () => {
+    show(501);
+    expect(screen.getByTestId('share-too-many').textContent).toContain('up to 500 files');
+    expect(screen.queryByTestId('share-create-link')).toBeNull();
+  });
+
+  it('a failed link shows the SPEC text for 3 s, then the options again', async () => {
+    vi.useFakeTimers();
+    try {
+      createShare.mockRejectedValue(new Error('500'));
+      show(2);
+      fireEvent.click(screen.getByTestId('share-create-link'));
+      await vi.waitFor(() => expect(screen.getByTestId('share-error')).toBeTruthy());
+      expect(screen.getByTestId('share-error').textContent).toBe(
+        'Failed to share files - please try again',
+      );
+      await act(() => vi.advanceTimersByTimeAsync(2_900));
+      expect(screen.queryByTestId('share-error')).not.toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(200));
+      expect(screen.queryByTestId('share-error')).toBeNull();
+      expect(screen.getByTestId('share-dialog').dataset.view).toBe('options');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks for a password before making a protected link', () => {
+    show(1);
+    fireEvent.click(screen.getByTestId('share-protect'));
+    expect(screen.getByTestId<HTMLButtonElement>('share-create-link').disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('share-password'), { target: { value: 'pw' } });
+    expect(screen.getByTestId<HTMLButtonElement>('share-create-link').disabled).toBe(false);
+  });
+
+  it('an album shares its own link: the owner makes a private album shared first', async () => {
+    const makeShared = vi.fn(() => Promise.resolve());
+    render(
+      <I18nextProvider i18n={i18nInstance}>
+        <ShareDialog
+          jobId="album-1"
+          wholeAlbum={{ shared: false, owner: true, makeShared }}
+          onClose={() => undefined}
+        />
+      </I18nextProvider>,
+    );
+    expect(screen.queryByTestId('share-link')).toBeNull();
+    expect(screen.queryByTestId('share-to-album')).toBeNull();
+    fireEvent.click(screen.getByTestId('share-album-make-shared'));
+    await vi.waitFor(() => expect(screen.getByTestId('share-link')).toBeTruthy());
+    expect(makeShared).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId<HTMLInputElement>('share-link').value).toMatch(/\/albums\/album-1$/);
+    expect(createShare).not.toHaveBeenCalled();
+  });
+
+  it('a member hands on a shared album’s link but cannot email it', () => {
+    render(
+      <I18nextProvider i18n={i18nInstance}>
+        <ShareDialog
+          jobId="album-2"
+          wholeAlbum={{ shared: true, owner: false, makeShared: () => Promise.resolve() }}
+          onClose={() => undefined}
+        />
+      </I18nextProvider>,
+    );
+    expect(screen.getByTestId<HTMLInputElement>('share-link').value).toMatch(/\/albums\/album-2$/);
+    expect(screen.queryByTestId('share-email')).toBeNull();
+  });
+});

@@ -1,0 +1,97 @@
+import { useTranslation } from 'react-i18next';
+import type { GalleryEngine } from '../../gallery';
+import { useIsReadOnlyUser } from '../../platform/queries';
+import { Button } from '../../ui/Button';
+import { MessagePage } from '../../ui/MessagePage';
+import type { TimelineFilter } from './filters';
+import { SelectionToolbar, useSelectionSummary } from './SelectionToolbar';
+import { TimelineFilters } from './TimelineFilters';
+
+// The timeline page's bar (filters, or the selection's actions) and its full-page messages.
+
+export function TopBar({
+  engine,
+  filter,
+  onFilterChange,
+  onDownload,
+  onDelete,
+  onAddToAlbum,
+  onShare,
+}: {
+  engine: GalleryEngine;
+  filter: TimelineFilter;
+  onFilterChange: (choice: TimelineFilter | 'recents') => void;
+  onDownload: () => void;
+  onDelete: () => void;
+  onAddToAlbum: () => void;
+  onShare: () => void;
+}) {
+  const { t } = useTranslation();
+  const { count } = useSelectionSummary(engine);
+  const readOnly = useIsReadOnlyUser();
+  return count > 0 ? (
+    <SelectionToolbar
+      engine={engine}
+      onDownload={onDownload}
+      onDelete={onDelete}
+      extra={
+        <>
+          <Button
+            onClick={onShare}
+            disabled={readOnly}
+            title={readOnly ? t('albums.readOnly.tooltip') : undefined}
+            data-testid="selection-share"
+          >
+            {t('share.action')}
+          </Button>
+          <Button
+            onClick={onAddToAlbum}
+            disabled={readOnly}
+            title={readOnly ? t('albums.readOnly.tooltip') : undefined}
+            data-testid="selection-add-to-album"
+          >
+            {t('albums.add.action')}
+          </Button>
+        </>
+      }
+    />
+  ) : (
+    <TimelineFilters filter={filter} onChange={onFilterChange} />
+  );
+}
+
+export function EmptyState({ filter }: { filter: TimelineFilter }) {
+  const { t } = useTranslation();
+  const title = filter === 'all' ? t('timeline.emptyTitle') : t(`timeline.empty.${filter}.title`);
+  const body = filter === 'all' ? t('timeline.emptyBody') : t(`timeline.empty.${filter}.body`);
+  return (
+    <div className="timeline-page__overlay" data-testid="timeline-empty" data-filter={filter}>
+      <MessagePage title={title}>
+        <p>{body}</p>
+      </MessagePage>
+    </div>
+  );
+}
+
+export function TimelineError({
+  messageKey,
+  onRetry,
+}: {
+  messageKey: string;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <MessagePage
+      testId="timeline-error"
+      title={t('timeline.errorTitle')}
+      actions={
+        <Button variant="primary" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      }
+    >
+      <p>{t(messageKey as 'timeline.loadError')}</p>
+    </MessagePage>
+  );
+}

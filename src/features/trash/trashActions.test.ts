@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../api/http';
+import { toastStore } from '../../state/toasts';
+import { restoreTrashed } from './trashActions';
+
+afterEach(() => toastStore.setState({ toasts: [] }));
+
+/** A client whose multi_rollback restores every file, and records the progress toast it saw. */
+function fakeClient(seen: string[]) {
+  return {
+    request: (options: { body: { file_uuids: string[] } }) => {
+      const progress = toastStore.getState().toasts.find((t) => t.kind === 'progress');
+      if (progress) seen.push(JSON.stringify(progress.message.values));
+      return Promise.resolve({
+        data: {
+          results: options.body.file_uuids.map((id) => ({ file_uuid: id, status: 'ok' })),
+          quota: { used_space: 0, max_space: 1 },
+        },
+      });
+    },
+  } as unknown as ApiClient;
+}
+
+describe('restoreTrashed', () => {
+  it('restores in batches of 200 and counts the progress up as batches come back', async () => {
+    const files = Array.from({ length: 2_000 }, (_, i) => ({ id: `f-${i}`, job: 'j' }));
+    const seen: string[] = [];
+    const restored = await restoreTrashed(fakeClient(seen), files, () => undefined);
+    expect(restored).toHaveLength(2_000);
+    // The first batches start under "Restoring 2,000 items"; later ones see the count move.
+    const counts = seen.map((v) => (JSON.parse(v) as { done?: number }).done ?? 0);
+    expect(counts[0]).toBe(0);
+    expect(Math.max(...counts)).toBeGreaterThanOrEqual(1_000);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    // Done: the progress toast is gone, the "restored" toast says how many.
+    const toasts = toastStore.getState().toasts;
+    expect(toasts.some((t) => t.kind === 'progress')).toBe(false);
+    expect(toasts.at(-1)?.message).toMatchObject({
+      key: 'trash.restored',
+      values: { count: 2_000 },
+    });
+  });
+});

@@ -1,0 +1,134 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { basicAuthHeader } from '../../src/api/contract/basicAuth';
+import { account, call, type Account } from './support/accounts';
+import { API, apiLogin, openTimelineSignedIn } from './support/login';
+
+// An account of this spec's own: its devices and its language are its alone.
+test.describe.configure({ mode: 'serial' });
+
+let user: Account;
+
+test.beforeAll(async ({ request }) => {
+  user = await account(request, 'settings', { name: 'Settings <Person>' });
+});
+
+test('settings home: who is signed in, the built areas, and the language kept across a reload', async ({
+  page,
+}) => {
+  await openTimelineSignedIn(page, '/settings', user, 'settings');
+  await expect(page.getByTestId('settings-who')).toContainText('Settings <Person>');
+  for (const entry of ['devices', 'documents', 'deleted_items', 'takeout']) {
+    await expect(page.getByTestId(`settings-entry-${entry}`)).toBeVisible();
+  }
+  // Areas without a page yet are not offered (no dead ends).
+  await expect(page.getByTestId('settings-entry-privacy')).toHaveCount(0);
+  expect(
+    (await new AxeBuilder({ page }).include('[data-testid="settings"]').analyze()).violations,
+  ).toEqual([]);
+
+  await page.getByTestId('settings-language-bg_BG').check();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Настройки');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bg-BG');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Настройки');
+  await expect(page.getByTestId('settings-language-bg_BG')).toBeChecked();
+  expect(
+    (await new AxeBuilder({ page }).include('[data-testid="settings"]').analyze()).violations,
+  ).toEqual([]);
+  expect((await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('bg_BG');
+
+  await page.getByTestId('settings-language-en_US').check();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+  await page.getByTestId('settings-entry-takeout').click();
+  await expect(page.getByTestId('takeout')).toBeVisible();
+  await page.getByTestId('takeout-back').click();
+  await expect(page.getByTestId('settings')).toBeVisible();
+});
+
+test('rename: the name is checked, saved, and shown in the shell', async ({ page }) => {
+  await openTimelineSignedIn(page, '/settings', user, 'settings');
+  await page.getByTestId('settings-name-edit').click();
+  const input = page.getByTestId('settings-name-input');
+  await input.fill('   ');
+  await expect(page.getByTestId('settings-name-problem')).toHaveText('Enter a name.');
+  await expect(page.getByTestId('settings-name-save')).toBeDisabled();
+  await input.fill('x'.repeat(256));
+  await expect(page.getByTestId('settings-name-problem')).toContainText('at most 255');
+  await input.fill('Åse <b>"Ølstad"</b>');
+  await page.getByTestId('settings-name-save').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Changes saved' })).toBeVisible();
+  await expect(page.getByTestId('settings-who')).toContainText('Åse <b>"Ølstad"</b>');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByTestId('side-menu-who')).toHaveText('Åse <b>"Ølstad"</b>');
+  const info = await call<{ name: string }>(user, 'GET', '/account_info');
+  expect(info.name).toBe('Åse <b>"Ølstad"</b>');
+});
+
+test('help links in the user’s language; test flags light the QA marker', async ({ page }) => {
+  await openTimelineSignedIn(page, '/settings', user, 'settings');
+  await page.getByTestId('settings-entry-help').click();
+  await expect(page.getByTestId('help-center')).toHaveAttribute(
+    'href',
+    'https://captureapp.com/help',
+  );
+  expect(
+    (await new AxeBuilder({ page }).include('[data-testid="help"]').analyze()).violations,
+  ).toEqual([]);
+  await page.goto('/settings');
+  await page.getByTestId('settings-language-sv_SE').check();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inställningar');
+  await page.getByTestId('settings-entry-help').click();
+  await expect(page.getByTestId('help-center')).toHaveAttribute(
+    'href',
+    'https://captureapp.com/sv/help',
+  );
+  await page.goto('/settings');
+  await page.getByTestId('settings-language-en_US').check();
+
+  await page.goto('/settings/test-flags');
+  await expect(page.getByTestId('qa-marker')).toHaveCount(0);
+  await page.getByTestId('test-flag-new-signup').check();
+  await expect(page.getByTestId('qa-marker')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('test-flag-new-signup')).toBeChecked();
+  await page.getByTestId('test-flags-reset').click();
+  await expect(page.getByTestId('qa-marker')).toHaveCount(0);
+  expect(
+    (await new AxeBuilder({ page }).include('[data-testid="test-flags"]').analyze()).violations,
+  ).toEqual([]);
+});
+
+test('devices: this one marked; removing another signs it out', async ({ page, request }) => {
+  // A second device: a session made through the API.
+  const other = await apiLogin(request, user);
+  const accountInfo = (token: string) =>
+    fetch(`${API}/account_info`, { headers: { Authorization: basicAuthHeader(token) } });
+  expect((await accountInfo(other)).status).toBe(200);
+
+  await openTimelineSignedIn(page, '/settings/devices', user, 'devices');
+  const devices = page.getByTestId('device');
+  await expect.poll(() => devices.count()).toBeGreaterThanOrEqual(2);
+  await expect(page.locator('[data-testid="device"][data-current]')).toHaveCount(1);
+  expect(
+    (await new AxeBuilder({ page }).include('[data-testid="devices"]').analyze()).violations,
+  ).toEqual([]);
+  const count = await devices.count();
+
+  // Remove every device but this one (the spec's own API sessions among them).
+  const others = page.locator('[data-testid="device"]:not([data-current])');
+  for (let i = 0; i < count - 1; i++) {
+    await others.first().getByTestId('device-remove').click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('signed out');
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect(devices).toHaveCount(count - 1 - i);
+  }
+  expect((await accountInfo(other)).status).toBe(401);
+  expect((await accountInfo(user.token)).status).toBe(401);
+
+  // Removing this one logs out.
+  await page.getByTestId('device-remove').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByTestId('login-prompt')).toBeVisible();
+});

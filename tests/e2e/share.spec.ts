@@ -1,0 +1,230 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { waitForSceneReady } from './support/gallery';
+import { screenTiles } from './support/interaction';
+import { openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
+import { account, call, uploadPhoto, type Account } from './support/accounts';
+import { moveClock, outbox } from './support/testControls';
+
+// Accounts of this spec's own: an owner with three photos who shares two of them, and a taker
+// who opens the link and copies it to their timeline.
+test.describe.configure({ mode: 'serial' });
+
+let owner: Account;
+let taker: Account;
+const photos: string[] = [];
+/** The link the first test makes (a full URL of the web app). */
+let link = '';
+const PASSWORD = 'kitten on a 🚲 <b>';
+
+const timelineIds = async (who: Account) =>
+  (await call<{ files: { id: string }[] }>(who, 'GET', `/jobs/${who.timeline}/files`)).files.map(
+    (f) => f.id,
+  );
+
+test.beforeAll(async ({ request }) => {
+  owner = await account(request, 'share-owner', { name: 'share-owner person' });
+  taker = await account(request, 'share-taker');
+  for (let i = 0; i < 3; i++) {
+    const path = `share/photo-${i}.jpg`;
+    const mtime = Date.UTC(2023, 4, 1 + i) / 1000;
+    photos.push(await uploadPhoto(owner, { path, mtime, width: 640, height: 480, red: 80 * i }));
+  }
+});
+
+async function selectTiles(page: Page, ids: readonly string[]): Promise<void> {
+  for (const id of ids) {
+    await expect.poll(async () => (await screenTiles(page)).some((t) => t.id === id)).toBe(true);
+    const tile = (await screenTiles(page)).find((t) => t.id === id)!;
+    // The tile's check mark.
+    await page.mouse.click(tile.x + 16, tile.y + 16);
+  }
+  await expect(page.getByTestId('selection-count')).toContainText(String(ids.length));
+}
+
+test('a link with a password: made from the selection, copied, emailed; the receiver needs the password', async ({
+  page,
+  browser,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openTimelineSignedIn(page, '/photos', owner);
+  await waitForSceneReady(page);
+  await selectTiles(page, photos.slice(0, 2));
+  await page.getByTestId('selection-share').click();
+  const dialog = page.getByTestId('share-dialog');
+  await expect(dialog).toHaveAttribute('data-view', 'options');
+
+  await page.getByTestId('share-protect').check();
+  await expect(page.getByTestId('share-create-link')).toBeDisabled();
+  await page.getByTestId('share-password').fill(PASSWORD);
+  await page.getByTestId('share-create-link').click();
+  const linkField = page.getByTestId('share-link');
+  await expect(linkField).toHaveValue(/\/share\/[\w-]+$/);
+  link = await linkField.inputValue();
+  await expect(dialog).toContainText('expires after 30 days');
+  await page.getByTestId('share-copy-link').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Link copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  const axe = await new AxeBuilder({ page }).include('[data-testid="share-dialog"]').analyze();
+  expect(axe.violations).toEqual([]);
+
+  // The email share: Done stays disabled until every field is valid; an invalid field says so.
+  await page.getByTestId('share-email').click();
+  await expect(dialog).toHaveAttribute('data-view', 'email');
+  const done = page.getByTestId('share-email-done');
+  await expect(done).toBeDisabled();
+  const to = page.getByTestId('share-email-recipients');
+  await to.fill('ann@example.com, bo@');
+  await page.getByTestId('share-email-subject').focus();
+  await expect(page.getByTestId('share-invalid')).toHaveText('Invalid input');
+  await expect(to).toHaveAttribute('aria-invalid', 'true');
+  await to.fill('ann@example.com, bo@example.no');
+  await expect(to).toHaveAttribute('aria-invalid', 'false');
+  // The subject was visited and left empty: it is required.
+  await expect(page.getByTestId('share-email-subject')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('share-invalid')).toHaveCount(1);
+  await expect(done).toBeDisabled();
+  await page.getByTestId('share-email-subject').fill('Our trip <script>alert(1)</script>');
+  await page.getByTestId('share-email-message').fill('Have a look!\nMore soon');
+  await expect(page.getByTestId('share-invalid')).toHaveCount(0);
+  await expect(done).toBeEnabled();
+  await done.click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Email sent' })).toBeVisible();
+  await expect(page.getByTestId('share-dialog')).toHaveCount(0);
+  const sent = await outbox('bo@example.no');
+  expect(sent[0]).toMatchObject({
+    subject: 'Our trip <script>alert(1)</script>',
+    message: 'Have a look!\nMore soon',
+    link: new URL(link).pathname,
+    sender: owner.email,
+  });
+
+  // A fresh browser: the password page, a wrong password, then the right one.
+  const visitor = await browser.newContext();
+  try {
+    const view = await visitor.newPage();
+    await view.goto(link);
+    await expect(view.getByTestId('share-password')).toBeVisible();
+    await view.getByTestId('share-password-input').fill('wrong');
+    await view.getByTestId('share-password-submit').click();
+    await expect(view.getByTestId('share-password-problem')).toHaveText('Incorrect password');
+    expect((await new AxeBuilder({ page: view }).analyze()).violations).toEqual([]);
+    await view.getByTestId('share-password-input').fill(PASSWORD);
+    await view.getByTestId('share-password-submit').click();
+    await expect(view.getByTestId('share-page')).toBeVisible();
+    await expect(view.getByTestId('share-title')).toHaveText('Shared by share-owner person');
+    const tiles = view.getByTestId('share-file');
+    await expect(tiles).toHaveCount(2);
+    await expect(view.getByTestId('share-collage').locator('img')).toHaveCount(2);
+    // Real thumbnails arrive through the link and its key.
+    await expect
+      .poll(() =>
+        view.evaluate(() =>
+          [...document.querySelectorAll<HTMLImageElement>('.share-page__tile img')].every(
+            (img) => img.complete && img.naturalWidth > 0,
+          ),
+        ),
+      )
+      .toBe(true);
+    expect((await new AxeBuilder({ page: view }).analyze()).violations).toEqual([]);
+    // The viewer for its files, and back.
+    await tiles.first().click();
+    await expect(view).toHaveURL(/\?file=/);
+    await expect(view.getByTestId('carousel')).toBeVisible();
+    // The original downloads through the link's key, without an account.
+    const [original] = await Promise.all([
+      view.waitForEvent('download'),
+      view.getByTestId('carousel-download').click(),
+    ]);
+    expect(original.suggestedFilename()).toMatch(/^photo-[01]\.jpg$/);
+    await view.keyboard.press('Escape');
+    await expect(view.getByTestId('carousel')).toHaveCount(0);
+    await expect(view.getByTestId('share-stop')).toHaveCount(0);
+
+    // Add to my photos: sign in as the taker, come back to the share, the copies are theirs.
+    const before = await timelineIds(taker);
+    await view.getByTestId('share-add-to-photos').click();
+    await signInThroughIdentityPage(view, taker, { fromPrompt: false });
+    await expect(view.getByTestId('toast').filter({ hasText: '2 files added' })).toBeVisible();
+    await expect(view).toHaveURL(new URL(link).pathname);
+    await expect.poll(async () => (await timelineIds(taker)).length).toBe(before.length + 2);
+  } finally {
+    await visitor.close();
+  }
+});
+
+test('the owner stops sharing: confirm, the notice, then the link is not found', async ({
+  page,
+  browser,
+}) => {
+  // Signed in, the owner needs no password for their own share.
+  await openTimelineSignedIn(page, '/photos', owner);
+  await page.goto(link);
+  await expect(page.getByTestId('share-page')).toBeVisible();
+  await expect(page.getByTestId('share-add-to-photos')).toHaveCount(0);
+  await page.getByTestId('share-stop').click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Stop sharing?');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await page.getByTestId('share-stop').click();
+  await page.getByTestId('share-stop-confirm').click();
+  await expect(page.getByTestId('share-stopped')).toBeVisible();
+
+  const visitor = await browser.newContext();
+  try {
+    const view = await visitor.newPage();
+    await view.goto(link);
+    await expect(view.getByTestId('not-found-share')).toBeVisible();
+    await expect(view.getByTestId('login-button')).toBeVisible();
+  } finally {
+    await visitor.close();
+  }
+});
+
+test('a share is gone after 30 days (the owner’s clock moved)', async ({ page }) => {
+  const share = await call<{ id: string }>(owner, 'POST', '/shares', {
+    job: owner.timeline,
+    files: [photos[2]],
+  });
+  await page.goto(`/share/${share.id}`);
+  await expect(page.getByTestId('share-file')).toHaveCount(1);
+  await expect(page.getByTestId('share-add-to-photos')).toBeVisible();
+  await moveClock(owner.email, 30);
+  await page.reload();
+  await expect(page.getByTestId('not-found-share')).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+test('an album shares its own link: made shared from the dialog, then emailed', async ({
+  page,
+}) => {
+  const album = (
+    await call<{ id: string }>(owner, 'POST', '/jobs', {
+      type: 'story',
+      name: 'Private <trip>',
+      public: false,
+    })
+  ).id;
+  await call(owner, 'POST', `/jobs/${album}/copy_files`, {
+    source_job: owner.timeline,
+    file_ids: [photos[2]],
+  });
+  await openTimelineSignedIn(page, `/albums/${album}`, owner, 'album-page');
+  await page.getByTestId('album-share').click();
+  await expect(page.getByTestId('share-album-private')).toContainText('Only you can see');
+  await page.getByTestId('share-album-make-shared').click();
+  await expect(page.getByTestId('share-link')).toHaveValue(new RegExp(`/albums/${album}$`));
+  expect(
+    (await call<{ privacy_mode: string }>(owner, 'GET', `/jobs/${album}/info`)).privacy_mode,
+  ).toBe('shared');
+  await page.getByTestId('share-email').click();
+  await page.getByTestId('share-email-recipients').fill('cy@example.com');
+  await page.getByTestId('share-email-subject').fill('Album');
+  await page.getByTestId('share-email-done').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Email sent' })).toBeVisible();
+  expect((await outbox('cy@example.com'))[0]).toMatchObject({
+    link: `/albums/${album}`,
+    job: album,
+  });
+});
