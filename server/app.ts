@@ -12,6 +12,7 @@ import { registerChangeRoutes } from './routes/changes';
 import { registerDocumentRoutes } from './routes/documents';
 import { registerFileRoutes } from './routes/files';
 import { registerJobRoutes } from './routes/jobs';
+import { registerPrivacyRoutes } from './routes/privacy';
 import { registerRollbackRoutes } from './routes/rollback';
 import { registerShareRoutes } from './routes/shares';
 import { registerTrashRoutes } from './routes/trash';
@@ -96,6 +97,7 @@ export async function createApiServer(
   registerAuthRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerPrivacyRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerAlbumRoutes(app, ctx);
   registerAlbumEditRoutes(app, ctx);

@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilesResponseSchema } from '../src/api/contract/files';
 import { ErrorBodySchema, UploadResponseSchema } from '../src/api/contract/uploads';
 import { ALBUM_ROLE_ROUTES } from './authz.roles';
+import { hashPassword } from './auth/password';
+import { createUser } from './db/users';
 import { login, multipart, testServer, type TestServer } from './testing';
 
 let server: TestServer;
@@ -321,6 +323,42 @@ const cases: Case[] = [
     other: 'own',
   },
   { name: 'user grants', request: () => get('/user_grants'), other: 'own' },
+  { name: 'consent values', request: () => get('/data_protection/consent_values'), other: 'own' },
+  {
+    name: 'update consents',
+    request: () => ({
+      method: 'POST',
+      url: '/data_protection/consent_values',
+      payload: { help_us_improve: true },
+    }),
+    other: 'own',
+  },
+  {
+    name: 'data access availability',
+    request: () => get('/data_protection/request_data_access_availability'),
+    other: 'own',
+  },
+  {
+    name: 'request data access',
+    request: () => ({ method: 'POST', url: '/data_protection/request_data_access' }),
+    other: 'own',
+    once: true,
+  },
+  { name: 'digital legacy', request: () => get('/digital_legacy'), other: 'own' },
+  {
+    name: 'set digital legacy',
+    request: () => ({
+      method: 'POST',
+      url: '/digital_legacy?digital_legacy_choice=do_not_provide_content_to_anybody',
+      payload: [],
+    }),
+    other: 'own',
+  },
+  {
+    name: 'delete test payment data',
+    request: () => ({ method: 'DELETE', url: '/test/payment_data' }),
+    other: 'own',
+  },
   { name: 'trash list', request: () => get('/trash_can?offset=0&limit=10'), other: 'own' },
   { name: 'trash albums', request: () => get('/trash_can_albums'), other: 'own' },
   {
@@ -423,6 +461,10 @@ const WITHOUT_CALLER: Record<string, string> = {
   'GET /shares/:id':
     'a share link opens to anyone; its password and expiry are checked (routes/shares.test.ts)',
   'POST /shares/:id/unlock': 'a visitor gives a share its password (routes/shares.test.ts)',
+  'GET /consent/user/email_consent':
+    "the consent host: an email's unsubscribe id is the capability (routes/privacy.test.ts)",
+  'POST /consent/user/email_consent':
+    "the consent host: an email's unsubscribe id is the capability (routes/privacy.test.ts)",
 };
 /** Routes of the test-only controls (never registered by `npm start`). */
 const isTestControl = (route: string) => route.split(' ')[1].startsWith('/__test/');
@@ -514,6 +556,34 @@ describe('authorisation matrix', () => {
       200,
     );
     covered.add('POST /logout');
+  });
+
+  it('account deletion needs a caller and ends only the caller’s own sessions', async () => {
+    const url = '/data_protection/request_account_deletion';
+    server.matchedRoutes.clear();
+    expect((await server.app.inject({ method: 'POST', url })).statusCode).toBe(401);
+    const forged = { authorization: 'Basic Zm9yZ2VkOg==' };
+    expect((await server.app.inject({ method: 'POST', url, headers: forged })).statusCode).toBe(
+      401,
+    );
+    for (const route of server.matchedRoutes) covered.add(route);
+    createUser(server.ctx.db, {
+      email: 'leaving@example.com',
+      name: 'Leaving',
+      passwordHash: await hashPassword('pw-leaving'),
+      now: server.ctx.now(),
+    });
+    const leaving = await login(server.app, 'leaving@example.com', 'pw-leaving');
+    const done = await server.app.inject({ method: 'POST', url, headers: leaving.auth });
+    expect(done.statusCode).toBe(200);
+    const after = await server.app.inject({ url: '/account_info', headers: leaving.auth });
+    expect(after.statusCode).toBe(401);
+    expect((await server.app.inject({ url: '/account_info', headers: owner })).statusCode).toBe(
+      200,
+    );
+    expect((await server.app.inject({ url: '/account_info', headers: stranger })).statusCode).toBe(
+      200,
+    );
   });
 
   // Runs after the cases above: wave 2's routes cannot slip past the matrix.

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ServerContext } from './context';
 import { stmt } from './db/open';
 import { hashPassword } from './auth/password';
+import { emailConsentIdOf } from './db/privacy';
 import { createUser, userByEmail } from './db/users';
 import { badRequest, notFound } from './errors';
 
@@ -207,6 +208,18 @@ export function registerTestControls(app: FastifyInstance, ctx: ServerContext): 
         shift,
         user.id,
       );
+      // SPEC §9 data request (24 h) and account deletion (30 days) are dated from these.
+      stmt(
+        ctx.db,
+        `UPDATE users SET data_request_at = data_request_at - ?,
+           deletion_requested_at = deletion_requested_at - ? WHERE id = ?`,
+      ).run(shift, shift, user.id);
+      // Sign-ins age too (the privacy page's fresh-login rule); last use does not, so no
+      // session ends for idleness by this.
+      stmt(ctx.db, 'UPDATE sessions SET created = created - ? WHERE user_id = ?').run(
+        shift,
+        user.id,
+      );
       // A share's age is its job's ctime (SPEC §9: links expire 30 days after).
       stmt(ctx.db, `UPDATE jobs SET ctime = ctime - ? WHERE owner_id = ? AND type = 'share'`).run(
         shift,
@@ -222,10 +235,18 @@ export function registerTestControls(app: FastifyInstance, ctx: ServerContext): 
     const messages = stmt<[string], Record<string, unknown>>(
       ctx.db,
       `SELECT o.to_email, o.subject, o.message, o.link, o.created, j.uuid AS job, u.email AS sender
-       FROM outbox o JOIN jobs j ON j.id = o.job JOIN users u ON u.id = o.from_user
+       FROM outbox o LEFT JOIN jobs j ON j.id = o.job JOIN users u ON u.id = o.from_user
        WHERE o.to_email = ? ORDER BY o.id DESC LIMIT 100`,
     ).all(to);
     return { messages };
+  });
+
+  // SPEC §7 "fetching an email consent id": the id an email's unsubscribe link carries.
+  app.get(`${TEST_PREFIX}email_consent_id`, (request) => {
+    const { email } = z.object({ email: z.string().min(1).max(320) }).parse(request.query);
+    const user = userByEmail(ctx.db, email);
+    if (!user) throw notFound();
+    return { id: emailConsentIdOf(ctx.db, user) };
   });
 
   // Holds uploaded videos in `processing` until released (SPEC §4 video encoding states).

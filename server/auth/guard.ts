@@ -4,11 +4,14 @@ import { tokenFromBasicAuth } from '../../src/api/contract/basicAuth';
 import type { ServerContext } from '../context';
 import { userById, type UserRow } from '../db/users';
 import { HttpError, unauthorized } from '../errors';
+import { closeIfDue } from '../db/privacy';
 import { sessionByToken } from './sessions';
 
 export interface Caller {
   user: UserRow;
   sessionId: string;
+  /** When this session signed in (seconds since the epoch). */
+  signedInAt: number;
 }
 
 export interface GuardOptions {
@@ -49,10 +52,12 @@ export function callerForToken(
   if (!session) throw unauthorized();
   const user = userById(ctx.db, session.userId);
   if (!user) throw unauthorized();
+  // An account past its deletion grace period closes on its next call (SPEC §4): then disabled.
+  closeIfDue(ctx.db, user, ctx.now());
   if (user.disabled && !options.allowDisabled) {
     throw new HttpError(403, USER_DISABLED, 'Account terminated (user_disabled)');
   }
-  return { user, sessionId: session.sessionId };
+  return { user, sessionId: session.sessionId, signedInAt: session.created };
 }
 
 /**

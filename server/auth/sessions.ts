@@ -5,6 +5,8 @@ export interface Session {
   sessionId: string;
   userId: number;
   lastUsed: number;
+  /** When this session signed in (seconds): the privacy page's fresh-login rule. */
+  created: number;
 }
 
 /**
@@ -61,7 +63,7 @@ export function sessionByToken(db: Db, token: string, now: number): Session | nu
   if (now - row.last_used >= TOUCH_EVERY_SECONDS) {
     stmt(db, 'UPDATE sessions SET last_used = ? WHERE id = ?').run(now, row.id);
   }
-  return { sessionId: row.id, userId: row.user_id, lastUsed: row.last_used };
+  return { sessionId: row.id, userId: row.user_id, lastUsed: row.last_used, created: row.created };
 }
 
 /** Deletes a session of this user; false when it is not theirs (or already gone). */

@@ -178,6 +178,15 @@ const ADDED_COLUMNS: readonly [table: string, column: string, ddl: string][] = [
   ['files', 'added_by', 'INTEGER'],
   // SPEC §3 Share isAlbum: a share (type 'share') made of an album names that album here.
   ['jobs', 'share_album', 'INTEGER'],
+  // SPEC §3 Consents (JSON of key → boolean; absent keys are false), §9 data request and account
+  // deletion (seconds), §3 Digital legacy (choice, and the contact as JSON), and the email
+  // consent's identifier (the unsubscribe link's id, made on first use).
+  ['users', 'consents', 'TEXT'],
+  ['users', 'data_request_at', 'INTEGER'],
+  ['users', 'deletion_requested_at', 'INTEGER'],
+  ['users', 'legacy_choice', 'TEXT'],
+  ['users', 'legacy_contact', 'TEXT'],
+  ['users', 'email_consent_id', 'TEXT'],
 ];
 
 function addMissingColumns(db: Database.Database): void {

@@ -12,6 +12,13 @@ export interface UserRow {
   read_only: number;
   /** Key of the stored profile picture (served at /profile_picture/{key}), or null. */
   profile_picture: string | null;
+  /** Privacy (db/privacy.ts): consents as JSON, request times, the digital-legacy choice. */
+  consents: string | null;
+  data_request_at: number | null;
+  deletion_requested_at: number | null;
+  legacy_choice: string | null;
+  legacy_contact: string | null;
+  email_consent_id: string | null;
 }
 
 export interface JobRow {
