@@ -115,14 +115,26 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
 
   { path: '/settings', area: 'settings', page: () => import('../features/settings/SettingsPage') },
-  { path: '/settings/privacy', area: 'settings' },
-  { path: '/_from_inside_app/settings/privacy', area: 'settings' },
+  {
+    path: '/settings/privacy',
+    area: 'settings',
+    page: () => import('../features/settings/PrivacyPage'),
+  },
+  {
+    path: '/_from_inside_app/settings/privacy',
+    area: 'settings',
+    page: () => import('../features/settings/PrivacyPage'),
+  },
   {
     path: '/settings/takeout',
     area: 'settings',
     page: () => import('../features/settings/TakeoutPage'),
   },
-  { path: '/settings/unsubscribe', area: 'settings' },
+  {
+    path: '/settings/unsubscribe',
+    area: 'settings',
+    page: () => import('../features/settings/UnsubscribePage'),
+  },
   { path: '/settings/storage', area: 'settings' },
   {
     path: '/settings/devices',
@@ -134,10 +146,22 @@ export const APP_ROUTES: readonly AppRoute[] = [
     area: 'settings',
     page: () => import('../features/settings/TestFlagsPage'),
   },
-  { path: '/settings/advanced', area: 'settings' },
-  { path: '/developer', area: 'developer' },
+  {
+    path: '/settings/advanced',
+    area: 'settings',
+    page: () => import('../features/settings/AdvancedPage'),
+  },
+  {
+    path: '/developer',
+    area: 'developer',
+    page: () => import('../features/settings/DeveloperPage'),
+  },
 
-  { path: '/emailSettings', area: 'emailSettings' },
+  {
+    path: '/emailSettings',
+    area: 'emailSettings',
+    page: () => import('../features/settings/EmailSettingsPage'),
+  },
   { path: '/help', area: 'help', page: () => import('./pages/HelpPage') },
   {
     path: '/selectPhotos',

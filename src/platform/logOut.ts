@@ -13,6 +13,14 @@ export async function logOut(): Promise<void> {
   } catch {
     // Offline or already revoked: the local session is cleared below either way.
   }
+  forgetSession();
+}
+
+/**
+ * Forgets the session here without asking the server (which has already ended it, e.g. after an
+ * account deletion request), so no call is made with a revoked token.
+ */
+export function forgetSession(): void {
   clearStoredAuth();
   // One user's server data never shows to the next user of the browser.
   queryClient.clear();

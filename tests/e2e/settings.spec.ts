@@ -18,11 +18,19 @@ test('settings home: who is signed in, the built areas, and the language kept ac
 }) => {
   await openTimelineSignedIn(page, '/settings', user, 'settings');
   await expect(page.getByTestId('settings-who')).toContainText('Settings <Person>');
-  for (const entry of ['devices', 'documents', 'deleted_items', 'takeout']) {
+  for (const entry of [
+    'devices',
+    'privacy',
+    'emailSettings',
+    'documents',
+    'deleted_items',
+    'takeout',
+    'advanced',
+  ]) {
     await expect(page.getByTestId(`settings-entry-${entry}`)).toBeVisible();
   }
   // Areas without a page yet are not offered (no dead ends).
-  await expect(page.getByTestId('settings-entry-privacy')).toHaveCount(0);
+  await expect(page.getByTestId('settings-entry-storage')).toHaveCount(0);
   expect(
     (await new AxeBuilder({ page }).include('[data-testid="settings"]').analyze()).violations,
   ).toEqual([]);
@@ -42,7 +50,10 @@ test('settings home: who is signed in, the built areas, and the language kept ac
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
   await page.getByTestId('settings-entry-takeout').click();
   await expect(page.getByTestId('takeout')).toBeVisible();
+  // The takeout is reached from privacy, and goes back there.
   await page.getByTestId('takeout-back').click();
+  await expect(page.getByTestId('privacy')).toBeVisible();
+  await page.getByTestId('privacy-back').click();
   await expect(page.getByTestId('settings')).toBeVisible();
 });
 

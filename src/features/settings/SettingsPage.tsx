@@ -23,6 +23,7 @@ const ENTRIES = [
   { to: '/documents', label: 'settings.entries.documents' },
   { to: '/deleted_items', label: 'settings.entries.trash', search: '?fromNav=1' },
   { to: '/settings/takeout', label: 'settings.entries.takeout' },
+  { to: '/settings/advanced', label: 'settings.entries.advanced' },
 ] as const;
 
 /** SPEC §2 `/settings`: who is signed in, the settings areas, and the language. */

@@ -1,0 +1,81 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConsentKey, ConsentValues } from '../../api/contract/privacy';
+import { showToast } from '../../state/toasts';
+import { Spinner } from '../../ui/Spinner';
+import { consentValuesQuery, setConsent } from './privacyApi';
+
+/**
+ * SPEC §4 consent toggle: the switch changes at once (optimistic), is disabled while saving, and
+ * on failure goes back with a message. Used by the privacy and the email settings pages.
+ */
+export function ConsentList({ keys, testId }: { keys: readonly ConsentKey[]; testId: string }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const values = useQuery(consentValuesQuery);
+  const [saving, setSaving] = useState<ReadonlySet<ConsentKey>>(new Set());
+  const id = useId();
+
+  const put = (key: ConsentKey, value: boolean) =>
+    client.setQueryData<ConsentValues>(consentValuesQuery.queryKey, (old) =>
+      old ? { ...old, [key]: value } : old,
+    );
+
+  async function toggle(key: ConsentKey, next: boolean) {
+    if (saving.has(key)) return;
+    setSaving((old) => new Set(old).add(key));
+    put(key, next);
+    try {
+      put(key, await setConsent(key, next));
+    } catch {
+      put(key, !next);
+      showToast({
+        kind: 'error',
+        message: { key: 'privacy.consents.failed', values: { name: t(`privacy.consent.${key}`) } },
+      });
+    } finally {
+      setSaving((old) => {
+        const rest = new Set(old);
+        rest.delete(key);
+        return rest;
+      });
+    }
+  }
+
+  if (values.isError) {
+    return (
+      <p role="alert" className="settings-error">
+        {t('privacy.consents.loadError')}
+      </p>
+    );
+  }
+  if (!values.data) return <Spinner label={t('common.loading')} />;
+  const data = values.data;
+  return (
+    <ul className="settings-list" data-testid={testId}>
+      {keys.map((key) => (
+        <li key={key} className="settings-list__row settings-consent">
+          <div className="settings-consent__label">
+            <span className="settings-list__name">{t(`privacy.consent.${key}`)}</span>
+            <span id={`${id}-${key}`} className="settings-consent__about">
+              {t(`privacy.consentAbout.${key}`)}
+            </span>
+          </div>
+          <input
+            type="checkbox"
+            role="switch"
+            className="settings-switch"
+            checked={data[key]}
+            disabled={saving.has(key)}
+            aria-label={t(`privacy.consent.${key}`)}
+            aria-describedby={`${id}-${key}`}
+            aria-busy={saving.has(key) || undefined}
+            onChange={(event) => void toggle(key, event.target.checked)}
+            data-testid={`consent-${key}`}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

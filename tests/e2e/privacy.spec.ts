@@ -1,0 +1,278 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { account, call, type Account } from './support/accounts';
+import { API, apiLogin, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
+import { addFault, moveClock, outbox, removeFault } from './support/testControls';
+
+// Accounts of this spec's own: their consents, requests, clocks and deletion are theirs alone.
+test.describe.configure({ mode: 'serial' });
+
+let user: Account;
+
+test.beforeAll(async ({ request }) => {
+  user = await account(request, 'privacy', { name: 'Privacy Person' });
+});
+
+async function axeClean(page: Page, testId: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).include(`[data-testid="${testId}"]`).analyze();
+  expect(result.violations, testId).toEqual([]);
+}
+
+test('the privacy page needs a fresh login: an old sign-in goes through the identity page and back', async ({
+  page,
+}) => {
+  await openTimelineSignedIn(page, '/settings/privacy', user, 'privacy');
+  await expect(page.getByTestId('privacy-back')).toBeVisible();
+  // A day later this session is too old for privacy: the identity page asks again.
+  await moveClock(user.email, 1);
+  await page.reload();
+  await expect(page.getByLabel('Password')).toBeVisible();
+  await signInThroughIdentityPage(page, user, { fromPrompt: false });
+  await expect(page.getByTestId('privacy')).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/privacy$/);
+  // The in-app form has no way back.
+  await page.goto('/_from_inside_app/settings/privacy');
+  await expect(page.getByTestId('privacy')).toBeVisible();
+  await expect(page.getByTestId('privacy-back')).toHaveCount(0);
+});
+
+test('consents change at once and are kept; an injected 500 turns the switch back with a message', async ({
+  page,
+}) => {
+  await openTimelineSignedIn(page, '/settings/privacy', user, 'privacy');
+  const grouping = page.getByTestId('consent-face_grouping');
+  await expect(grouping).not.toBeChecked();
+  await grouping.click();
+  await expect(grouping).toBeChecked();
+  await expect(grouping).toBeEnabled();
+  await page.reload();
+  await expect(page.getByTestId('consent-face_grouping')).toBeChecked();
+
+  const fault = await addFault({
+    method: 'POST',
+    path: '/data_protection/consent_values$',
+    status: 500,
+  });
+  try {
+    const sms = page.getByTestId('consent-stay_up_to_date__sms');
+    await sms.click();
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'could not be changed' }),
+    ).toBeVisible();
+    await expect(sms).not.toBeChecked();
+    await expect(sms).toBeEnabled();
+  } finally {
+    await removeFault(fault);
+  }
+  const stored = await call<{ data: Record<string, boolean> }>(
+    user,
+    'GET',
+    '/data_protection/consent_values',
+  );
+  expect(stored.data).toMatchObject({ face_grouping: true, stay_up_to_date__sms: false });
+});
+
+test('a data request is blocked for 24 hours, with the time left; a day later it can be made again', async ({
+  page,
+}) => {
+  await openTimelineSignedIn(page, '/settings/privacy', user, 'privacy');
+  await page.getByTestId('data-request').click();
+  await expect(page.getByTestId('data-request-sent')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('data-request-blocked')).toContainText('in 24 hours');
+  await expect(page.getByTestId('data-request')).toHaveCount(0);
+
+  await moveClock(user.email, 1);
+  await page.reload();
+  await expect(page.getByLabel('Password')).toBeVisible();
+  await signInThroughIdentityPage(page, user, { fromPrompt: false });
+  await expect(page.getByTestId('data-request')).toBeVisible();
+  await expect(page.getByTestId('data-request-blocked')).toHaveCount(0);
+});
+
+test('digital legacy: the contact form checks every field, cancel goes back to the previous choice', async ({
+  page,
+  request,
+}) => {
+  await openTimelineSignedIn(page, '/settings/privacy', user, 'privacy');
+  await page.getByTestId('legacy-do_not_provide_content_to_anybody').check();
+  await expect(page.getByTestId('toast').filter({ hasText: 'is saved' })).toBeVisible();
+
+  await page.getByTestId('legacy-provide_content_to_contact').check();
+  const confirm = page.getByTestId('legacy-contact-confirm');
+  await expect(confirm).toBeDisabled();
+  await page.getByTestId('legacy-field-name').fill('Kari <Nordmann>');
+  await page.getByTestId('legacy-field-phone_number').fill('+47 912');
+  await page.getByTestId('legacy-field-email_address').fill('kari@example');
+  await page.getByTestId('legacy-field-address').fill('Storgata 1');
+  await page.getByTestId('legacy-field-name').focus();
+  await expect(page.getByText('Enter a phone number of 8 to 14 digits')).toBeVisible();
+  await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+  await expect(confirm).toBeDisabled();
+  await axeClean(page, 'privacy');
+  // Cancel: the previous choice is back, nothing is saved.
+  await page.getByTestId('legacy-contact-cancel').click();
+  await expect(page.getByTestId('legacy-do_not_provide_content_to_anybody')).toBeChecked();
+  await expect(page.getByTestId('legacy-provide_content_to_contact')).not.toBeChecked();
+
+  await page.getByTestId('legacy-provide_content_to_contact').check();
+  await page.getByTestId('legacy-field-name').fill('Kari <Nordmann>');
+  await page.getByTestId('legacy-field-phone_number').fill('+4791234567');
+  await page.getByTestId('legacy-field-email_address').fill('kari@example.com');
+  await page.getByTestId('legacy-field-address').fill('Storgata 1, Oslo');
+  await confirm.click();
+  await expect(page.getByTestId('legacy-contact')).toContainText('Kari <Nordmann>');
+  await page.reload();
+  await expect(page.getByTestId('legacy-provide_content_to_contact')).toBeChecked();
+  // The beforeAll session is days old by now (moved clocks): the API needs a fresh one too.
+  const fresh = { ...user, token: await apiLogin(request, user) };
+  const stored = await call<{ choice: string; digital_legacy_data: unknown }>(
+    fresh,
+    'GET',
+    '/digital_legacy',
+  );
+  expect(stored).toEqual({
+    choice: 'provide_content_to_contact',
+    digital_legacy_data: {
+      contact_information: [
+        {
+          name: 'Kari <Nordmann>',
+          phone_number: '+4791234567',
+          email_address: 'kari@example.com',
+          address: 'Storgata 1, Oslo',
+        },
+      ],
+    },
+  });
+});
+
+test('unsubscribe from an email link: entry, loading, unsubscribed, saved; no id is an error', async ({
+  page,
+}) => {
+  await call(user, 'POST', '/data_protection/consent_values', { stay_up_to_date__email: true });
+  const { id } = (await (
+    await fetch(`${API}/__test/email_consent_id?email=${encodeURIComponent(user.email)}`)
+  ).json()) as { id: string };
+  // Opened from an email: no login.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/consent/user/email_consent', async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
+  await page.goto(`/settings/unsubscribe?id=${id}`);
+  const view = page.getByTestId('unsubscribe');
+  await expect(view).toHaveAttribute('data-view', 'entry');
+  await axeClean(page, 'unsubscribe');
+  await page.getByTestId('unsubscribe-confirm').click();
+  await expect(view).toHaveAttribute('data-view', 'loading');
+  release();
+  await expect(view).toHaveAttribute('data-view', 'unsubscribed');
+  await expect(page.getByTestId('unsubscribe-done')).toBeVisible();
+  expect(
+    (await call<{ data: Record<string, boolean> }>(user, 'GET', '/data_protection/consent_values'))
+      .data.stay_up_to_date__email,
+  ).toBe(false);
+  await page.getByTestId('unsubscribe-undo').click();
+  await expect(view).toHaveAttribute('data-view', 'saved');
+  await expect(page.getByTestId('unsubscribe-saved')).toContainText('again');
+
+  await page.goto('/settings/unsubscribe');
+  await expect(page.getByTestId('unsubscribe-error')).toContainText('Request to server failed');
+  await page.goto(`/settings/unsubscribe?id=${'0'.repeat(32)}`);
+  await expect(page.getByTestId('unsubscribe-error')).toBeVisible();
+});
+
+test('every settings page passes axe in English and Norwegian; the developer page deletes test payments', async ({
+  page,
+}) => {
+  await openTimelineSignedIn(page, '/settings', user, 'settings');
+  for (const language of ['en_US', 'nb_NO']) {
+    await page.goto('/settings');
+    await page.getByTestId(`settings-language-${language}`).check();
+    await expect(page.locator('html')).toHaveAttribute('lang', language.replace('_', '-'));
+    await axeClean(page, 'settings');
+    for (const [path, testId] of [
+      ['/settings/privacy', 'privacy'],
+      ['/emailSettings', 'email-settings'],
+      ['/settings/devices', 'devices'],
+      ['/settings/takeout', 'takeout'],
+      ['/settings/advanced', 'advanced'],
+      ['/developer', 'developer'],
+      ['/settings/test-flags', 'test-flags'],
+      ['/help', 'help'],
+    ]) {
+      await page.goto(path);
+      await expect(page.getByTestId(testId)).toBeVisible();
+      // Loaded: no spinner left in the page.
+      await expect(page.getByTestId(testId).getByRole('progressbar')).toHaveCount(0);
+      await axeClean(page, testId);
+    }
+  }
+  await page.goto('/settings');
+  await page.getByTestId('settings-language-en_US').check();
+
+  await page.goto('/developer');
+  await expect(page.getByTestId('developer-extensions')).toContainText('jpg');
+  await page.getByTestId('developer-delete-payments').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'payments deleted' })).toBeVisible();
+  const fault = await addFault({ method: 'DELETE', path: '/test/payment_data$', status: 500 });
+  try {
+    await page.getByTestId('developer-delete-payments').click();
+    await expect(page.getByRole('alertdialog')).toContainText('Check the console');
+  } finally {
+    await removeFault(fault);
+  }
+});
+
+test('deleting the account logs out every device at once; the account closes 30 days later', async ({
+  browser,
+  request,
+}) => {
+  const leaving = await account(request, 'leaving', { name: 'Leaving Person' });
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  try {
+    const page = await first.newPage();
+    const other = await second.newPage();
+    await openTimelineSignedIn(other, '/settings', leaving, 'settings');
+    await openTimelineSignedIn(page, '/settings/privacy', leaving, 'privacy');
+
+    // A failure first: the SPEC §8 text and a retry.
+    const fault = await addFault({
+      method: 'POST',
+      path: '/data_protection/request_account_deletion$',
+      status: 503,
+    });
+    try {
+      await page.getByTestId('delete-account').click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete account' }).click();
+      await expect(page.getByTestId('delete-account-failed')).toContainText(
+        'Something went wrong when we processed your request for deletion',
+      );
+    } finally {
+      await removeFault(fault);
+    }
+    await page.getByTestId('delete-account').click();
+    await expect(page.getByRole('alertdialog')).toContainText('logged out of all devices');
+    await page.getByRole('alertdialog').getByRole('button').first().click();
+    await expect(page.getByTestId('login-prompt')).toBeVisible();
+
+    // The other device finds its session ended at its next call.
+    await other.getByTestId('settings-entry-devices').click();
+    await expect(other.getByTestId('session-expired')).toBeVisible();
+
+    // 30 days later the account is closed: signing in meets the account-terminated page.
+    await moveClock(leaving.email, 30);
+    await page.goto('/photos');
+    await expect(page.getByTestId('login-prompt')).toBeVisible();
+    await signInThroughIdentityPage(page, leaving);
+    await expect(page.getByTestId('account-terminated')).toBeVisible();
+    expect((await outbox(leaving.email)).map((m) => m.subject)).toEqual([
+      'Your account is deleted',
+    ]);
+  } finally {
+    await first.close();
+    await second.close();
+  }
+});
