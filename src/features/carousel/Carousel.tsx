@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -130,7 +130,7 @@ export function Carousel({ source, fileId }: CarouselProps) {
   // the 5 s of the file on screen; one due before they are known waits for them.
   const around = useRef({ next, previous, neighboursKnown });
   const [advanceDue, setAdvanceDue] = useState<string | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     around.current = { next, previous, neighboursKnown };
   });
   const advance = useCallback(() => {
@@ -142,11 +142,15 @@ export function Carousel({ source, fileId }: CarouselProps) {
     return undefined;
   }, [go, fileId]);
   useEffect(() => {
-    if (advanceDue === fileId && neighboursKnown) {
+    if (advanceDue === null) return;
+    // A manual step or a stop in between cancels the due advance (SPEC §4 "stops on any manual
+    // step"): only a still-running slideshow on the same file moves on.
+    if (!autoplay || advanceDue !== fileId) setAdvanceDue(null);
+    else if (neighboursKnown) {
       setAdvanceDue(null);
       advance();
     }
-  }, [advanceDue, fileId, neighboursKnown, advance]);
+  }, [advanceDue, fileId, neighboursKnown, advance, autoplay]);
 
   // SPEC §9 slideshow: 5000 ms a photo; a video plays through and moves on when it ends.
   const showing = load === 'ready' && file !== null;
@@ -233,7 +237,10 @@ export function Carousel({ source, fileId }: CarouselProps) {
     }
   };
 
-  useEffect(() => {
+  // In the commit, before the browser can deliver the next key: a key pressed right after a step
+  // must see this file's neighbours, not the last file's (a stale handler stepped to the file
+  // already shown).
+  useLayoutEffect(() => {
     keyHandler.current = onKeyDown;
   });
 
