@@ -79,6 +79,26 @@ describe('POST /profile_picture', () => {
     const meta = await sharp(picture.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 310, 310]);
 
+    // A larger crop (cut from an original's pixels) is kept at the viewport's 310×310.
+    const big = await sharp({
+      create: { width: 1200, height: 1200, channels: 3, background: '#3c3' },
+    })
+      .jpeg()
+      .toBuffer();
+    const bigBody = multipart({}, [{ data: big, name: 'big.jpg', type: 'image/jpeg' }]);
+    const bigRes = await server.app.inject({
+      method: 'POST',
+      url: '/profile_picture?path=big.jpg',
+      headers: { ...auth, ...bigBody.headers },
+      payload: bigBody.payload,
+    });
+    expect(bigRes.statusCode).toBe(201);
+    const bigUrl = (await account()).profile_picture!;
+    const bigMeta = await sharp(
+      (await server.app.inject({ url: new URL(bigUrl).pathname })).rawPayload,
+    ).metadata();
+    expect([bigMeta.width, bigMeta.height]).toEqual([310, 310]);
+
     const junk = multipart({}, [{ data: Buffer.from('not a picture') }]);
     const bad = await server.app.inject({
       method: 'POST',
@@ -87,7 +107,7 @@ describe('POST /profile_picture', () => {
       payload: junk.payload,
     });
     expect(bad.statusCode).toBe(400);
-    expect((await account()).profile_picture).toBe(url);
+    expect((await account()).profile_picture).toBe(bigUrl);
     expect((await server.app.inject({ url: '/profile_picture/nope' })).statusCode).toBe(404);
     expect(
       (await server.app.inject({ url: `/profile_picture/${'0'.repeat(32)}` })).statusCode,

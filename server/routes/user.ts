@@ -18,6 +18,7 @@ import {
   userIdByPictureKey,
 } from '../db/account';
 import { badRequest, HttpError, notFound } from '../errors';
+import { PROFILE_CROP_PX } from '../../src/domain/constants';
 import { commonQuery } from './params';
 import { LIMIT_INPUT_PIXELS } from '../media/decodes';
 import { asMultipartError } from './uploads';
@@ -80,12 +81,13 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
     }
     let jpeg: Buffer;
     try {
-      // The client sends its 310×310 crop; anything else is fitted, oriented and re-encoded so
-      // only pixels (no metadata, no foreign format) are stored and served.
+      // The client sends its square crop cut from the original's pixels; it is kept at the crop
+      // viewport's 310×310 (SPEC §9), oriented and re-encoded so only pixels (no metadata, no
+      // foreign format) are stored and served. A picture that is not square is cut to its middle.
       jpeg = await ctx.media.decodes.run(() =>
         sharp(input, { limitInputPixels: LIMIT_INPUT_PIXELS })
           .rotate()
-          .resize(512, 512, { fit: 'cover', withoutEnlargement: true })
+          .resize(PROFILE_CROP_PX, PROFILE_CROP_PX, { fit: 'cover' })
           .jpeg({ quality: 85 })
           .toBuffer(),
       );

@@ -57,9 +57,21 @@ export function SideMenu({
         inert={!open}
       >
         {loggedIn && account ? (
-          <p className="side-menu__who" data-testid="side-menu-who">
-            {account.name ?? account.logged_in_as}
-          </p>
+          <div className="side-menu__account">
+            {account.profile_picture ? (
+              <img
+                className="side-menu__avatar"
+                src={account.profile_picture}
+                alt=""
+                width={40}
+                height={40}
+                data-testid="side-menu-avatar"
+              />
+            ) : null}
+            <p className="side-menu__who" data-testid="side-menu-who">
+              {account.name ?? account.logged_in_as}
+            </p>
+          </div>
         ) : null}
         <nav>
           <ul className="side-menu__list">

@@ -173,7 +173,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
     area: 'selectPhotos',
     page: () => import('../features/albums/PickerPage'),
   },
-  { path: '/selectProfilePicture', area: 'profilePicture' },
+  {
+    path: '/selectProfilePicture',
+    area: 'profilePicture',
+    page: () => import('../features/settings/SelectProfilePicturePage'),
+  },
 
   { path: '/error/:code', area: 'errors', page: () => import('./pages/ErrorCodePage') },
   { path: '*', area: 'errors', page: () => import('./pages/PageNotFoundPage') },

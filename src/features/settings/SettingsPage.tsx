@@ -42,7 +42,12 @@ function Settings() {
   return (
     <section className="settings-page" data-testid="settings" aria-labelledby="settings-title">
       <h1 id="settings-title">{t('nav.settings')}</h1>
-      {account ? <ProfileName name={account.name} email={account.logged_in_as} /> : null}
+      {account ? (
+        <div className="settings-profile">
+          <ProfilePicture url={account.profile_picture} />
+          <ProfileName name={account.name} email={account.logged_in_as} />
+        </div>
+      ) : null}
       <nav aria-label={t('settings.entriesLabel')}>
         <ul className="settings-list" data-testid="settings-entries">
           {entries.map((entry) => (
@@ -59,6 +64,31 @@ function Settings() {
       </nav>
       <LanguageChoice />
     </section>
+  );
+}
+
+/** The picture at the top (SPEC §2), and the way to change it: the timeline picker and crop. */
+function ProfilePicture({ url }: { url: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="settings-picture">
+      {url ? (
+        <img
+          src={url}
+          alt={t('profilePicture.current')}
+          width={96}
+          height={96}
+          data-testid="settings-avatar"
+        />
+      ) : (
+        <span className="settings-picture__none" aria-hidden="true" />
+      )}
+      {isRouteBuilt('/selectProfilePicture') ? (
+        <Link to="/selectProfilePicture" data-testid="settings-picture-change">
+          {url ? t('profilePicture.change') : t('profilePicture.add')}
+        </Link>
+      ) : null}
+    </div>
   );
 }
 

@@ -45,18 +45,28 @@ export async function account(
  */
 export async function uploadPhoto(
   to: Account,
-  photo: { path: string; mtime: number; width: number; height: number; red: number },
+  photo: {
+    path: string;
+    mtime: number;
+    width: number;
+    height: number;
+    red: number;
+    /** The JPEG to send instead of the solid colour. */
+    bytes?: Buffer;
+  },
 ): Promise<string> {
-  const bytes = await sharp({
-    create: {
-      width: photo.width,
-      height: photo.height,
-      channels: 3,
-      background: { r: photo.red, g: 140, b: 90 },
-    },
-  })
-    .jpeg()
-    .toBuffer();
+  const bytes =
+    photo.bytes ??
+    (await sharp({
+      create: {
+        width: photo.width,
+        height: photo.height,
+        channels: 3,
+        background: { r: photo.red, g: 140, b: 90 },
+      },
+    })
+      .jpeg()
+      .toBuffer());
   const name = photo.path.split('/').pop()!;
   const form = new FormData();
   form.set('path', photo.path);
