@@ -1,6 +1,7 @@
-import { memo, Suspense, useCallback, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
+import { useAccountInfo } from '../platform/queries';
 import { useLoginStatus } from '../state/session';
 import { Spinner } from '../ui/Spinner';
 import { CookieNotice } from './CookieNotice';
@@ -13,6 +14,19 @@ import { SessionExpiredDialog } from './SessionExpiredDialog';
 import { ShortcutSheet } from './ShortcutSheet';
 import { SideMenu } from './SideMenu';
 import { TopNav } from './TopNav';
+
+/** Loaded only for an account without a name (SPEC §2 missing-name modal). */
+const MissingNameModal = lazy(() => import('../features/settings/MissingNameModal'));
+
+function MissingName() {
+  const account = useAccountInfo().data;
+  if (!account || (account.name ?? '').trim() !== '') return null;
+  return (
+    <Suspense fallback={null}>
+      <MissingNameModal />
+    </Suspense>
+  );
+}
 
 /**
  * Memoised: a navigation re-renders the matched route's page through the Outlet's context, not
@@ -47,6 +61,7 @@ export const AppShell = memo(function AppShell() {
       <Footer />
       <OverlayHost />
       <SessionExpiredDialog />
+      {loggedIn ? <MissingName /> : null}
       <ShortcutSheet />
       <CookieNotice />
       <QaCornerMarker />

@@ -95,10 +95,11 @@ test('digital legacy: the contact form checks every field, cancel goes back to t
   request,
 }) => {
   await openTimelineSignedIn(page, '/settings/privacy', user, 'privacy');
-  await page.getByTestId('legacy-do_not_provide_content_to_anybody').check();
+  await page.getByTestId('legacy-do_not_provide_content_to_anybody').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'is saved' })).toBeVisible();
+  await expect(page.getByTestId('legacy-do_not_provide_content_to_anybody')).toBeChecked();
 
-  await page.getByTestId('legacy-provide_content_to_contact').check();
+  await page.getByTestId('legacy-provide_content_to_contact').click();
   const confirm = page.getByTestId('legacy-contact-confirm');
   await expect(confirm).toBeDisabled();
   await page.getByTestId('legacy-field-name').fill('Kari <Nordmann>');
@@ -115,7 +116,7 @@ test('digital legacy: the contact form checks every field, cancel goes back to t
   await expect(page.getByTestId('legacy-do_not_provide_content_to_anybody')).toBeChecked();
   await expect(page.getByTestId('legacy-provide_content_to_contact')).not.toBeChecked();
 
-  await page.getByTestId('legacy-provide_content_to_contact').check();
+  await page.getByTestId('legacy-provide_content_to_contact').click();
   await page.getByTestId('legacy-field-name').fill('Kari <Nordmann>');
   await page.getByTestId('legacy-field-phone_number').fill('+4791234567');
   await page.getByTestId('legacy-field-email_address').fill('kari@example.com');
@@ -156,10 +157,14 @@ test('unsubscribe from an email link: entry, loading, unsubscribed, saved; no id
   // Opened from an email: no login.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/consent/user/email_consent', async (route) => {
-    if (route.request().method() === 'POST') await held;
-    await route.continue();
-  });
+  // Every call carries the common query parameters: match the path alone.
+  await page.route(
+    (url) => url.pathname.endsWith('/consent/user/email_consent'),
+    async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    },
+  );
   await page.goto(`/settings/unsubscribe?id=${id}`);
   const view = page.getByTestId('unsubscribe');
   await expect(view).toHaveAttribute('data-view', 'entry');

@@ -1,7 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { basicAuthHeader } from '../../src/api/contract/basicAuth';
-import { account, call, type Account } from './support/accounts';
+import { account, call, uploadPhoto, type Account } from './support/accounts';
+import { waitForSceneReady } from './support/gallery';
+import { screenTiles } from './support/interaction';
 import { API, apiLogin, openTimelineSignedIn } from './support/login';
 
 // An account of this spec's own: its devices and its language are its alone.
@@ -142,4 +145,103 @@ test('devices: this one marked; removing another signs it out', async ({ page, r
   await page.getByTestId('device-remove').click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByTestId('login-prompt')).toBeVisible();
+});
+
+test('profile picture: pick a photo on the timeline grid, move the circle, OK; the side menu shows the crop', async ({
+  page,
+  request,
+}) => {
+  // The devices test signed out the API session of beforeAll: a new one.
+  const me = { ...user, token: await apiLogin(request, user) };
+  // 1600×1200: red on the left half, blue on the right.
+  const bytes = await sharp({
+    create: { width: 1600, height: 1200, channels: 3, background: { r: 220, g: 20, b: 20 } },
+  })
+    .composite([
+      {
+        input: await sharp({
+          create: { width: 800, height: 1200, channels: 3, background: { r: 20, g: 20, b: 220 } },
+        })
+          .png()
+          .toBuffer(),
+        left: 800,
+        top: 0,
+      },
+    ])
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  const photoId = await uploadPhoto(me, {
+    path: 'profile/halves.jpg',
+    mtime: 1_700_000_000,
+    width: 1600,
+    height: 1200,
+    red: 0,
+    bytes,
+  });
+  await openTimelineSignedIn(page, '/settings', user, 'settings');
+  await page.getByTestId('settings-picture-change').click();
+  await expect(page.getByTestId('profile-picker')).toHaveAttribute('data-load', 'ready');
+  await waitForSceneReady(page);
+  const tile = (await screenTiles(page)).find((t) => t.id === photoId)!;
+  await page.mouse.click(tile.x + tile.w / 2, tile.y + tile.h / 2);
+  await expect(page.getByTestId('cropper')).toHaveAttribute('data-ready', 'true');
+  expect(
+    (await new AxeBuilder({ page }).include('[data-testid="cropper"]').analyze()).violations,
+  ).toEqual([]);
+  // Cancel leaves the picture as it was; then again, and move the photo right to its left edge.
+  await page.getByTestId('crop-cancel').click();
+  await expect(page.getByTestId('cropper')).toHaveCount(0);
+  await page.mouse.click(tile.x + tile.w / 2, tile.y + tile.h / 2);
+  await expect(page.getByTestId('cropper')).toHaveAttribute('data-ready', 'true');
+  await page.getByTestId('crop-area').focus();
+  for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowLeft');
+  await page.getByTestId('crop-ok').click();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'profile picture is updated' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('settings')).toBeVisible();
+  await expect(page.getByTestId('settings-avatar')).toBeVisible();
+
+  // The stored picture: 310×310 cut from the original's left square (0…1200 of 1600): two
+  // thirds red, then blue.
+  const info = await call<{ profile_picture: string }>(me, 'GET', '/account_info');
+  const stored = Buffer.from(await (await fetch(info.profile_picture)).arrayBuffer());
+  const { data, info: meta } = await sharp(stored).raw().toBuffer({ resolveWithObject: true });
+  expect([meta.width, meta.height]).toEqual([310, 310]);
+  const pixel = (x: number, y: number) => {
+    const at = (y * meta.width + x) * meta.channels;
+    return [data[at], data[at + 1], data[at + 2]];
+  };
+  const isRed = ([r, , b]: number[]) => r > 180 && b < 60;
+  const isBlue = ([r, , b]: number[]) => b > 180 && r < 60;
+  expect(isRed(pixel(10, 155))).toBe(true);
+  expect(isRed(pixel(190, 155))).toBe(true);
+  expect(isBlue(pixel(280, 155))).toBe(true);
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByTestId('side-menu-avatar')).toHaveAttribute('src', info.profile_picture);
+});
+
+test('an account without a name is asked for one; Later waits for the next session', async ({
+  page,
+  request,
+}) => {
+  const nameless = await account(request, 'nameless', { name: '' });
+  await openTimelineSignedIn(page, '/photos', nameless);
+  const modal = page.getByTestId('missing-name');
+  await expect(modal).toBeVisible();
+  await expect(page.getByTestId('missing-name-save')).toBeDisabled();
+  await page.getByTestId('missing-name-later').click();
+  await expect(modal).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('timeline')).toBeVisible();
+  await expect(modal).toHaveCount(0);
+  // A new session asks again; a name typed and saved ends it.
+  await page.evaluate(() => sessionStorage.removeItem('missingNameDismissed'));
+  await page.reload();
+  await page.getByTestId('missing-name-input').fill('  Nina <Navn>  ');
+  await page.getByTestId('missing-name-save').click();
+  await expect(modal).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByTestId('side-menu-who')).toHaveText('Nina <Navn>');
 });

@@ -121,6 +121,7 @@ const PAGE_READY = [
   'unsubscribe-error',
   'advanced',
   'developer',
+  'profile-picker',
   'not-found-page',
   'account-terminated',
   'generic-error',

@@ -17,6 +17,16 @@ export function nameProblem(name: string): 'required' | 'tooLong' | 'invalid' | 
   return hasControlCharacters(name) ? 'invalid' : null;
 }
 
+/** SPEC §7 POST /name, trimmed. */
+export async function saveName(name: string): Promise<void> {
+  await api().request({
+    method: 'POST',
+    path: '/name',
+    body: { name: name.trim() },
+    schema: NameResponseSchema,
+  });
+}
+
 /** The signed-in user's name with "Change name" (SPEC §7 POST /name): saved, or the failure. */
 export function ProfileName({ name, email }: { name: string | null; email: string }) {
   const { t } = useTranslation();
@@ -30,12 +40,7 @@ export function ProfileName({ name, email }: { name: string | null; email: strin
     if (draft === null || problem || busy) return;
     setBusy(true);
     try {
-      await api().request({
-        method: 'POST',
-        path: '/name',
-        body: { name: draft.trim() },
-        schema: NameResponseSchema,
-      });
+      await saveName(draft);
       await client.invalidateQueries({ queryKey: accountInfoQuery.queryKey });
       showToast({ message: { key: 'settings.profile.saved' } });
       setDraft(null);

@@ -1,0 +1,112 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accountInfoQuery } from '../../platform/queries';
+import { showToast } from '../../state/toasts';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { nameProblem, saveName } from './ProfileName';
+
+const DISMISSED_KEY = 'missingNameDismissed';
+
+function dismissedThisSession(): boolean {
+  try {
+    return sessionStorage.getItem(DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * SPEC §2 missing-name modal: a signed-in account without a name is asked for one (the name
+ * others see on shared albums and comments). "Later" asks again in the next session.
+ */
+export default function MissingNameModal() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const id = useId();
+  const [open, setOpen] = useState(() => !dismissedThisSession());
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const problem = nameProblem(name);
+
+  function later() {
+    try {
+      sessionStorage.setItem(DISMISSED_KEY, '1');
+    } catch {
+      // Storage off: it closes for now and asks again on the next load.
+    }
+    setOpen(false);
+  }
+
+  async function save() {
+    setTouched(true);
+    if (problem || busy) return;
+    setBusy(true);
+    try {
+      await saveName(name);
+      await client.invalidateQueries({ queryKey: accountInfoQuery.queryKey });
+      showToast({ message: { key: 'settings.profile.saved' } });
+      setOpen(false);
+    } catch {
+      showToast({ kind: 'error', message: { key: 'settings.profile.failed' } });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!open) return null;
+  const invalid = touched && problem !== null;
+  return (
+    <Dialog
+      open
+      title={t('missingName.title')}
+      onClose={later}
+      actions={
+        <>
+          <Button variant="ghost" onClick={later} data-testid="missing-name-later">
+            {t('missingName.later')}
+          </Button>
+          <Button
+            disabled={busy || problem !== null}
+            onClick={() => void save()}
+            data-testid="missing-name-save"
+          >
+            {t('missingName.save')}
+          </Button>
+        </>
+      }
+    >
+      <form
+        className="settings-form"
+        data-testid="missing-name"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <p>{t('missingName.body')}</p>
+        <label htmlFor={id}>{t('settings.profile.label')}</label>
+        <input
+          id={id}
+          className="ui-text-field"
+          type="text"
+          autoComplete="name"
+          value={name}
+          maxLength={300}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? `${id}-problem` : undefined}
+          onChange={(event) => setName(event.target.value)}
+          onBlur={() => setTouched(true)}
+          data-testid="missing-name-input"
+        />
+        {invalid ? (
+          <p id={`${id}-problem`} role="alert" className="settings-error">
+            {t(`settings.profile.problem.${problem}`)}
+          </p>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}
