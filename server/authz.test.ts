@@ -323,6 +323,11 @@ const cases: Case[] = [
     other: 'own',
   },
   { name: 'user grants', request: () => get('/user_grants'), other: 'own' },
+  {
+    name: 'approve terms',
+    request: () => ({ method: 'POST', url: '/approve_tos', payload: { tos_version: 'v1' } }),
+    other: 'own',
+  },
   { name: 'consent values', request: () => get('/data_protection/consent_values'), other: 'own' },
   {
     name: 'update consents',

@@ -241,6 +241,17 @@ export function registerTestControls(app: FastifyInstance, ctx: ServerContext): 
     return { messages };
   });
 
+  // New terms for one user (SPEC §3 tos_to_approve): their account info asks until approved.
+  app.post(`${TEST_PREFIX}tos`, (request, reply) => {
+    const body = z
+      .object({ email: z.string().min(1).max(320), version: z.string().min(1).max(64) })
+      .parse(request.body);
+    const user = userByEmail(ctx.db, body.email);
+    if (!user) throw notFound();
+    stmt(ctx.db, 'UPDATE users SET tos_pending = ? WHERE id = ?').run(body.version, user.id);
+    return reply.code(204).send();
+  });
+
   // SPEC §7 "fetching an email consent id": the id an email's unsubscribe link carries.
   app.get(`${TEST_PREFIX}email_consent_id`, (request) => {
     const { email } = z.object({ email: z.string().min(1).max(320) }).parse(request.query);

@@ -187,6 +187,10 @@ const ADDED_COLUMNS: readonly [table: string, column: string, ddl: string][] = [
   ['users', 'legacy_choice', 'TEXT'],
   ['users', 'legacy_contact', 'TEXT'],
   ['users', 'email_consent_id', 'TEXT'],
+  // SPEC §3 tos_to_approve: the terms version this user has still to approve (NULL: none), and
+  // the last version they approved.
+  ['users', 'tos_pending', 'TEXT'],
+  ['users', 'tos_approved', 'TEXT'],
 ];
 
 function addMissingColumns(db: Database.Database): void {

@@ -19,6 +19,8 @@ export interface UserRow {
   legacy_choice: string | null;
   legacy_contact: string | null;
   email_consent_id: string | null;
+  tos_pending: string | null;
+  tos_approved: string | null;
 }
 
 export interface JobRow {

@@ -1,10 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AccountInfo } from '../../src/api/contract/account';
 import { MOVIE_EXTENSIONS, PICTURE_EXTENSIONS } from '../../src/domain/classify';
 import { requireCaller } from '../auth/guard';
 import type { ServerContext } from '../context';
+import { stmt } from '../db/open';
 import { totals } from '../db/users';
+import { HttpError } from '../errors';
+import { commonQuery } from './params';
 import { profilePictureUrl } from './user';
+
+const ApproveTosBody = z.strictObject({
+  tos_version: z.string().min(1).max(64),
+  accepted: z.boolean().optional(),
+});
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/account_info', (request) => {
@@ -23,7 +32,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
         video_count: sums.videos,
         document_count: sums.documents,
       },
-      tos_to_approve: null,
+      tos_to_approve: user.tos_pending ? { version: user.tos_pending } : null,
       sunset_delete_date: null,
       is_read_only_user: user.read_only === 1,
       isBeingShutDown: false,
@@ -33,6 +42,26 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
       has_files_not_media: sums.documents > 0,
     };
     return info;
+  });
+
+  // SPEC §7 POST /approve_tos (tos_version), and declining (accepted: false). Approving with
+  // nothing pending is a no-op (a second click); approving another version than the pending one
+  // is refused, so an old prompt cannot approve new terms.
+  app.post('/approve_tos', (request) => {
+    const { user } = requireCaller(ctx, request);
+    z.object(commonQuery).parse(request.query);
+    const body = ApproveTosBody.parse(request.body);
+    if (user.tos_pending !== null && body.tos_version !== user.tos_pending) {
+      throw new HttpError(409, 'tos_version_mismatch', 'These are not the terms to approve');
+    }
+    if (body.accepted === false) return { approved: false };
+    if (user.tos_pending !== null) {
+      stmt(ctx.db, 'UPDATE users SET tos_pending = NULL, tos_approved = ? WHERE id = ?').run(
+        body.tos_version,
+        user.id,
+      );
+    }
+    return { approved: true };
   });
 
   // Public: the upload picker may ask before login.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountInfoSchema } from '../../src/api/contract/account';
 import {
   ACCOUNT_DELETION_SECONDS,
   ConsentUpdateResponseSchema,
@@ -227,5 +228,33 @@ describe('email consent on the consent host', () => {
     expect(
       (await call('GET', '/consent/user/email_consent?email_consent_identifier=x', {})).statusCode,
     ).toBe(400);
+  });
+});
+
+describe('terms of service (SPEC §3 tos_to_approve, §7 POST /approve_tos)', () => {
+  it('asks until the pending version is approved; declining or another version keeps it', async () => {
+    const auth = await newUser('terms@example.com');
+    const info = async () =>
+      AccountInfoSchema.parse((await call('GET', '/account_info', auth)).json()).tos_to_approve;
+    expect(await info()).toBeNull();
+    // Approving with nothing pending changes nothing (a second click).
+    expect((await call('POST', '/approve_tos', auth, { tos_version: 'v1' })).json()).toEqual({
+      approved: true,
+    });
+    server.ctx.db
+      .prepare("UPDATE users SET tos_pending = 'v2' WHERE email = 'terms@example.com'")
+      .run();
+    expect(await info()).toEqual({ version: 'v2' });
+    const declined = await call('POST', '/approve_tos', auth, {
+      tos_version: 'v2',
+      accepted: false,
+    });
+    expect(declined.json()).toEqual({ approved: false });
+    expect(await info()).toEqual({ version: 'v2' });
+    expect((await call('POST', '/approve_tos', auth, { tos_version: 'v1' })).statusCode).toBe(409);
+    expect((await call('POST', '/approve_tos', auth, {})).statusCode).toBe(400);
+    expect((await call('POST', '/approve_tos', auth, { tos_version: 'v2' })).statusCode).toBe(200);
+    expect(await info()).toBeNull();
+    expect(userByEmail(server.ctx.db, 'terms@example.com')?.tos_approved).toBe('v2');
   });
 });
