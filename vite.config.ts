@@ -1,11 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** What the web listener sends compressed; images and videos are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|wasm)$/;
+/** Below this a compressed copy saves less than its own overhead. */
+const MIN_BYTES = 1024;
+
+/**
+ * Issue 19 "serving": every compressible file of the build gets `.br` (quality 11) and `.gz`
+ * (level 9) siblings at build time, which the web listener sends by Accept-Encoding
+ * (@fastify/static `preCompressed`): no compression work per request, the best ratios.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'capture-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+          const full = path.join(dir, entry.name);
+          return entry.isDirectory() ? walk(full) : [full];
+        });
+      for (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        const data = fs.readFileSync(file);
+        if (data.length < MIN_BYTES) continue;
+        fs.writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 11,
+              [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+            },
+          }),
+        );
+        fs.writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
 
 // The client build. It needs only dependencies (`npm install --omit=dev && npm start` builds
 // with it); the unit-test settings live in vitest.config.ts, which extends this file.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // The client's zod comes with `jitless` set before any schema is built (the CSP forbids
     // eval; see src/platform/zodJitless.ts). Unit tests and the server use zod as it is.
@@ -21,7 +67,9 @@ export default defineConfig({
   worker: { format: 'es' },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Maps are written for our own debugging but not referenced from the bundles, and the web
+    // listener does not serve them (issue 19: source is not published).
+    sourcemap: 'hidden',
     // The /photos chunk carries three.js whole (R3F's catalogue imports it all): ~1.05 MB raw.
     // Its gzip size is tracked against a budget by bench/bundle.bench.ts, not by this warning.
     chunkSizeWarningLimit: 1200,

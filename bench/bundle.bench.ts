@@ -6,9 +6,9 @@
  * Budgets come from bench/baselines.json (budgets.bundle). Writes bench/results/bundle.json;
  * exits 1 when a budget is exceeded. Run: npx tsx bench/bundle.bench.ts
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { buildApp } from './support/build';
 import {
@@ -65,12 +65,17 @@ const manifest = JSON.parse(
 ) as Record<string, ManifestChunk>;
 
 const kb = (bytes: number) => round(bytes / 1024, 1);
-const sizeCache = new Map<string, { raw: number; gzip: number }>();
+const sizeCache = new Map<string, { raw: number; gzip: number; brotli: number }>();
 function sizeOf(file: string) {
   let size = sizeCache.get(file);
   if (!size) {
-    const bytes = readFileSync(path.join(build.outDir, file));
-    size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    const full = path.join(build.outDir, file);
+    const bytes = readFileSync(full);
+    // As served: the build's .br sibling (vite.config.ts precompress), else brotli here.
+    const brotli = existsSync(`${full}.br`)
+      ? readFileSync(`${full}.br`).length
+      : brotliCompressSync(bytes).length;
+    size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli };
     sizeCache.set(file, size);
   }
   return size;
@@ -107,12 +112,14 @@ while (pending.length > 0) {
 const sum = (files: Iterable<string>) => {
   let raw = 0;
   let gzip = 0;
+  let brotli = 0;
   for (const file of files) {
     const size = sizeOf(file);
     raw += size.raw;
     gzip += size.gzip;
+    brotli += size.brotli;
   }
-  return { rawKB: kb(raw), gzipKB: kb(gzip) };
+  return { rawKB: kb(raw), gzipKB: kb(gzip), brotliKB: kb(brotli) };
 };
 const allJs = readdirSync(path.join(build.outDir, 'assets'))
   .filter((f) => f.endsWith('.js'))
@@ -154,6 +161,7 @@ const targets = [
 const headlines: Headline[] = [
   { label: '/photos JS gzip (main thread + workers)', value: photos.gzipKB, unit: 'KB' },
   { label: 'whole build JS gzip', value: total.gzipKB, unit: 'KB' },
+  { label: '/photos JS as served (brotli)', value: photos.brotliKB, unit: 'KB' },
   { label: 'largest chunk', value: `${largestChunks[0]?.file} ${largestChunks[0]?.gzipKB} KB` },
 ];
 const file = writeResult('bundle', {
@@ -162,6 +170,7 @@ const file = writeResult('bundle', {
   setup: {
     build: 'vite build (vite.config.ts) with build.manifest, without test hooks',
     gzip: 'zlib level 9 per file',
+    brotli: "as served: each file's .br sibling written by the build (quality 11)",
     photos: `entry (${entryKey}) + ${TIMELINE_PAGE}, each with its static imports, plus the workers they start`,
     buildSeconds: build.seconds,
   },

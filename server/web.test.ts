@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createWebServer, webCsp } from './web';
 
@@ -57,5 +58,38 @@ describe('web listener Content-Security-Policy', () => {
       "form-action 'self' https://api.example.com https://staging.example.com;",
     );
     expect(webCsp()).toContain("connect-src 'self';");
+  });
+});
+
+describe('web listener serving (issue 19)', () => {
+  it('sends the precompressed sibling the browser accepts, and never a source map', async () => {
+    const source = `export const text = ${JSON.stringify('capture '.repeat(500))};\n`;
+    const asset = path.join(distDir, 'assets', 'big-def.js');
+    fs.writeFileSync(asset, source);
+    fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(source));
+    fs.writeFileSync(`${asset}.gz`, zlib.gzipSync(source));
+    fs.writeFileSync(`${asset}.map`, '{"version":3,"sources":["secret.ts"]}');
+    const app = await createWebServer({ distDir });
+    try {
+      const url = '/assets/big-def.js';
+      const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(source);
+      const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(source);
+      const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(source);
+      for (const map of [`${url}.map`, `${url}.map?x=1`]) {
+        const res = await app.inject({ url: map });
+        expect(res.statusCode, map).toBe(404);
+        expect(res.body).not.toContain('secret.ts');
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -59,6 +59,10 @@ export async function createWebServer({
     root: path.resolve(distDir),
     index: false,
     wildcard: false,
+    // The build's .br and .gz siblings (vite.config.ts precompress), chosen by Accept-Encoding.
+    preCompressed: true,
+    // Source maps stay on the build machine (issue 19).
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -70,7 +74,10 @@ export async function createWebServer({
     );
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    if (
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      request.url.split('?', 1)[0].endsWith('.map')
+    ) {
       return reply.code(404).send({ error: 'not_found' });
     }
     return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
