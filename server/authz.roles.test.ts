@@ -94,6 +94,8 @@ interface RoleCase {
   route: (typeof ALBUM_ROLE_ROUTES)[number];
   request: (albums: Albums, role: Role) => InjectOptions | Promise<InjectOptions>;
   expect: Expect;
+  /** Without a token: 401, unless the shared album's link opens the route (SPEC §6 Visitor). */
+  anonymous?: number;
 }
 
 const WRITE: Expect = {
@@ -123,6 +125,16 @@ const CASES: RoleCase[] = [
     route: 'GET /jobs/:id/info',
     request: (a, r) => ({ url: `/jobs/${target(a, r).id}/info` }),
     expect: READ,
+    anonymous: 200,
+  },
+  {
+    route: 'POST /jobs/:id/password',
+    request: (a, r) => ({
+      method: 'POST',
+      url: `/jobs/${target(a, r).id}/password`,
+      payload: { password: 'transformed' },
+    }),
+    expect: WRITE,
   },
   {
     route: 'GET /jobs/:id/users',
@@ -267,7 +279,7 @@ describe('album role matrix (SPEC §6 on the server)', () => {
     for (const role of ROLES) {
       server.matchedRoutes.clear();
       const res = await call(role, await c.request(albums, role));
-      const expected = role === 'anonymous' ? 401 : c.expect[role];
+      const expected = role === 'anonymous' ? (c.anonymous ?? 401) : c.expect[role];
       expect(res.statusCode, `${c.route} as ${role}: ${res.body}`).toBe(expected);
       expect([...server.matchedRoutes]).toContain(c.route);
       if (expected === 403 && c.route.startsWith('DELETE /jobs/:id/files_by_id')) {

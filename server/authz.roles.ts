@@ -3,6 +3,7 @@
 // names it (and the role matrix checks that each case reaches exactly its route).
 export const ALBUM_ROLE_ROUTES = [
   'GET /jobs/:id/info',
+  'POST /jobs/:id/password',
   'GET /jobs/:id/users',
   'POST /jobs/:id/name',
   'POST /jobs/:id/privacy_mode',

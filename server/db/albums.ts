@@ -127,6 +127,8 @@ const ALBUM_FIELDS = {
   permissions: 'permissions',
   sort_order: 'sort_order',
   cover_file: 'cover_file',
+  // SPEC §5 album password, as the client transformed it; never answered or logged.
+  password: 'password',
 } as const;
 
 /** Sets one of the album's own fields and moves its activity time. */

@@ -15,7 +15,7 @@ import { liveFileCount, trashAlbum } from '../db/albums';
 import { contentTypeOf, parseRange } from '../media/range';
 import { jobForCaller } from './jobs';
 import { commonQuery, idParam } from './params';
-import { liveShare, readShare } from './shares';
+import { linkJob, readLinkJob } from './linkRead';
 import { trashedAlbumOf } from './trash';
 
 const ContentQuery = z.object({
@@ -131,10 +131,11 @@ function readableJob(
   options: { allowQueryToken?: boolean } = {},
 ): { job: JobRow; userId: number | null } {
   const id = idParam.safeParse((request.params as { id?: unknown }).id);
-  const share = id.success ? liveShare(ctx, id.data) : null;
-  if (share) {
-    const { caller } = readShare(ctx, request, share.uuid);
-    return { job: share, userId: caller?.user.id ?? null };
+  // A share or a shared album: its link (and key, with a password) opens it to anyone.
+  const linked = id.success ? linkJob(ctx, id.data) : null;
+  if (linked) {
+    const { caller } = readLinkJob(ctx, request, linked.uuid);
+    return { job: linked, userId: caller?.user.id ?? null };
   }
   const caller = requireCaller(ctx, request, options);
   // The owner's album in the trash: its files are still there to export (SPEC §2 trash albums).

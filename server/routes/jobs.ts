@@ -10,6 +10,7 @@ import { addedMonths, timelineMonths } from '../db/timeline';
 import { contributorCount, coverOf, isMember } from '../db/albums';
 import { jobByUuid, timelineJobOf, totals, userById, type JobRow } from '../db/users';
 import { notFound } from '../errors';
+import { linkJob, readLinkJob } from './linkRead';
 import { commonQuery, idParam, intString, unixSeconds } from './params';
 
 const FilesQuery = z.object({
@@ -79,7 +80,27 @@ export function jobForCaller(
   return job;
 }
 
-function jobInfo(ctx: ServerContext, job: JobRow, caller: Caller): JobInfo | AlbumInfo {
+/**
+ * A job to read: through its link (a share or a shared album — anyone, with the key when it has a
+ * password: routes/linkRead.ts), else one the signed-in caller may read (404 otherwise).
+ */
+function jobToRead(
+  ctx: ServerContext,
+  request: FastifyRequest,
+): { job: JobRow; caller: Caller | null } {
+  const parsed = idParam.safeParse((request.params as { id?: unknown }).id);
+  const linked = parsed.success ? linkJob(ctx, parsed.data) : null;
+  if (linked) return readLinkJob(ctx, request, linked.uuid);
+  // A visitor's dead link says so (SPEC §4 NOT_FOUND) rather than asking to sign in; ids are
+  // random, so this tells nothing of other people's albums.
+  if (!request.headers.authorization && (!parsed.success || !jobByUuid(ctx.db, parsed.data))) {
+    throw notFound();
+  }
+  const caller = requireCaller(ctx, request);
+  return { job: jobForCaller(ctx, caller, request, 'read'), caller };
+}
+
+function jobInfo(ctx: ServerContext, job: JobRow, caller: Caller | null): JobInfo | AlbumInfo {
   const sums = totals(ctx.db, { job: job.id });
   const info: JobInfo = {
     id: job.uuid,
@@ -104,11 +125,13 @@ function jobInfo(ctx: ServerContext, job: JobRow, caller: Caller): JobInfo | Alb
     permissions: job.permissions,
     privacy_mode: job.privacy_mode,
     role:
-      job.owner_id === caller.user.id
-        ? 'owner'
-        : isMember(ctx.db, job.id, caller.user.id)
-          ? 'member'
-          : 'visitor',
+      caller === null
+        ? 'visitor'
+        : job.owner_id === caller.user.id
+          ? 'owner'
+          : isMember(ctx.db, job.id, caller.user.id)
+            ? 'member'
+            : 'visitor',
     has_password: job.password !== null,
     counts: {
       files: sums.pictures + sums.videos + sums.screenshots,
@@ -129,18 +152,17 @@ export function registerJobRoutes(app: FastifyInstance, ctx: ServerContext): voi
   });
 
   app.get('/jobs/:id/info', (request) => {
-    const caller = requireCaller(ctx, request);
-    const job = jobForCaller(ctx, caller, request, 'read');
+    const { job, caller } = jobToRead(ctx, request);
     return jobInfo(ctx, job, caller);
   });
 
   app.get('/st/4/jobs/:id/service', (request) => {
-    jobForCaller(ctx, requireCaller(ctx, request), request, 'read');
+    jobToRead(ctx, request);
     return serviceDict(ctx);
   });
 
   app.get('/jobs/:id/timeline/months', (request) => {
-    const job = jobForCaller(ctx, requireCaller(ctx, request), request, 'read');
+    const { job } = jobToRead(ctx, request);
     const { order } = MonthsQuery.parse(request.query);
     const months = order === 'added' ? addedMonths(ctx.db, job.id) : timelineMonths(ctx.db, job.id);
     const answer: TimelineMonthsResponse = { months };
@@ -148,8 +170,7 @@ export function registerJobRoutes(app: FastifyInstance, ctx: ServerContext): voi
   });
 
   app.get('/jobs/:id/files', (request, reply) => {
-    const caller = requireCaller(ctx, request);
-    const job = jobForCaller(ctx, caller, request, 'read');
+    const { job } = jobToRead(ctx, request);
     const query = FilesQuery.parse(request.query);
     const range = {
       job: job.id,

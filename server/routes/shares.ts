@@ -1,7 +1,6 @@
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { SHARE_LINK_EXPIRY_DAYS } from '../../src/domain/constants';
 import {
   CreateShareRequestSchema,
   PublishRequestSchema,
@@ -12,84 +11,15 @@ import {
 import { requireCaller, requireSubscriber, type Caller } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { copyFiles, findFileInJob, liveFilesOf, toFileJson, type FileRow } from '../db/files';
-import { getMeta, setMeta, stmt } from '../db/open';
-import { jobByUuid, timelineJobOf, userById, type JobRow } from '../db/users';
-import { HttpError, notFound, outOfStorage } from '../errors';
+import { stmt } from '../db/open';
+import { timelineJobOf, userById, type JobRow } from '../db/users';
+import { notFound, outOfStorage } from '../errors';
 import { jobByUuidFor, jobForCaller } from './jobs';
+import { KeyQuery, liveShare, readShare, SHARE_LIFETIME_SECONDS, unlock } from './linkRead';
 import { commonQuery, idParam } from './params';
 import { remainingSpace } from './uploadStore';
 
-const SHARE_LIFETIME_SECONDS = SHARE_LINK_EXPIRY_DAYS * 86_400;
 const Query = z.object(commonQuery);
-const ReadQuery = z.object({ ...commonQuery, key: z.string().max(128).optional() });
-
-const passwordRequired = () =>
-  new HttpError(403, 'password_required', 'This share needs its password');
-const passwordIncorrect = () => new HttpError(403, 'password_incorrect', 'Incorrect password');
-
-/** The secret share keys are made with: random per DATA_DIR, kept in meta. */
-function keySecret(ctx: ServerContext): string {
-  let secret = getMeta(ctx.db, 'share_key_secret');
-  if (!secret) {
-    secret = randomBytes(32).toString('base64url');
-    setMeta(ctx.db, 'share_key_secret', secret);
-  }
-  return secret;
-}
-
-/**
- * What a visitor who gave the right password carries: bound to the share and its password, so
- * a new password (or another share) needs a new key; nothing to store or expire besides.
- */
-function shareKey(ctx: ServerContext, share: JobRow): string {
-  return createHmac('sha256', keySecret(ctx))
-    .update(`${share.uuid}\n${share.password ?? ''}`)
-    .digest('base64url');
-}
-
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** The signed-in caller when the request carries a token (header or ?token=), else null. */
-function optionalCaller(ctx: ServerContext, request: FastifyRequest): Caller | null {
-  const query = request.query as Record<string, unknown> | undefined;
-  if (!request.headers.authorization && typeof query?.token !== 'string') return null;
-  return requireCaller(ctx, request, { allowQueryToken: true });
-}
-
-/** A live share (not stopped, not past its 30 days) by id, else null. */
-export function liveShare(ctx: ServerContext, uuid: string): JobRow | null {
-  const job = jobByUuid(ctx.db, uuid);
-  if (!job || job.type !== 'share') return null;
-  return job.ctime + SHARE_LIFETIME_SECONDS > ctx.now() ? job : null;
-}
-
-export interface ShareReader {
-  share: JobRow;
-  caller: Caller | null;
-}
-
-/**
- * The share `uuid` if this request may read it: 404 when it is unknown, stopped or expired;
- * 403 password_required when it has a password and the request neither is the owner's nor
- * carries the share's key (`?key=` or the X-Share-Key header).
- */
-export function readShare(ctx: ServerContext, request: FastifyRequest, uuid: string): ShareReader {
-  const share = liveShare(ctx, uuid);
-  if (!share) throw notFound();
-  const caller = optionalCaller(ctx, request);
-  if (share.password && caller?.user.id !== share.owner_id) {
-    const header = request.headers['x-share-key'];
-    const key =
-      (typeof header === 'string' ? header : undefined) ??
-      ReadQuery.safeParse(request.query).data?.key;
-    if (!key || !sameText(key, shareKey(ctx, share))) throw passwordRequired();
-  }
-  return { share, caller };
-}
 
 /** The share's own job for the caller (its owner), else 404. */
 function ownShare(ctx: ServerContext, caller: Caller, uuid: string): JobRow {
@@ -179,7 +109,7 @@ export function registerShareRoutes(app: FastifyInstance, ctx: ServerContext): v
       request,
       idParam.parse((request.params as { id: unknown }).id),
     );
-    ReadQuery.parse(request.query);
+    KeyQuery.parse(request.query);
     return shareJson(ctx, share, caller);
   });
 
@@ -191,20 +121,7 @@ export function registerShareRoutes(app: FastifyInstance, ctx: ServerContext): v
     const share = liveShare(ctx, uuid);
     if (!share) throw notFound();
     const { password } = SharePasswordRequestSchema.parse(request.body);
-    const throttleKey = `share:${share.uuid}`;
-    const wait = ctx.loginThrottle.retryAfter(throttleKey, request.ip);
-    if (wait > 0) {
-      return reply
-        .code(429)
-        .header('Retry-After', String(wait))
-        .send({ error: 'too_many_attempts', message: 'Too many attempts' });
-    }
-    if (!share.password || !sameText(password, share.password)) {
-      if (share.password) ctx.loginThrottle.recordFailure(throttleKey, request.ip);
-      throw passwordIncorrect();
-    }
-    ctx.loginThrottle.recordSuccess(throttleKey);
-    return { key: shareKey(ctx, share) };
+    return unlock(ctx, request, reply, share, password);
   });
 
   // SPEC §4 share stop flow: the owner's only; the link then answers share-not-found.

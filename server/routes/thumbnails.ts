@@ -7,7 +7,7 @@ import { jobByUuid } from '../db/users';
 import { notFound } from '../errors';
 import type { CachedThumb } from '../media/thumbnails';
 import { jobByUuidFor, jobForCaller } from './jobs';
-import { liveShare, readShare } from './shares';
+import { linkJob, readLinkJob } from './linkRead';
 import { trashedAlbumOf } from './trash';
 import { commonQuery, idParam, intString } from './params';
 
@@ -23,10 +23,11 @@ export function registerThumbnailRoutes(app: FastifyInstance, ctx: ServerContext
   app.get('/th/3/:fileId', async (request, reply) => {
     const query = ThumbQuery.parse(request.query);
     const fileId = (request.params as { fileId: string }).fileId;
-    // A share's files: its link (and key, when it has a password) opens them to anyone.
-    const share = query.share === undefined ? null : liveShare(ctx, query.share);
+    // A share's or a shared album's files: its link (and key, when it has a password) opens
+    // them to anyone.
+    const share = query.share === undefined ? null : linkJob(ctx, query.share);
     if (share) {
-      readShare(ctx, request, share.uuid);
+      readLinkJob(ctx, request, share.uuid);
       const shared = findFileInJob(ctx.db, share.id, fileId);
       if (!shared || shared.deleted) throw notFound();
       return sendThumb(ctx, await thumbFor(ctx, shared, query.area), request, reply);

@@ -1,0 +1,150 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlbumInfoSchema, CreateJobResponseSchema } from '../../src/api/contract/albums';
+import { FilesResponseSchema } from '../../src/api/contract/files';
+import { ShareUnlockResponseSchema } from '../../src/api/contract/shares';
+import { login, multipart, testServer, type TestServer } from '../testing';
+
+// SPEC §6 Visitor: a shared album's link opens it to anyone, signed in or not; with a password,
+// only to its owner, its members, and whoever gave the password (the key).
+
+let server: TestServer;
+let owner: Record<string, string>;
+let friend: Record<string, string>;
+
+beforeAll(async () => {
+  server = await testServer(50, 2);
+  owner = (await login(server.app)).auth;
+  friend = (await login(server.app, 'user1@example.com')).auth;
+});
+afterAll(() => server.close());
+
+async function sharedAlbum(title: string, privacy: 'shared' | 'private' = 'shared') {
+  const created = CreateJobResponseSchema.parse(
+    (
+      await server.app.inject({
+        method: 'POST',
+        url: '/jobs',
+        headers: owner,
+        payload: { type: 'story', name: title, public: privacy === 'shared' },
+      })
+    ).json(),
+  );
+  const jpeg = await sharp({
+    create: { width: 30, height: 20, channels: 3, background: { r: 200, g: 10, b: 10 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const body = multipart(
+    { path: `${title}.jpg`, mtime: '1700000000', policy: 'allow_duplicates' },
+    [{ data: jpeg, name: `${title}.jpg`, type: 'image/jpeg' }],
+  );
+  const uploaded = await server.app.inject({
+    method: 'POST',
+    url: `/jobs/${created.id}/upload`,
+    headers: { ...owner, ...body.headers },
+    payload: body.payload,
+  });
+  expect(uploaded.statusCode).toBe(200);
+  return { id: created.id, file: uploaded.json<{ id: string }>().id };
+}
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  server.app.inject({ url, headers });
+
+describe('a shared album through its link', () => {
+  it('opens to a visitor without an account: info, months, files, thumbnail, original', async () => {
+    const album = await sharedAlbum('open');
+    const info = AlbumInfoSchema.parse((await get(`/jobs/${album.id}/info`)).json());
+    expect(info.role).toBe('visitor');
+    expect(info.title).toBe('open');
+    expect((await get(`/jobs/${album.id}/timeline/months`)).statusCode).toBe(200);
+    const files = FilesResponseSchema.parse((await get(`/jobs/${album.id}/files`)).json());
+    expect(files.files.map((f) => f.id)).toEqual([album.file]);
+    expect((await get(`/th/3/${album.file}?area=256&share=${album.id}`)).statusCode).toBe(200);
+    expect((await get(`/st/4/jobs/${album.id}/files_by_id/${album.file}`)).statusCode).toBe(200);
+    expect((await get(`/st/4/jobs/${album.id}/service`)).statusCode).toBe(200);
+    // Nothing but reading: no upload, no rename without an account.
+    const rename = await server.app.inject({
+      method: 'POST',
+      url: `/jobs/${album.id}/name`,
+      payload: { name: 'taken' },
+    });
+    expect(rename.statusCode).toBe(401);
+  });
+
+  it('a private album stays closed: 401 without an account, 404 for a stranger', async () => {
+    const album = await sharedAlbum('closed', 'private');
+    expect((await get(`/jobs/${album.id}/info`)).statusCode).toBe(401);
+    expect((await get(`/jobs/${album.id}/info`, friend)).statusCode).toBe(404);
+    expect((await get(`/th/3/${album.file}?area=256&share=${album.id}`)).statusCode).toBe(401);
+    // A dead link is not found (no sign-in would help).
+    expect((await get('/jobs/no-such-album/info')).statusCode).toBe(404);
+  });
+
+  it('with a password: 403 password_required until the key; the owner needs none', async () => {
+    const album = await sharedAlbum('guarded');
+    const set = await server.app.inject({
+      method: 'POST',
+      url: `/jobs/${album.id}/password`,
+      headers: owner,
+      payload: { password: 'transformed-secret' },
+    });
+    expect(set.statusCode).toBe(204);
+    for (const headers of [{}, friend]) {
+      const locked = await get(`/jobs/${album.id}/info`, headers);
+      expect(locked.statusCode).toBe(403);
+      expect(locked.json()).toMatchObject({ error: 'password_required' });
+      expect(
+        (await get(`/th/3/${album.file}?area=256&share=${album.id}`, headers)).statusCode,
+      ).toBe(403);
+    }
+    expect((await get(`/jobs/${album.id}/info`, owner)).statusCode).toBe(200);
+
+    const wrong = await server.app.inject({
+      method: 'POST',
+      url: `/jobs/${album.id}/unlock`,
+      payload: { password: 'nope' },
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject({ error: 'password_incorrect' });
+    const right = await server.app.inject({
+      method: 'POST',
+      url: `/jobs/${album.id}/unlock`,
+      payload: { password: 'transformed-secret' },
+    });
+    const { key } = ShareUnlockResponseSchema.parse(right.json());
+    expect((await get(`/jobs/${album.id}/info`, { 'x-share-key': key })).statusCode).toBe(200);
+    expect(
+      (await get(`/th/3/${album.file}?area=256&share=${album.id}&key=${encodeURIComponent(key)}`))
+        .statusCode,
+    ).toBe(200);
+    expect((await get(`/jobs/${album.id}/files`, { 'x-share-key': 'forged' })).statusCode).toBe(
+      403,
+    );
+
+    // A new password makes old keys useless; taking it off opens the link again.
+    await server.app.inject({
+      method: 'POST',
+      url: `/jobs/${album.id}/password`,
+      headers: owner,
+      payload: { password: 'another' },
+    });
+    expect((await get(`/jobs/${album.id}/info`, { 'x-share-key': key })).statusCode).toBe(403);
+    await server.app.inject({
+      method: 'POST',
+      url: `/jobs/${album.id}/password`,
+      headers: owner,
+      payload: { password: null },
+    });
+    expect((await get(`/jobs/${album.id}/info`)).statusCode).toBe(200);
+    // Only the owner sets it.
+    const notOwner = await server.app.inject({
+      method: 'POST',
+      url: `/jobs/${album.id}/password`,
+      headers: friend,
+      payload: { password: 'mine now' },
+    });
+    expect(notOwner.statusCode).toBe(404);
+  });
+});
