@@ -202,6 +202,17 @@ describe('answers', () => {
     expect(removed).not.toHaveBeenCalled();
   });
 
+  it('a 401 to a call without the token (a visitor) ends no session: no handler runs', async () => {
+    const { client } = setup(new Response('login required', { status: 401 }));
+    const handler = vi.fn();
+    client.onUnauthorized(handler);
+    const error = await rejection(
+      client.request({ method: 'GET', path: '/a', schema: z.unknown(), auth: false }),
+    );
+    expect(error.kind).toBe('unauthorized');
+    expect(handler).not.toHaveBeenCalled();
+  });
+
   it('403 user_disabled from any call runs the disabled-account handlers; other 403s do not', async () => {
     const disabled = setup(json({ error: 'user_disabled', message: 'Account terminated' }, 403));
     const onDisabled = vi.fn();

@@ -84,7 +84,7 @@ export interface ApiClient {
   request(opts: NoBodyRequest): Promise<ApiResponse<undefined>>;
   /** Absolute URL with the common parameters, for <img>, <video>, form posts and downloads. */
   url(opts: { host?: HostName; path: string; query?: Query; hosts?: HostDirectory }): string;
-  /** SPEC §7: every 401 runs every registered handler. Returns the unsubscribe. */
+  /** SPEC §7: every 401 to a call with the token runs every registered handler. Returns the unsubscribe. */
   onUnauthorized(handler: UnauthorizedHandler): () => void;
   /** Every 403 `user_disabled`, from any call, runs every registered handler. */
   onUserDisabled(handler: UserDisabledHandler): () => void;
@@ -171,7 +171,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     if (!response.ok) {
       const body = await response.text().catch(() => undefined);
       const error = errorFor({ kind: kindForStatus(status), status, body });
-      if (status === 401) runHandlers(unauthorizedHandlers, error);
+      // A session can only end for a call that carried one: a visitor's 401 (a private album
+      // read through its link) is that page's answer, not an expired session.
+      if (status === 401 && auth) runHandlers(unauthorizedHandlers, error);
       else if (isUserDisabledAnswer(status, body)) runHandlers(userDisabledHandlers, error);
       throw error;
     }

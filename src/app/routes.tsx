@@ -66,7 +66,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('../features/albums/PickerPage'),
   },
 
-  { path: '/a/:jobId', area: 'publicAlbum' },
+  {
+    path: '/a/:jobId',
+    area: 'publicAlbum',
+    page: () => import('../features/albums/VisitorAlbumPage'),
+  },
   { path: '/a/:jobId/createNew', area: 'publicAlbum' },
   { path: '/a/:jobId/subscribe', area: 'publicAlbum' },
   { path: '/a/:jobId/copyAlbum', area: 'publicAlbum' },

@@ -35,3 +35,31 @@ export function linkRequestOptions(jobId: string): {
     ...(key ? { headers: { 'X-Share-Key': key } } : {}),
   };
 }
+
+const KEY_STORE = 'shareKeys';
+
+function storedKeys(): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(KEY_STORE) ?? '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps a link job's key for this tab (a reload does not ask for the password again). */
+export function rememberLinkKey(jobId: string, key: string): void {
+  try {
+    sessionStorage.setItem(KEY_STORE, JSON.stringify({ ...storedKeys(), [jobId]: key }));
+  } catch {
+    // Private mode without storage: the key lives as long as the page.
+  }
+}
+
+/** The key this tab holds for a link job (a share or an album), if its password was given. */
+export function heldLinkKey(jobId: string): string | null {
+  const held = linkKey(jobId);
+  if (held) return held;
+  const stored = storedKeys()[jobId];
+  return typeof stored === 'string' && stored.length > 0 && stored.length <= 128 ? stored : null;
+}

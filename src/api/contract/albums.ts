@@ -137,3 +137,11 @@ export const CopyFilesResponseSchema = z.object({
   files: z.array(z.object({ source: z.string(), id: z.string() })),
 });
 export type CopyFilesResponse = z.infer<typeof CopyFilesResponseSchema>;
+
+/**
+ * POST /jobs/{id}/password (owner): the album's password as the client transformed it (SPEC §5,
+ * `domain/password.ts`, salted with the album id), or null to take it off.
+ */
+export const AlbumPasswordRequestSchema = z.object({
+  password: z.string().min(1).max(512).nullable(),
+});

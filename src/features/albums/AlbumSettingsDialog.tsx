@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlbumInfo } from '../../api/contract/albums';
+import { queryClient } from '../../platform/queryClient';
+import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { albumCommands } from './albumCommands';
 import { albumTitleProblem } from './albumTitle';
 import { NEW_ALBUM_PLACEHOLDER } from './albumList';
 import { TextField } from './NewAlbumDialog';
+import { setAlbumPassword } from './visitorApi';
 
 /** The tabs of /albums/{jobId}/edit/{tab}. */
 export const EDIT_TABS = ['name', 'privacy', 'permissions'] as const;
@@ -32,6 +35,10 @@ export function AlbumSettingsDialog({
   const [shared, setShared] = useState(album.privacy_mode !== 'private');
   const [comments, setComments] = useState((album.permissions & 1) !== 0);
   const [uploads, setUploads] = useState((album.permissions & 2) !== 0);
+  // SPEC §5/§6 album password: visitors of the shared album then need it; '' changes nothing.
+  const [password, setPassword] = useState('');
+  const [removePassword, setRemovePassword] = useState(false);
+  const passwordId = useId();
   const [busy, setBusy] = useState(false);
   const problem = albumTitleProblem(title, shared);
   const wasShared = album.privacy_mode !== 'private';
@@ -49,6 +56,15 @@ export function AlbumSettingsDialog({
       (comments !== ((album.permissions & 1) !== 0) || uploads !== ((album.permissions & 2) !== 0))
     )
       ok = await albumCommands.setPermissions(album.id, comments, uploads);
+    if (ok && (password !== '' || (removePassword && album.has_password))) {
+      try {
+        await setAlbumPassword(album.id, password !== '' ? password : null);
+        await queryClient.invalidateQueries({ queryKey: ['jobs', album.id, 'info'] });
+      } catch {
+        showToast({ kind: 'error', message: { key: 'albums.edit.passwordFailed' } });
+        ok = false;
+      }
+    }
     setBusy(false);
     if (ok) onClose();
   }
@@ -110,6 +126,40 @@ export function AlbumSettingsDialog({
             {t('albums.private')}
           </label>
         </fieldset>
+        {shared ? (
+          <fieldset className="albums-form__group" data-testid="album-password">
+            <legend>{t('albums.edit.password')}</legend>
+            <p>{album.has_password ? t('albums.edit.hasPassword') : t('albums.edit.noPassword')}</p>
+            <label htmlFor={passwordId}>
+              {album.has_password ? t('albums.edit.newPassword') : t('albums.edit.setPassword')}
+            </label>
+            <input
+              id={passwordId}
+              className="ui-text-field"
+              type="password"
+              autoComplete="new-password"
+              maxLength={256}
+              value={password}
+              disabled={removePassword}
+              onChange={(event) => setPassword(event.target.value)}
+              data-testid="album-password-input"
+            />
+            {album.has_password ? (
+              <label className="albums-form__check">
+                <input
+                  type="checkbox"
+                  checked={removePassword}
+                  onChange={(event) => {
+                    setRemovePassword(event.target.checked);
+                    if (event.target.checked) setPassword('');
+                  }}
+                  data-testid="album-password-remove"
+                />
+                {t('albums.edit.removePassword')}
+              </label>
+            ) : null}
+          </fieldset>
+        ) : null}
         <fieldset className="albums-form__group">
           <legend>{t('albums.edit.permissions')}</legend>
           <label className="albums-form__check">

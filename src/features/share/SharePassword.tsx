@@ -5,13 +5,20 @@ import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { unlockShare } from './shareApi';
 
-/** SPEC §2 password page for a share; SPEC §8 "Incorrect password". */
+/**
+ * SPEC §2 password page for a share (and, with its own `unlock`, for a shared album: SPEC §6
+ * Visitor); SPEC §8 "Incorrect password".
+ */
 export function SharePassword({
   shareId,
   onUnlocked,
+  unlock = unlockShare,
+  kind = 'share',
 }: {
   shareId: string;
   onUnlocked: () => void;
+  unlock?: (id: string, password: string) => Promise<void>;
+  kind?: 'share' | 'album';
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -24,7 +31,7 @@ export function SharePassword({
     setBusy(true);
     setProblem(null);
     try {
-      await unlockShare(shareId, password);
+      await unlock(shareId, password);
       onUnlocked();
     } catch (failure) {
       const code = apiErrorCode(failure);
@@ -41,7 +48,10 @@ export function SharePassword({
   }
 
   return (
-    <MessagePage testId="share-password" title={t('share.password.title')}>
+    <MessagePage
+      testId="share-password"
+      title={t(kind === 'album' ? 'albums.password.title' : 'share.password.title')}
+    >
       <form
         className="share-page share-page__password"
         onSubmit={(event) => {
@@ -49,7 +59,7 @@ export function SharePassword({
           void submit();
         }}
       >
-        <p>{t('share.password.body')}</p>
+        <p>{t(kind === 'album' ? 'albums.password.body' : 'share.password.body')}</p>
         <label htmlFor={id}>{t('share.password.label')}</label>
         <input
           id={id}

@@ -5,3 +5,4 @@ export { ShareDialog, type ShareDialogProps } from './ShareDialog';
 export { ShareReceiver } from './ShareReceiver';
 export { CopyShare } from './ShareActions';
 export { registerShareAction } from './CarouselShare';
+export { SharePassword } from './SharePassword';

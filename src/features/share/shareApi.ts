@@ -9,7 +9,7 @@ import {
 import { loadStoredAuth } from '../../api/authStore';
 import { transformPassword } from '../../domain/password';
 import { api } from '../../platform/api';
-import { grantLinkAccess, linkKey } from '../../platform/linkAccess';
+import { grantLinkAccess, heldLinkKey, rememberLinkKey } from '../../platform/linkAccess';
 
 /** The share calls (api/contract/shares.ts); the dialog and the receiver call nothing else. */
 
@@ -17,39 +17,12 @@ const sharePath = (shareId: string) => `/shares/${encodeURIComponent(shareId)}`;
 const signedIn = () => loadStoredAuth() !== null;
 
 /** Keys given by a share's password, for this tab (a reload stays unlocked; a new tab asks). */
-const KEY_STORE = 'shareKeys';
-
-function storedKeys(): Record<string, string> {
-  try {
-    const parsed: unknown = JSON.parse(sessionStorage.getItem(KEY_STORE) ?? '{}');
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function storeKey(shareId: string, key: string): void {
-  try {
-    sessionStorage.setItem(KEY_STORE, JSON.stringify({ ...storedKeys(), [shareId]: key }));
-  } catch {
-    // Private mode without storage: the key lives as long as the page.
-  }
-}
-
-/** The key this tab holds for a share, if its password was given. */
-export function shareKeyOf(shareId: string): string | null {
-  const held = linkKey(shareId);
-  if (held) return held;
-  const stored = storedKeys()[shareId];
-  return typeof stored === 'string' && stored.length > 0 && stored.length <= 128 ? stored : null;
-}
-
 /** GET /shares/{id}: the share as its link shows it (403 password_required, 404 not found). */
 export const shareQuery = (shareId: string) =>
   queryOptions({
     queryKey: ['shares', shareId],
     queryFn: async ({ signal }): Promise<Share> => {
-      const key = shareKeyOf(shareId);
+      const key = heldLinkKey(shareId);
       const { data } = await api().request({
         method: 'GET',
         path: sharePath(shareId),
@@ -74,7 +47,7 @@ export async function unlockShare(shareId: string, password: string): Promise<vo
     schema: ShareUnlockResponseSchema,
     auth: signedIn(),
   });
-  storeKey(shareId, data.key);
+  rememberLinkKey(shareId, data.key);
   grantLinkAccess(shareId, data.key);
 }
 
@@ -116,7 +89,7 @@ export async function stopShare(shareId: string): Promise<void> {
 
 /** POST /shares/{id}/copy: the files into the caller's timeline; resolves how many were added. */
 export async function copyShareToTimeline(shareId: string): Promise<number> {
-  const key = shareKeyOf(shareId);
+  const key = heldLinkKey(shareId);
   const { data } = await api().request({
     method: 'POST',
     path: `${sharePath(shareId)}/copy`,

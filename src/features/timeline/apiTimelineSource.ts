@@ -1,6 +1,7 @@
 import { FilesResponseSchema, type FileInfo } from '../../api/contract/files';
 import { TimelineMonthsResponseSchema } from '../../api/contract/jobs';
 import type { ApiClient } from '../../api/http';
+import { linkRequestOptions } from '../../platform/linkAccess';
 import {
   FILE_KIND,
   type SectionFiles,
@@ -41,6 +42,8 @@ export function apiTimelineSource(
         method: 'GET',
         path: `${base}/timeline/months`,
         query: order,
+        // A shared album read through its link (a visitor): its key, no token.
+        ...linkRequestOptions(jobId),
         schema: TimelineMonthsResponseSchema,
         signal,
       });
@@ -65,6 +68,7 @@ export function apiTimelineSource(
         method: 'GET',
         path: `${base}/files`,
         query: { start, end, ...order },
+        ...linkRequestOptions(jobId),
         schema: FilesResponseSchema,
         signal,
       });

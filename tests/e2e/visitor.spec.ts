@@ -1,0 +1,133 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { basicAuthHeader } from '../../src/api/contract/basicAuth';
+import { account, call, type Account } from './support/accounts';
+import { waitForSceneReady } from './support/gallery';
+import { screenTiles } from './support/interaction';
+import { API, openTimelineSignedIn } from './support/login';
+
+// SPEC §6 Visitor (issue 14, first part): a shared album opened from its link without an
+// account; its password; a private album asks to sign in; an unknown one is not found.
+test.describe.configure({ mode: 'serial' });
+
+let owner: Account;
+const PASSWORD = 'grandma’s <b>secret</b> 🎂';
+
+/** A new album of the owner's with `count` photos uploaded into it. */
+async function albumWithPhotos(title: string, shared: boolean, count: number) {
+  const created = await call<{ id: string }>(owner, 'POST', '/jobs', {
+    type: 'story',
+    name: title,
+    public: shared,
+  });
+  const files: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const bytes = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: { r: 40 * i, g: 90, b: 160 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.set('path', `${title}/photo-${i}.jpg`);
+    form.set('mtime', String(Date.UTC(2022, 6, 1 + i) / 1000));
+    form.set('policy', 'allow_duplicates');
+    form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `photo-${i}.jpg`);
+    const response = await fetch(`${API}/jobs/${created.id}/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { Authorization: basicAuthHeader(owner.token) },
+    });
+    expect(response.status).toBe(200);
+    files.push(((await response.json()) as { id: string }).id);
+  }
+  return { id: created.id, files };
+}
+
+async function axeClean(page: Page, testId: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).include(`[data-testid="${testId}"]`).analyze();
+  expect(result.violations, testId).toEqual([]);
+}
+
+test.beforeAll(async ({ request }) => {
+  owner = await account(request, 'visitor-owner', { name: 'Album Owner' });
+});
+
+test('a visitor without an account opens a shared album from its link and steps through it', async ({
+  browser,
+}) => {
+  const album = await albumWithPhotos('Summer <i>2022</i>', true, 3);
+  const visitor = await browser.newContext();
+  try {
+    const page = await visitor.newPage();
+    await page.goto(`/a/${album.id}`);
+    await expect(page.getByTestId('visitor-album-title')).toHaveText('Summer <i>2022</i>');
+    await expect(page.getByTestId('visitor-album')).toContainText('3 items');
+    await waitForSceneReady(page);
+    await expect.poll(async () => (await screenTiles(page)).length).toBe(3);
+    await axeClean(page, 'visitor-album');
+    const tile = (await screenTiles(page)).find((t) => t.id === album.files[2])!;
+    await page.mouse.click(tile.x + tile.w / 2, tile.y + tile.h / 2);
+    const viewer = page.getByTestId('carousel');
+    await expect(viewer).toHaveAttribute('data-file-id', album.files[2]);
+    await expect(page.getByTestId('carousel-image')).toHaveClass(/is-loaded/);
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer).toHaveAttribute('data-file-id', album.files[1]);
+    await page.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/a/${album.id}$`));
+  } finally {
+    await visitor.close();
+  }
+});
+
+test('the owner puts a password on the album; a visitor needs it, a wrong one is refused', async ({
+  browser,
+  page,
+}) => {
+  const album = await albumWithPhotos('Birthday', true, 1);
+  await openTimelineSignedIn(page, `/albums/${album.id}/edit/privacy`, owner, 'album-settings');
+  await page.getByTestId('album-password-input').fill(PASSWORD);
+  await page.getByTestId('album-settings-save').click();
+  await expect(page.getByTestId('album-settings')).toHaveCount(0);
+  const info = await call<{ has_password: boolean }>(owner, 'GET', `/jobs/${album.id}/info`);
+  expect(info.has_password).toBe(true);
+  const visitor = await browser.newContext();
+  try {
+    const page = await visitor.newPage();
+    await page.goto(`/a/${album.id}`);
+    await expect(page.getByTestId('share-password')).toContainText('This album is protected');
+    await axeClean(page, 'share-password');
+    await page.getByTestId('share-password-input').fill('wrong');
+    await page.getByTestId('share-password-submit').click();
+    await expect(page.getByTestId('share-password-problem')).toHaveText('Incorrect password');
+    await page.getByTestId('share-password-input').fill(PASSWORD);
+    await page.getByTestId('share-password-submit').click();
+    await expect(page.getByTestId('visitor-album-title')).toHaveText('Birthday');
+    await waitForSceneReady(page);
+    await expect.poll(async () => (await screenTiles(page)).length).toBe(1);
+    // The key is kept for the tab: a reload does not ask again.
+    await page.reload();
+    await expect(page.getByTestId('visitor-album-title')).toHaveText('Birthday');
+  } finally {
+    await visitor.close();
+  }
+});
+
+test('a private album asks a visitor to sign in; an unknown one is not found', async ({
+  browser,
+}) => {
+  const album = await albumWithPhotos('Only mine', false, 1);
+  const visitor = await browser.newContext();
+  try {
+    const page = await visitor.newPage();
+    await page.goto(`/a/${album.id}`);
+    await expect(page.getByTestId('login-prompt')).toBeVisible();
+    // A visitor has no session to expire: no session-expired dialog over the prompt.
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await page.goto('/a/no-such-album');
+    await expect(page.getByTestId('album-not-found')).toBeVisible();
+  } finally {
+    await visitor.close();
+  }
+});
