@@ -27,7 +27,7 @@ import { parseFileId } from '../db/ids';
 import { timelineJobOf, userById, type JobRow } from '../db/users';
 import { badRequest, notFound, outOfStorage } from '../errors';
 import { jobByUuidFor, jobForCaller, openToLink } from './jobs';
-import { linkJob, unlock } from './linkRead';
+import { linkJob, readLinkJob, unlock } from './linkRead';
 import { commonQuery, idParam } from './params';
 import { remainingSpace } from './uploadStore';
 import { profilePictureUrl } from './user';
@@ -177,9 +177,15 @@ export function registerAlbumEditRoutes(app: FastifyInstance, ctx: ServerContext
   // SPEC §6: a non-owner joins an album shared with them (its link) and may leave it.
   app.post('/jobs/:id/subscribe', (request, reply) => {
     const caller = requireCaller(ctx, request);
-    const job = albumFor(ctx, caller, request, 'read');
+    // A shared album joins from its link: with a password, the key the password gave.
+    const uuid = idParam.safeParse((request.params as { id?: unknown }).id);
+    const linked = uuid.success ? linkJob(ctx, uuid.data) : null;
+    const job =
+      linked?.type === 'story'
+        ? readLinkJob(ctx, request, linked.uuid).job
+        : albumFor(ctx, caller, request, 'read');
     if (job.owner_id === caller.user.id) throw badRequest('the owner is always subscribed');
-    if (!isMember(ctx.db, job.id, caller.user.id) && !openToLink(job)) throw notFound();
+    if (!isMember(ctx.db, job.id, caller.user.id) && !linked && !openToLink(job)) throw notFound();
     addMember(ctx.db, job.id, caller.user.id, ctx.now());
     return reply.code(204).send();
   });

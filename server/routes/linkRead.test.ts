@@ -138,6 +138,28 @@ describe('a shared album through its link', () => {
       payload: { password: null },
     });
     expect((await get(`/jobs/${album.id}/info`)).statusCode).toBe(200);
+    // Joining from the link: with a password, the key is needed.
+    await server.app.inject({
+      method: 'POST',
+      url: `/jobs/${album.id}/password`,
+      headers: owner,
+      payload: { password: 'join-secret' },
+    });
+    const subscribe = (headers: Record<string, string>) =>
+      server.app.inject({ method: 'POST', url: `/jobs/${album.id}/subscribe`, headers });
+    expect((await subscribe(friend)).statusCode).toBe(403);
+    const joinKey = ShareUnlockResponseSchema.parse(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: `/jobs/${album.id}/unlock`,
+          payload: { password: 'join-secret' },
+        })
+      ).json(),
+    ).key;
+    expect((await subscribe({ ...friend, 'x-share-key': joinKey })).statusCode).toBe(204);
+    // A member needs no key from then on.
+    expect((await get(`/jobs/${album.id}/info`, friend)).statusCode).toBe(200);
     // Only the owner sets it.
     const notOwner = await server.app.inject({
       method: 'POST',

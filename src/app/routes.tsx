@@ -72,7 +72,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('../features/albums/VisitorAlbumPage'),
   },
   { path: '/a/:jobId/createNew', area: 'publicAlbum' },
-  { path: '/a/:jobId/subscribe', area: 'publicAlbum' },
+  {
+    path: '/a/:jobId/subscribe',
+    area: 'publicAlbum',
+    page: () => import('../features/albums/SubscribeAlbumPage'),
+  },
   { path: '/a/:jobId/copyAlbum', area: 'publicAlbum' },
   { path: '/a/:jobId/:fileId/copyAlbum', area: 'publicAlbum' },
 

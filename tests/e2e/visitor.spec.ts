@@ -5,7 +5,7 @@ import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { account, call, type Account } from './support/accounts';
 import { waitForSceneReady } from './support/gallery';
 import { screenTiles } from './support/interaction';
-import { API, openTimelineSignedIn } from './support/login';
+import { API, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
 
 // SPEC §6 Visitor (issue 14, first part): a shared album opened from its link without an
 // account; its password; a private album asks to sign in; an unknown one is not found.
@@ -127,6 +127,34 @@ test('a private album asks a visitor to sign in; an unknown one is not found', a
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await page.goto('/a/no-such-album');
     await expect(page.getByTestId('album-not-found')).toBeVisible();
+  } finally {
+    await visitor.close();
+  }
+});
+
+test('a visitor joins from the link: signs in, comes back, and is a member', async ({
+  browser,
+  request,
+}) => {
+  const album = await albumWithPhotos('Reunion', true, 1);
+  const joiner = await account(request, 'visitor-joiner');
+  const visitor = await browser.newContext();
+  try {
+    const page = await visitor.newPage();
+    await page.goto(`/a/${album.id}`);
+    await page.getByTestId('visitor-album-join').click();
+    // The identity page: the join is the route the login comes back to.
+    await signInThroughIdentityPage(page, joiner, { fromPrompt: false });
+    await expect(page).toHaveURL(new RegExp(`/albums/${album.id}$`));
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'You joined the album' }),
+    ).toBeVisible();
+    const users = await call<{ users: { name: string | null; subscribed?: boolean }[] }>(
+      owner,
+      'GET',
+      `/jobs/${album.id}/users?include_profile_url=1`,
+    );
+    expect(users.users.map((u) => u.name)).toContain(joiner.email.split('@')[0]);
   } finally {
     await visitor.close();
   }

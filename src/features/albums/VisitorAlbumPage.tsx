@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AlbumInfo } from '../../api/contract/albums';
 import { apiErrorCode, isApiError } from '../../api/errors';
 import { fileScreenRect, GalleryView, revealFile } from '../../gallery';
@@ -116,6 +116,10 @@ function VisitorAlbum({ album }: { album: AlbumInfo }) {
       <header className="visitor-album__header">
         <h1 data-testid="visitor-album-title">{title}</h1>
         <p>{t('albums.fileCount', { count: album.counts.files })}</p>
+        {/* SPEC §6: joining needs an account; the route signs a visitor in and comes back. */}
+        <Link to={`/a/${job}/subscribe`} className="ui-button" data-testid="visitor-album-join">
+          {t('albums.subscribe.action')}
+        </Link>
       </header>
       <div className="timeline-page__grid">
         {engine ? (
