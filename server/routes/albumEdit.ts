@@ -75,6 +75,22 @@ function liveRows(ctx: ServerContext, job: JobRow, ids: readonly string[]): File
  * editing is the owner's; joining and leaving a member's; adding files the owner's or a member's
  * when uploads are allowed; copying needs a subscription.
  */
+/**
+ * An album to read for joining or keeping its files: one its link opens (with the key when it
+ * has a password: routes/linkRead.ts), else one the caller may read.
+ */
+function albumToRead(
+  ctx: ServerContext,
+  caller: Caller,
+  request: FastifyRequest,
+): { job: JobRow; linked: boolean } {
+  const uuid = idParam.safeParse((request.params as { id?: unknown }).id);
+  const linked = uuid.success ? linkJob(ctx, uuid.data) : null;
+  if (linked?.type === 'story')
+    return { job: readLinkJob(ctx, request, linked.uuid).job, linked: true };
+  return { job: albumFor(ctx, caller, request, 'read'), linked: false };
+}
+
 export function registerAlbumEditRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/jobs/:id/users', (request) => {
     const caller = requireCaller(ctx, request);
@@ -177,13 +193,7 @@ export function registerAlbumEditRoutes(app: FastifyInstance, ctx: ServerContext
   // SPEC §6: a non-owner joins an album shared with them (its link) and may leave it.
   app.post('/jobs/:id/subscribe', (request, reply) => {
     const caller = requireCaller(ctx, request);
-    // A shared album joins from its link: with a password, the key the password gave.
-    const uuid = idParam.safeParse((request.params as { id?: unknown }).id);
-    const linked = uuid.success ? linkJob(ctx, uuid.data) : null;
-    const job =
-      linked?.type === 'story'
-        ? readLinkJob(ctx, request, linked.uuid).job
-        : albumFor(ctx, caller, request, 'read');
+    const { job, linked } = albumToRead(ctx, caller, request);
     if (job.owner_id === caller.user.id) throw badRequest('the owner is always subscribed');
     if (!isMember(ctx.db, job.id, caller.user.id) && !linked && !openToLink(job)) throw notFound();
     addMember(ctx.db, job.id, caller.user.id, ctx.now());
@@ -221,7 +231,7 @@ export function registerAlbumEditRoutes(app: FastifyInstance, ctx: ServerContext
   const keep = (request: FastifyRequest, ids: readonly string[] | 'all') => {
     const caller = requireCaller(ctx, request);
     requireSubscriber(caller);
-    const album = albumFor(ctx, caller, request, 'read');
+    const { job: album } = albumToRead(ctx, caller, request);
     const timeline = timelineJobOf(ctx.db, caller.user.id);
     if (!timeline) throw notFound();
     const rows = ids === 'all' ? liveFilesOf(ctx.db, album.id) : liveRows(ctx, album, ids);

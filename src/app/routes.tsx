@@ -77,8 +77,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
     area: 'publicAlbum',
     page: () => import('../features/albums/SubscribeAlbumPage'),
   },
-  { path: '/a/:jobId/copyAlbum', area: 'publicAlbum' },
-  { path: '/a/:jobId/:fileId/copyAlbum', area: 'publicAlbum' },
+  {
+    path: '/a/:jobId/copyAlbum',
+    area: 'publicAlbum',
+    page: () => import('../features/albums/CopyAlbumPage'),
+  },
+  {
+    path: '/a/:jobId/:fileId/copyAlbum',
+    area: 'publicAlbum',
+    page: () => import('../features/albums/CopyAlbumPage'),
+  },
 
   { path: '/comments/:jobId/:fileId', area: 'comments' },
   {

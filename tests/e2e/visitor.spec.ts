@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { basicAuthHeader } from '../../src/api/contract/basicAuth';
+import { transformPassword } from '../../src/domain/password';
 import { account, call, type Account } from './support/accounts';
 import { waitForSceneReady } from './support/gallery';
 import { screenTiles } from './support/interaction';
@@ -155,6 +156,36 @@ test('a visitor joins from the link: signs in, comes back, and is a member', asy
       `/jobs/${album.id}/users?include_profile_url=1`,
     );
     expect(users.users.map((u) => u.name)).toContain(joiner.email.split('@')[0]);
+  } finally {
+    await visitor.close();
+  }
+});
+
+test('a visitor copies a password-protected album to their photos: signs in, comes back, the files are theirs', async ({
+  browser,
+  request,
+}) => {
+  const album = await albumWithPhotos('Holiday', true, 2);
+  await call(owner, 'POST', `/jobs/${album.id}/password`, {
+    password: await transformPassword(PASSWORD, album.id),
+  });
+  const taker = await account(request, 'visitor-taker');
+  const visitor = await browser.newContext();
+  try {
+    const page = await visitor.newPage();
+    await page.goto(`/a/${album.id}`);
+    await page.getByTestId('share-password-input').fill(PASSWORD);
+    await page.getByTestId('share-password-submit').click();
+    await page.getByTestId('visitor-album-copy').click();
+    await signInThroughIdentityPage(page, taker, { fromPrompt: false });
+    await expect(
+      page.getByTestId('toast').filter({ hasText: '2 items copied to your photos' }),
+    ).toBeVisible();
+    // Back on the album's link: a non-member signed-in visitor still sees it (the key is kept).
+    await expect(page).toHaveURL(new RegExp(`/a/${album.id}$`));
+    await expect(page.getByTestId('visitor-album-title')).toHaveText('Holiday');
+    const mine = await call<{ files: unknown[] }>(taker, 'GET', `/jobs/${taker.timeline}/files`);
+    expect(mine.files).toHaveLength(2);
   } finally {
     await visitor.close();
   }

@@ -120,6 +120,9 @@ function VisitorAlbum({ album }: { album: AlbumInfo }) {
         <Link to={`/a/${job}/subscribe`} className="ui-button" data-testid="visitor-album-join">
           {t('albums.subscribe.action')}
         </Link>
+        <Link to={`/a/${job}/copyAlbum`} className="ui-button" data-testid="visitor-album-copy">
+          {t('albums.copy.action')}
+        </Link>
       </header>
       <div className="timeline-page__grid">
         {engine ? (

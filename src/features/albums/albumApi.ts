@@ -13,6 +13,7 @@ import {
 } from '../../api/contract/albums';
 import { OptionResponseSchema } from '../../api/contract/user';
 import { api } from '../../platform/api';
+import { linkRequestOptions } from '../../platform/linkAccess';
 import { queryClient } from '../../platform/queryClient';
 
 /** The album calls of SPEC §7 and the queries that read them; the pages call nothing else. */
@@ -156,12 +157,17 @@ export const albumCalls = {
     });
     return data;
   },
-  /** SPEC §7 keep-all-files: the album's files into the caller's timeline. */
-  async copyToTimeline(jobId: string): Promise<CopyFilesResponse> {
+  /**
+   * SPEC §7 keep-all-files (or keep-files, ids one per line): the album's files into the
+   * caller's timeline; a password-protected album's key goes along (a joiner from its link).
+   */
+  async copyToTimeline(jobId: string, fileIds?: readonly string[]): Promise<CopyFilesResponse> {
     const { data } = await api().request({
       method: 'POST',
-      path: `${jobPath(jobId)}/keep-all-files`,
+      path: `${jobPath(jobId)}/${fileIds ? 'keep-files' : 'keep-all-files'}`,
+      ...(fileIds ? { body: fileIds.join('\n') } : {}),
       schema: CopyFilesResponseSchema,
+      ...linkRequestOptions(jobId),
     });
     return data;
   },

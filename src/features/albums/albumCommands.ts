@@ -207,14 +207,14 @@ export const albumCommands = {
     }),
 
   /** SPEC §8 copy to the timeline: 413 gives the out-of-storage popup; others "please try again". */
-  async copyToTimeline(jobId: string): Promise<boolean> {
+  async copyToTimeline(jobId: string, fileIds?: readonly string[]): Promise<boolean> {
     const progress = showToast({
       kind: 'progress',
       message: { key: 'albums.copy.copying' },
       durationMs: null,
     });
     try {
-      const { files } = await albumCalls.copyToTimeline(jobId);
+      const { files } = await albumCalls.copyToTimeline(jobId, fileIds);
       storageQuotaStore.getState().storageChanged();
       showToast({ message: { key: 'albums.copy.done', values: { count: files.length } } });
       return true;
