@@ -247,6 +247,24 @@ const CASES: RoleCase[] = [
     // SPEC §6: only the owner or whoever added it (here the owner): "Forbidden" for the others.
     expect: { privateStranger: 404, visitor: 403, readOnlyMember: 403, member: 403, owner: 204 },
   },
+  {
+    route: 'POST /jobs/:id/files_by_id/:fileId/reaction',
+    request: (a, r) => ({
+      method: 'POST',
+      url: `/jobs/${target(a, r).id}/files_by_id/${target(a, r).files[1]}/reaction`,
+      payload: { reaction: 'love' },
+    }),
+    // SPEC §6: anyone who can read the album loves with an account (a visitor signs in first).
+    expect: READ,
+  },
+  {
+    route: 'DELETE /jobs/:id/files_by_id/:fileId/reaction',
+    request: (a, r) => ({
+      method: 'DELETE',
+      url: `/jobs/${target(a, r).id}/files_by_id/${target(a, r).files[1]}/reaction`,
+    }),
+    expect: READ,
+  },
 ];
 
 beforeAll(async () => {

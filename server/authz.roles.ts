@@ -18,4 +18,6 @@ export const ALBUM_ROLE_ROUTES = [
   'POST /jobs/:id/keep-all-files',
   'POST /jobs/:id/upload',
   'DELETE /jobs/:id/files_by_id/:fileId',
+  'POST /jobs/:id/files_by_id/:fileId/reaction',
+  'DELETE /jobs/:id/files_by_id/:fileId/reaction',
 ] as const;

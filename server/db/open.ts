@@ -143,6 +143,15 @@ CREATE TABLE IF NOT EXISTS job_members (
   PRIMARY KEY (job, user_id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS job_members_user ON job_members(user_id);
+-- SPEC §3 Reaction: per file and per user in an album (love, favorite).
+CREATE TABLE IF NOT EXISTS reactions (
+  job INTEGER NOT NULL,
+  file INTEGER NOT NULL,
+  user_id INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  created INTEGER NOT NULL,
+  PRIMARY KEY (job, file, user_id)
+) WITHOUT ROWID;
 -- SPEC §5 email shares: kept here, never sent (the contract server sends no mail); the tests
 -- read it through GET /__test/outbox.
 CREATE TABLE IF NOT EXISTS outbox (

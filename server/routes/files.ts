@@ -2,13 +2,21 @@ import { create as contentDisposition } from 'content-disposition';
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { FileDetail, FileMetadataResponse } from '../../src/api/contract/media';
+import { CHANGE_TYPE } from '../../src/api/contract/changes';
+import {
+  ReactionRequestSchema,
+  type FileDetail,
+  type FileMetadataResponse,
+} from '../../src/api/contract/media';
 import { fileExtension, fileName } from '../../src/domain/classify';
 import { requireCaller } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { blobBySha1, metadataOf } from '../db/blobs';
 import { findFileInJob, KIND, toFileJson, trashFile, type FileRow } from '../db/files';
+import { fileIdOf } from '../db/ids';
 import { stmt } from '../db/open';
+import { lovesOf, setReaction } from '../db/reactions';
+import { recordChange } from '../db/changes';
 import type { JobRow } from '../db/users';
 import { forbidden, notFound } from '../errors';
 import { liveFileCount, trashAlbum } from '../db/albums';
@@ -60,6 +68,7 @@ function fileDetail(
       // SPEC §6: setting the cover is the owner's (and only in an album).
       setFileAsAlbumCoverPhoto: job.type === 'story' && job.owner_id === userId,
     },
+    ...(job.type === 'story' ? { loves: lovesOf(ctx.db, job.id, file.id, userId) } : {}),
   };
 }
 
@@ -149,6 +158,33 @@ export function registerFileRoutes(app: FastifyInstance, ctx: ServerContext): vo
     const { job, userId } = readableJob(ctx, request);
     z.object({ ...commonQuery, key: z.string().max(128).optional() }).parse(request.query);
     return fileDetail(ctx, job, liveFile(ctx, job, request), userId);
+  });
+
+  // SPEC §3 Reaction, §6: loving a file of an album needs an account (a visitor signs in first)
+  // and read access (its link, with the key when it has a password). Each change goes to the
+  // album's change stream (type 12) so other viewers follow without a reload.
+  const react = (request: FastifyRequest, kind: string | null) => {
+    const caller = requireCaller(ctx, request);
+    const { job } = readableJob(ctx, request);
+    if (job.type !== 'story') throw notFound();
+    const file = liveFile(ctx, job, request);
+    const now = ctx.now();
+    const serial = ctx.db.transaction(() =>
+      setReaction(ctx.db, { job: job.id, file: file.id, userId: caller.user.id, kind, now })
+        ? recordChange(ctx.db, job.id, CHANGE_TYPE.reaction, fileIdOf(file.id, file.tag), now)
+        : 0,
+    )();
+    if (serial > 0) ctx.events.notify(job.id, serial);
+    return lovesOf(ctx.db, job.id, file.id, caller.user.id);
+  };
+  app.post('/jobs/:id/files_by_id/:fileId/reaction', (request) => {
+    z.object({ ...commonQuery, key: z.string().max(128).optional() }).parse(request.query);
+    const { reaction } = ReactionRequestSchema.parse(request.body);
+    return react(request, reaction);
+  });
+  app.delete('/jobs/:id/files_by_id/:fileId/reaction', (request) => {
+    z.object({ ...commonQuery, key: z.string().max(128).optional() }).parse(request.query);
+    return react(request, null);
   });
 
   // SPEC §6: a file is deleted by whoever added it or the owner; SPEC §4: deleting the last file

@@ -170,3 +170,44 @@ describe('a shared album through its link', () => {
     expect(notOwner.statusCode).toBe(404);
   });
 });
+
+describe('loves (SPEC §3 Reaction)', () => {
+  it('counts each user once, says whether the caller loves it, and logs a change', async () => {
+    const album = await sharedAlbum('loved');
+    const url = `/jobs/${album.id}/files_by_id/${album.file}/reaction`;
+    const detail = async (headers: Record<string, string> = {}) =>
+      (await get(`/jobs/${album.id}/files_by_id/${album.file}`, headers)).json<{
+        loves: { count: number; loved: boolean };
+      }>().loves;
+    expect(await detail()).toEqual({ count: 0, loved: false });
+    // A visitor without an account signs in first.
+    expect(
+      (await server.app.inject({ method: 'POST', url, payload: { reaction: 'love' } })).statusCode,
+    ).toBe(401);
+    const love = (headers: Record<string, string>) =>
+      server.app.inject({ method: 'POST', url, headers, payload: { reaction: 'love' } });
+    expect((await love(friend)).json()).toEqual({ count: 1, loved: true });
+    expect((await love(friend)).json()).toEqual({ count: 1, loved: true });
+    expect((await love(owner)).json()).toEqual({ count: 2, loved: true });
+    expect(await detail()).toEqual({ count: 2, loved: false });
+    expect(await detail(friend)).toEqual({ count: 2, loved: true });
+    const unlove = await server.app.inject({ method: 'DELETE', url, headers: friend });
+    expect(unlove.json()).toEqual({ count: 1, loved: false });
+    const changes = await get(`/jobs/${album.id}/changes?since=0`, owner);
+    const types = changes.json<{ changes: { type: number }[] }>().changes.map((c) => c.type);
+    // Three real changes (the repeated love changed nothing).
+    expect(types.filter((type) => type === 12)).toHaveLength(3);
+    const info = AlbumInfoSchema.parse((await get(`/jobs/${album.id}/info`, owner)).json());
+    expect(info.counts.loves).toBe(1);
+    expect(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url,
+          headers: friend,
+          payload: { reaction: 'hate' },
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+});

@@ -95,7 +95,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
     // The album page with the viewer open over its grid (a share's job: the viewer alone).
     page: () => import('../features/albums/AlbumPage'),
   },
-  { path: '/albumImage/:jobId/:fileId', area: 'share' },
+  {
+    path: '/albumImage/:jobId/:fileId',
+    area: 'share',
+    page: () => import('../features/albums/AlbumImagePage'),
+  },
   { path: '/share/:shareId', area: 'share', page: () => import('./pages/SharePage') },
   {
     path: '/share/:shareId/copyShare',

@@ -77,6 +77,9 @@ test('a visitor without an account opens a shared album from its link and steps 
     await page.keyboard.press('Escape');
     await expect(viewer).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`/a/${album.id}$`));
+    // One album file as its own link (SPEC §2 /albumImage/{jobId}/{fileId}).
+    await page.goto(`/albumImage/${album.id}/${album.files[1]}`);
+    await expect(viewer).toHaveAttribute('data-file-id', album.files[1]);
   } finally {
     await visitor.close();
   }
@@ -186,6 +189,43 @@ test('a visitor copies a password-protected album to their photos: signs in, com
     await expect(page.getByTestId('visitor-album-title')).toHaveText('Holiday');
     const mine = await call<{ files: unknown[] }>(taker, 'GET', `/jobs/${taker.timeline}/files`);
     expect(mine.files).toHaveLength(2);
+  } finally {
+    await visitor.close();
+  }
+});
+
+test('loves: a visitor’s love waits for the login and is replayed; the text counts the others', async ({
+  browser,
+  request,
+}) => {
+  const album = await albumWithPhotos('Loved', true, 1);
+  const file = album.files[0];
+  await call(owner, 'POST', `/jobs/${album.id}/files_by_id/${file}/reaction`, { reaction: 'love' });
+  const fan = await account(request, 'visitor-fan');
+  const visitor = await browser.newContext();
+  try {
+    const page = await visitor.newPage();
+    await page.goto(`/a/${album.id}?file=${file}`);
+    const love = page.getByTestId('carousel-love');
+    await expect(love).toHaveText(/1 person loves this/);
+    await love.click();
+    await signInThroughIdentityPage(page, fan, { fromPrompt: false });
+    await expect(page.getByTestId('carousel')).toHaveAttribute('data-file-id', file);
+    await expect(love).toHaveText(/You and 1 other love this/);
+    await expect(love).toHaveAttribute('aria-pressed', 'true');
+    const info = await call<{ counts: { loves: number } }>(owner, 'GET', `/jobs/${album.id}/info`);
+    expect(info.counts.loves).toBe(2);
+    // Unloving is optimistic and sticks (clicks wait for the animation: SPEC §4 ignores them).
+    await expect(love).not.toHaveClass(/is-animating/);
+    await love.click();
+    await expect(love).toHaveText(/1 person loves this/);
+    await expect
+      .poll(
+        async () =>
+          (await call<{ counts: { loves: number } }>(owner, 'GET', `/jobs/${album.id}/info`)).counts
+            .loves,
+      )
+      .toBe(1);
   } finally {
     await visitor.close();
   }

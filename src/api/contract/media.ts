@@ -35,8 +35,13 @@ export const FileDetailSchema = FileSchema.extend({
   currentUserCan: z
     .object({ deleteFile: z.boolean(), setFileAsAlbumCoverPhoto: z.boolean() })
     .optional(),
+  /** SPEC §3 Reaction, in an album: how many love the file, and whether the caller does. */
+  loves: z.object({ count: z.number().int().nonnegative(), loved: z.boolean() }).optional(),
 });
 export type FileDetail = z.infer<typeof FileDetailSchema>;
 
 /** GET /st/4/jobs/{id}/files_by_id/{fileId}/v-check (SPEC §7 video status). */
 export const VideoCheckResponseSchema = z.object({ result: z.enum(['queued', 'ready', 'failed']) });
+
+/** POST /jobs/{id}/files_by_id/{fileId}/reaction (SPEC §3 Reaction kinds; the client loves). */
+export const ReactionRequestSchema = z.strictObject({ reaction: z.enum(['love', 'favorite']) });

@@ -44,6 +44,7 @@ import { AlbumSettingsDialog, EDIT_TABS, type EditTab } from './AlbumSettingsDia
 import { albumSource } from './albumSource';
 import { AddToAlbumDialog } from './AddToAlbumDialog';
 import { useAddToAlbumInCarousel } from './CarouselAddToAlbum';
+import { registerLoveAction } from './CarouselLove';
 import './Albums.css';
 
 /**
@@ -111,6 +112,7 @@ function Album({ album }: { album: AlbumInfo }) {
   useShortcutGroup(GALLERY_SHORTCUTS);
   useAddToAlbumInCarousel();
   useEffect(() => registerShareAction(), []);
+  useEffect(() => registerLoveAction(), []);
   const navigate = useNavigate();
   const { tab, fileId: openFileId } = useParams();
   const jobId = album.id;

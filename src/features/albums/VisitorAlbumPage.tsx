@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AlbumInfo } from '../../api/contract/albums';
@@ -27,6 +27,7 @@ import {
   useGalleryEngine,
 } from '../timeline';
 import { AlbumNotFound } from './AlbumNotFound';
+import { registerLoveAction } from './CarouselLove';
 import { NEW_ALBUM_PLACEHOLDER } from './albumList';
 import { unlockAlbum, visitorAlbumQuery } from './visitorApi';
 import './Albums.css';
@@ -75,6 +76,7 @@ export default function VisitorAlbumPage() {
 
 function VisitorAlbum({ album }: { album: AlbumInfo }) {
   const { t } = useTranslation();
+  useEffect(() => registerLoveAction(), []);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const breakpoint = useBreakpoint();
