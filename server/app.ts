@@ -9,6 +9,7 @@ import { registerAlbumRoutes } from './routes/albums';
 import { registerArchiveRoutes } from './routes/archive';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChangeRoutes } from './routes/changes';
+import { registerCommentRoutes } from './routes/comments';
 import { registerDocumentRoutes } from './routes/documents';
 import { registerFileRoutes } from './routes/files';
 import { registerJobRoutes } from './routes/jobs';
@@ -103,6 +104,7 @@ export async function createApiServer(
   registerAlbumEditRoutes(app, ctx);
   registerChangeRoutes(app, ctx);
   registerFileRoutes(app, ctx);
+  registerCommentRoutes(app, ctx);
   registerRollbackRoutes(app, ctx);
   registerTrashRoutes(app, ctx);
   registerShareRoutes(app, ctx);

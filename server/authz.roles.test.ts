@@ -120,6 +120,14 @@ const jpeg = () =>
     .jpeg()
     .toBuffer();
 
+/** A comment of the owner's on the album's second file: its URL. */
+async function ownersComment(album: { id: string; files: string[] }): Promise<string> {
+  const base = `/jobs/${album.id}/files_by_id/${album.files[1]}/comments`;
+  const made = await call('owner', { method: 'POST', url: base, payload: { comment: 'mine' } });
+  expect(made.statusCode).toBe(200);
+  return `${base}/${made.json<{ comment_uuid: string }>().comment_uuid}`;
+}
+
 const CASES: RoleCase[] = [
   {
     route: 'GET /jobs/:id/info',
@@ -245,6 +253,40 @@ const CASES: RoleCase[] = [
       url: `/jobs/${target(a, r).id}/files_by_id/${target(a, r).files[0]}`,
     }),
     // SPEC §6: only the owner or whoever added it (here the owner): "Forbidden" for the others.
+    expect: { privateStranger: 404, visitor: 403, readOnlyMember: 403, member: 403, owner: 204 },
+  },
+  {
+    route: 'GET /jobs/:id/files_by_id/:fileId/comments',
+    request: (a, r) => ({
+      url: `/jobs/${target(a, r).id}/files_by_id/${target(a, r).files[1]}/comments`,
+    }),
+    expect: READ,
+    anonymous: 200,
+  },
+  {
+    route: 'POST /jobs/:id/files_by_id/:fileId/comments',
+    request: (a, r) => ({
+      method: 'POST',
+      url: `/jobs/${target(a, r).id}/files_by_id/${target(a, r).files[1]}/comments`,
+      payload: { comment: 'Lovely <b>day</b>' },
+    }),
+    // SPEC §6: whoever reads the album comments, with an account, when comments are allowed.
+    expect: READ,
+  },
+  {
+    route: 'PUT /jobs/:id/files_by_id/:fileId/comments/:commentId',
+    request: async (a, r) => ({
+      method: 'PUT',
+      url: await ownersComment(target(a, r)),
+      payload: { comment: 'edited' },
+    }),
+    // SPEC §6: a user edits only their own comments.
+    expect: { privateStranger: 404, visitor: 403, readOnlyMember: 403, member: 403, owner: 200 },
+  },
+  {
+    route: 'DELETE /jobs/:id/files_by_id/:fileId/comments/:commentId',
+    request: async (a, r) => ({ method: 'DELETE', url: await ownersComment(target(a, r)) }),
+    // SPEC §6: by its author or the album's owner (here both are the owner).
     expect: { privateStranger: 404, visitor: 403, readOnlyMember: 403, member: 403, owner: 204 },
   },
   {

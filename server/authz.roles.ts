@@ -18,6 +18,10 @@ export const ALBUM_ROLE_ROUTES = [
   'POST /jobs/:id/keep-all-files',
   'POST /jobs/:id/upload',
   'DELETE /jobs/:id/files_by_id/:fileId',
+  'GET /jobs/:id/files_by_id/:fileId/comments',
+  'POST /jobs/:id/files_by_id/:fileId/comments',
+  'PUT /jobs/:id/files_by_id/:fileId/comments/:commentId',
+  'DELETE /jobs/:id/files_by_id/:fileId/comments/:commentId',
   'POST /jobs/:id/files_by_id/:fileId/reaction',
   'DELETE /jobs/:id/files_by_id/:fileId/reaction',
 ] as const;

@@ -143,6 +143,19 @@ CREATE TABLE IF NOT EXISTS job_members (
   PRIMARY KEY (job, user_id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS job_members_user ON job_members(user_id);
+-- SPEC §3 Comment: on a file of an album; deleted comments stay as tombstones (deleted = 1).
+CREATE TABLE IF NOT EXISTS comments (
+  id INTEGER PRIMARY KEY,
+  uuid TEXT NOT NULL UNIQUE,
+  job INTEGER NOT NULL,
+  file INTEGER NOT NULL,
+  user_id INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  created INTEGER NOT NULL,
+  edited INTEGER,
+  deleted INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS comments_file ON comments(job, file, created);
 -- SPEC §3 Reaction: per file and per user in an album (love, favorite).
 CREATE TABLE IF NOT EXISTS reactions (
   job INTEGER NOT NULL,

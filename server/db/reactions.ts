@@ -53,3 +53,13 @@ export function setReaction(
     ).run(reaction.job, reaction.file, reaction.userId, reaction.kind, reaction.now).changes > 0
   );
 }
+
+/** SPEC §3 Album counts.comments: its comments not deleted. */
+export function albumCommentCount(db: Db, job: number): number {
+  return (
+    stmt<[number], { n: number }>(
+      db,
+      'SELECT COUNT(*) AS n FROM comments WHERE job = ? AND deleted = 0',
+    ).get(job)?.n ?? 0
+  );
+}

@@ -33,7 +33,7 @@ const ContentQuery = z.object({
 });
 
 /** A live (not trashed) file of the job in the path, else 404. */
-function liveFile(ctx: ServerContext, job: JobRow, request: FastifyRequest): FileRow {
+export function liveFile(ctx: ServerContext, job: JobRow, request: FastifyRequest): FileRow {
   const fileId = (request.params as { fileId?: unknown }).fileId;
   const file = typeof fileId === 'string' ? findFileInJob(ctx.db, job.id, fileId) : null;
   if (!file || file.deleted) throw notFound();
@@ -134,7 +134,7 @@ async function sendContent(
  * The job in the path, to read: a share through its link (a visitor too, routes/shares.ts), else
  * a job the signed-in caller may read. `userId` is null for a visitor.
  */
-function readableJob(
+export function readableJob(
   ctx: ServerContext,
   request: FastifyRequest,
   options: { allowQueryToken?: boolean } = {},

@@ -8,7 +8,7 @@ import { serviceDict, type ServerContext } from '../context';
 import { listFiles, listFilesByUpload, toFileJson } from '../db/files';
 import { addedMonths, timelineMonths } from '../db/timeline';
 import { contributorCount, coverOf, isMember } from '../db/albums';
-import { albumLoveCount } from '../db/reactions';
+import { albumCommentCount, albumLoveCount } from '../db/reactions';
 import { jobByUuid, timelineJobOf, totals, userById, type JobRow } from '../db/users';
 import { notFound } from '../errors';
 import { linkJob, readLinkJob } from './linkRead';
@@ -136,7 +136,7 @@ function jobInfo(ctx: ServerContext, job: JobRow, caller: Caller | null): JobInf
     has_password: job.password !== null,
     counts: {
       files: sums.pictures + sums.videos + sums.screenshots,
-      comments: 0,
+      comments: albumCommentCount(ctx.db, job.id),
       loves: albumLoveCount(ctx.db, job.id),
       contributors: contributorCount(ctx.db, job.id),
     },
