@@ -230,3 +230,53 @@ test('loves: a visitor’s love waits for the login and is replayed; the text co
     await visitor.close();
   }
 });
+
+test('comments: a signed-in visitor posts with Enter, edits ("Edited"), and the owner deletes it', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const album = await albumWithPhotos('Chatty', true, 1);
+  const file = album.files[0];
+  const talker = await account(request, 'visitor-talker', { name: 'Talker <b>T</b>' });
+  const context = await browser.newContext();
+  try {
+    const view = await context.newPage();
+    await openTimelineSignedIn(view, '/photos', talker);
+    await view.goto(`/a/${album.id}?file=${file}`);
+    await expect(view.getByTestId('carousel')).toHaveAttribute('data-file-id', file);
+    await view.getByTestId('carousel-info-toggle').click();
+    const input = view.getByTestId('comment-input');
+    await expect(view.getByTestId('comment-post')).toBeDisabled();
+    await input.fill('First line');
+    await input.press('Shift+Enter');
+    await input.pressSequentially('second <i>line</i>');
+    await input.press('Enter');
+    const comment = view.getByTestId('comment');
+    await expect(comment).toHaveCount(1);
+    await expect(comment).toContainText('Talker <b>T</b>');
+    await expect(comment).toContainText('just now');
+    await expect(comment.locator('.comments__text')).toHaveText('First line\nsecond <i>line</i>');
+    await expect(input).toHaveValue('');
+    await axeClean(view, 'comments');
+    await comment.getByTestId('comment-edit').click();
+    await view.getByTestId('comment-edit-input').fill('Edited words');
+    await view.getByTestId('comment-edit-save').click();
+    await expect(comment.locator('.comments__text')).toHaveText('Edited words');
+    await expect(comment.getByTestId('comment-edited')).toBeVisible();
+  } finally {
+    await context.close();
+  }
+  // The owner sees it over the album page and deletes it (SPEC §6: any comment).
+  await openTimelineSignedIn(page, '/photos', owner);
+  await page.goto(`/carousel/${album.id}/${file}`);
+  await expect(page.getByTestId('carousel')).toHaveAttribute('data-file-id', file);
+  await page.getByTestId('carousel-info-toggle').click();
+  const theirs = page.getByTestId('comment');
+  await expect(theirs).toContainText('Edited words');
+  await theirs.getByTestId('comment-delete').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('comment')).toHaveCount(0);
+  const info = await call<{ counts: { comments: number } }>(owner, 'GET', `/jobs/${album.id}/info`);
+  expect(info.counts.comments).toBe(0);
+});

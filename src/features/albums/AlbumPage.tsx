@@ -45,6 +45,7 @@ import { albumSource } from './albumSource';
 import { AddToAlbumDialog } from './AddToAlbumDialog';
 import { useAddToAlbumInCarousel } from './CarouselAddToAlbum';
 import { registerLoveAction } from './CarouselLove';
+import { registerCommentsPanel } from './CommentsPanel';
 import './Albums.css';
 
 /**
@@ -113,6 +114,7 @@ function Album({ album }: { album: AlbumInfo }) {
   useAddToAlbumInCarousel();
   useEffect(() => registerShareAction(), []);
   useEffect(() => registerLoveAction(), []);
+  useEffect(() => registerCommentsPanel(), []);
   const navigate = useNavigate();
   const { tab, fileId: openFileId } = useParams();
   const jobId = album.id;

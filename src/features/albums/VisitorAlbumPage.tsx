@@ -28,6 +28,7 @@ import {
 } from '../timeline';
 import { AlbumNotFound } from './AlbumNotFound';
 import { registerLoveAction } from './CarouselLove';
+import { registerCommentsPanel } from './CommentsPanel';
 import { NEW_ALBUM_PLACEHOLDER } from './albumList';
 import { unlockAlbum, visitorAlbumQuery } from './visitorApi';
 import './Albums.css';
@@ -77,6 +78,7 @@ export default function VisitorAlbumPage() {
 function VisitorAlbum({ album }: { album: AlbumInfo }) {
   const { t } = useTranslation();
   useEffect(() => registerLoveAction(), []);
+  useEffect(() => registerCommentsPanel(), []);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const breakpoint = useBreakpoint();
