@@ -44,8 +44,7 @@ import { AlbumSettingsDialog, EDIT_TABS, type EditTab } from './AlbumSettingsDia
 import { albumSource } from './albumSource';
 import { AddToAlbumDialog } from './AddToAlbumDialog';
 import { useAddToAlbumInCarousel } from './CarouselAddToAlbum';
-import { registerLoveAction } from './CarouselLove';
-import { registerCommentsPanel } from './CommentsPanel';
+import { useAlbumSocialSlots } from './albumSocialSlots';
 import './Albums.css';
 
 /**
@@ -113,8 +112,7 @@ function Album({ album }: { album: AlbumInfo }) {
   useShortcutGroup(GALLERY_SHORTCUTS);
   useAddToAlbumInCarousel();
   useEffect(() => registerShareAction(), []);
-  useEffect(() => registerLoveAction(), []);
-  useEffect(() => registerCommentsPanel(), []);
+  useAlbumSocialSlots();
   const navigate = useNavigate();
   const { tab, fileId: openFileId } = useParams();
   const jobId = album.id;

@@ -1,34 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AlbumInfo } from '../../api/contract/albums';
 import { apiErrorCode, isApiError } from '../../api/errors';
-import { fileScreenRect, GalleryView, revealFile } from '../../gallery';
+import { GalleryView } from '../../gallery';
 import { api } from '../../platform/api';
 import { grantLinkAccess, heldLinkKey } from '../../platform/linkAccess';
-import { mediaUrls } from '../../platform/mediaUrls';
 import { useLoginStatus } from '../../state/session';
 import { useBreakpoint } from '../../state/viewport';
 import { Spinner } from '../../ui/Spinner';
 import { LoginPrompt } from '../auth';
-import {
-  Carousel,
-  fileCaptureTime,
-  sectionedSource,
-  type CarouselLocationState,
-} from '../carousel';
+import { Carousel, type CarouselLocationState } from '../carousel';
 import { SharePassword } from '../share';
-import {
-  apiTimelineSource,
-  engineSectionAccess,
-  insetsFor,
-  metricsFor,
-  useGalleryEngine,
-} from '../timeline';
+import { apiTimelineSource, insetsFor, metricsFor, useGalleryEngine } from '../timeline';
 import { AlbumNotFound } from './AlbumNotFound';
-import { registerLoveAction } from './CarouselLove';
-import { registerCommentsPanel } from './CommentsPanel';
+import { albumViewerSource } from './albumCarousel';
+import { useAlbumSocialSlots } from './albumSocialSlots';
 import { NEW_ALBUM_PLACEHOLDER } from './albumList';
 import { unlockAlbum, visitorAlbumQuery } from './visitorApi';
 import './Albums.css';
@@ -77,8 +65,7 @@ export default function VisitorAlbumPage() {
 
 function VisitorAlbum({ album }: { album: AlbumInfo }) {
   const { t } = useTranslation();
-  useEffect(() => registerLoveAction(), []);
-  useEffect(() => registerCommentsPanel(), []);
+  useAlbumSocialSlots();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const breakpoint = useBreakpoint();
@@ -93,23 +80,20 @@ function VisitorAlbum({ album }: { album: AlbumInfo }) {
   );
   const { engine, load } = useGalleryEngine(jobId, metrics, breakpoint, source);
   const openFileId = params.get('file');
-  const carouselSource = useMemo(() => {
-    if (!engine) return null;
-    const urls = mediaUrls(jobId);
-    return sectionedSource({
-      access: engineSectionAccess(engine),
-      fileTime: (fileId) => fileCaptureTime(jobId, fileId),
-      removeFiles: (ids) => engine.removeFiles(ids),
-      jobId,
-      returnTo: `/a/${job}`,
-      routeFor: (fileId) => `/a/${job}?file=${encodeURIComponent(fileId)}`,
-      thumbnailUrl: urls.thumbnail,
-      contentUrl: urls.content,
-      originRect: (fileId) => fileScreenRect(engine, fileId),
-      reveal: (fileId) => revealFile(engine, fileId),
-      capabilities: { download: true },
-    });
-  }, [engine, jobId, job]);
+  const carouselSource = useMemo(
+    () =>
+      engine
+        ? albumViewerSource({
+            engine,
+            jobId,
+            byAdded,
+            returnTo: `/a/${job}`,
+            routeFor: (fileId) => `/a/${job}?file=${encodeURIComponent(fileId)}`,
+            capabilities: { download: true },
+          })
+        : null,
+    [engine, jobId, job, byAdded],
+  );
   const title =
     album.title?.trim() && album.title !== NEW_ALBUM_PLACEHOLDER
       ? album.title

@@ -19,9 +19,38 @@ async function addedTime(jobId: string, fileId: string): Promise<number | null> 
 }
 
 /**
- * An album's files in the viewer, over the album's grid: `/carousel/{jobId}/{fileId}`, opening
- * from and closing back to the tile, delete with the album's wording (SPEC §8), the cover action
- * for the owner (SPEC §6), and who added a file.
+ * An album's files in the viewer over its grid (the album page's and the visitor page's): opening
+ * from and closing back to the tile, stepping in the album's order (by upload time for ADDED).
+ */
+export function albumViewerSource(options: {
+  engine: GalleryEngine;
+  jobId: string;
+  byAdded: boolean;
+  returnTo: string;
+  routeFor: (fileId: string) => string;
+  capabilities: CarouselSource['capabilities'];
+}): CarouselSource {
+  const { engine, jobId } = options;
+  const urls = mediaUrls(jobId);
+  return sectionedSource({
+    access: engineSectionAccess(engine),
+    fileTime: (fileId) =>
+      options.byAdded ? addedTime(jobId, fileId) : fileCaptureTime(jobId, fileId),
+    removeFiles: (ids) => engine.removeFiles(ids),
+    jobId,
+    returnTo: options.returnTo,
+    routeFor: options.routeFor,
+    thumbnailUrl: urls.thumbnail,
+    contentUrl: urls.content,
+    originRect: (fileId) => fileScreenRect(engine, fileId),
+    reveal: (fileId) => revealFile(engine, fileId),
+    capabilities: options.capabilities,
+  });
+}
+
+/**
+ * The album page's viewer: `/carousel/{jobId}/{fileId}`, delete with the album's wording (SPEC
+ * §8), the cover action for the owner (SPEC §6), and who added a file.
  */
 export function albumCarouselSource(options: {
   engine: GalleryEngine;
@@ -32,21 +61,14 @@ export function albumCarouselSource(options: {
   cover: { current: string | null; run: (fileId: string) => Promise<void> } | null;
   uploaderName: (fileId: string) => string | undefined;
 }): CarouselSource {
-  const { engine, jobId, actions } = options;
-  const urls = mediaUrls(jobId);
-  const job = encodeURIComponent(jobId);
-  return sectionedSource({
-    access: engineSectionAccess(engine),
-    fileTime: (fileId) =>
-      options.byAdded ? addedTime(jobId, fileId) : fileCaptureTime(jobId, fileId),
-    removeFiles: (ids) => engine.removeFiles(ids),
-    jobId,
+  const { actions } = options;
+  const job = encodeURIComponent(options.jobId);
+  return albumViewerSource({
+    engine: options.engine,
+    jobId: options.jobId,
+    byAdded: options.byAdded,
     returnTo: `/albums/${job}`,
     routeFor: (fileId) => `/carousel/${job}/${encodeURIComponent(fileId)}`,
-    thumbnailUrl: urls.thumbnail,
-    contentUrl: urls.content,
-    originRect: (fileId) => fileScreenRect(engine, fileId),
-    reveal: (fileId) => revealFile(engine, fileId),
     capabilities: {
       download: true,
       deleteFiles: (ids) =>
