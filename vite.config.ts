@@ -48,10 +48,30 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * react-konva (the photo editor's canvas, in a lazy chunk) and @react-three/fiber (the timeline
+ * grid) both use its-fine. As one module its tree-shaken body would hold both libraries' exports
+ * and sit in the /photos chunk; a copy of its own for react-konva keeps the editor's part out of
+ * /photos (bench/bundle). Each library keeps to its copy, so their contexts do not mix.
+ */
+function editorOwnItsFine(): Plugin {
+  return {
+    name: 'capture-editor-its-fine',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (source !== 'its-fine' || !importer?.includes(`${path.sep}react-konva${path.sep}`)) {
+        return null;
+      }
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved ? `${resolved.id}?editor` : null;
+    },
+  };
+}
+
 // The client build. It needs only dependencies (`npm install --omit=dev && npm start` builds
 // with it); the unit-test settings live in vitest.config.ts, which extends this file.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), editorOwnItsFine()],
   resolve: {
     // The client's zod comes with `jitless` set before any schema is built (the CSP forbids
     // eval; see src/platform/zodJitless.ts). Unit tests and the server use zod as it is.

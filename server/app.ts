@@ -10,12 +10,15 @@ import { registerArchiveRoutes } from './routes/archive';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChangeRoutes } from './routes/changes';
 import { registerCommentRoutes } from './routes/comments';
+import { registerVisitorRoutes } from './routes/visitors';
 import { registerDocumentRoutes } from './routes/documents';
 import { registerFileRoutes } from './routes/files';
+import { registerFullScreenCardRoutes } from './routes/fullScreenCards';
 import { registerJobRoutes } from './routes/jobs';
 import { registerPrivacyRoutes } from './routes/privacy';
 import { registerRollbackRoutes } from './routes/rollback';
 import { registerShareRoutes } from './routes/shares';
+import { registerStatisticsRoutes } from './routes/statistics';
 import { registerTrashRoutes } from './routes/trash';
 import { registerThumbnailRoutes } from './routes/thumbnails';
 import { registerUploadRoutes } from './routes/uploads';
@@ -71,7 +74,14 @@ export async function createApiServer(
   await app.register(cors, {
     origin: (origin, callback) => callback(null, ctx.redirectUris.isWebOrigin(origin)),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Range', 'If-None-Match', 'X-Share-Key'],
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'Range',
+      'If-None-Match',
+      'X-Share-Key',
+      'X-Visitor-Token',
+    ],
     exposedHeaders: ['x-last-event-serial', 'ETag', 'Content-Range', 'capture-total-items'],
     maxAge: 600,
   });
@@ -105,6 +115,7 @@ export async function createApiServer(
   registerChangeRoutes(app, ctx);
   registerFileRoutes(app, ctx);
   registerCommentRoutes(app, ctx);
+  registerVisitorRoutes(app, ctx);
   registerRollbackRoutes(app, ctx);
   registerTrashRoutes(app, ctx);
   registerShareRoutes(app, ctx);
@@ -112,5 +123,7 @@ export async function createApiServer(
   registerArchiveRoutes(app, ctx);
   await registerUploadRoutes(app, ctx);
   registerThumbnailRoutes(app, ctx);
+  registerFullScreenCardRoutes(app, ctx);
+  registerStatisticsRoutes(app, ctx);
   return app;
 }

@@ -1,18 +1,23 @@
 // SPEC §6 roles on the server, for every album route (issue 22 "the authorisation matrix gains the
-// role dimension"): no token, the owner, a member, a read-only member, a signed-in visitor of a
+// role dimension"): no token, a guest (no account: the visitor token it got by naming itself for
+// the shared album, issue 14), the owner, a member, a read-only member, a signed-in visitor of a
 // shared album (its link, no password), and a stranger to a private album. Each case runs on
 // fresh albums so one role's change cannot decide another's answer.
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { CreateJobResponseSchema } from '../src/api/contract/albums';
+import { VisitorTokenResponseSchema } from '../src/api/contract/comments';
 import { FilesResponseSchema } from '../src/api/contract/files';
 import { ALBUM_ROLE_ROUTES } from './authz.roles';
+import { RateLimiter } from './auth/rateLimit';
 import { login, multipart, testServer, type TestServer } from './testing';
 
-type Role = 'anonymous' | 'owner' | 'member' | 'readOnlyMember' | 'visitor' | 'privateStranger';
+type Role =
+  'anonymous' | 'guest' | 'owner' | 'member' | 'readOnlyMember' | 'visitor' | 'privateStranger';
 const ROLES: Role[] = [
   'anonymous',
+  'guest',
   'privateStranger',
   'visitor',
   'readOnlyMember',
@@ -31,11 +36,26 @@ interface Albums {
   private: { id: string; files: string[] };
 }
 
-async function call(role: Role, request: InjectOptions) {
+async function call(role: Role, request: InjectOptions, extra: Record<string, string> = {}) {
   return server.app.inject({
     ...request,
-    headers: { ...(request.headers as Record<string, string> | undefined), ...(auth[role] ?? {}) },
+    headers: {
+      ...(request.headers as Record<string, string> | undefined),
+      ...(auth[role] ?? {}),
+      ...extra,
+    },
   });
+}
+
+/** A guest's header: the visitor token it gets by naming itself for the shared album. */
+async function guestToken(albums: Albums): Promise<Record<string, string>> {
+  const answer = await call('anonymous', {
+    method: 'POST',
+    url: `/jobs/${albums.shared.id}/visitor_token`,
+    payload: { name: 'Guest <img src=x onerror=alert(1)>' },
+  });
+  expect(answer.statusCode).toBe(200);
+  return { 'x-visitor-token': VisitorTokenResponseSchema.parse(answer.json()).token };
 }
 
 async function timelineOf(role: Role) {
@@ -89,13 +109,18 @@ async function album(privacy: 'shared' | 'private'): Promise<{ id: string; files
   return { id: created.id, files };
 }
 
-type Expect = Record<Exclude<Role, 'anonymous'>, number>;
+type Expect = Record<Exclude<Role, 'anonymous' | 'guest'>, number>;
 interface RoleCase {
   route: (typeof ALBUM_ROLE_ROUTES)[number];
   request: (albums: Albums, role: Role) => InjectOptions | Promise<InjectOptions>;
   expect: Expect;
   /** Without a token: 401, unless the shared album's link opens the route (SPEC §6 Visitor). */
   anonymous?: number;
+  /**
+   * A guest (visitor token, no account): as anonymous, unless the route takes the token (the
+   * comment routes: a guest posts, and edits or deletes only its own).
+   */
+  guest?: number;
 }
 
 const WRITE: Expect = {
@@ -115,6 +140,12 @@ const READ: Expect = {
 /** The private album for the stranger, the shared one for everyone else. */
 const target = (albums: Albums, role: Role) =>
   role === 'privateStranger' ? albums.private : albums.shared;
+const expected = (c: RoleCase, role: Role): number =>
+  role === 'anonymous'
+    ? (c.anonymous ?? 401)
+    : role === 'guest'
+      ? (c.guest ?? c.anonymous ?? 401)
+      : c.expect[role];
 const jpeg = () =>
   sharp({ create: { width: 20, height: 20, channels: 3, background: { r: 1, g: 2, b: 3 } } })
     .jpeg()
@@ -270,8 +301,10 @@ const CASES: RoleCase[] = [
       url: `/jobs/${target(a, r).id}/files_by_id/${target(a, r).files[1]}/comments`,
       payload: { comment: 'Lovely <b>day</b>' },
     }),
-    // SPEC §6: whoever reads the album comments, with an account, when comments are allowed.
+    // SPEC §6: whoever reads the album comments, with an account (or a guest's name) when
+    // comments are allowed.
     expect: READ,
+    guest: 200,
   },
   {
     route: 'PUT /jobs/:id/files_by_id/:fileId/comments/:commentId',
@@ -282,12 +315,14 @@ const CASES: RoleCase[] = [
     }),
     // SPEC §6: a user edits only their own comments.
     expect: { privateStranger: 404, visitor: 403, readOnlyMember: 403, member: 403, owner: 200 },
+    guest: 403,
   },
   {
     route: 'DELETE /jobs/:id/files_by_id/:fileId/comments/:commentId',
     request: async (a, r) => ({ method: 'DELETE', url: await ownersComment(target(a, r)) }),
     // SPEC §6: by its author or the album's owner (here both are the owner).
     expect: { privateStranger: 404, visitor: 403, readOnlyMember: 403, member: 403, owner: 204 },
+    guest: 403,
   },
   {
     route: 'POST /jobs/:id/files_by_id/:fileId/reaction',
@@ -307,10 +342,40 @@ const CASES: RoleCase[] = [
     }),
     expect: READ,
   },
+  {
+    route: 'POST /jobs/:id/visitor_token',
+    request: (a, r) => ({
+      method: 'POST',
+      url: `/jobs/${target(a, r).id}/visitor_token`,
+      payload: { name: 'Grandma' },
+    }),
+    // Issue 14: whoever reads a shared album through its link may name themselves to comment;
+    // a private album makes no visitors, not even for its owner.
+    expect: READ,
+    anonymous: 200,
+  },
+  {
+    route: 'GET /jobs/:id/changes',
+    request: (a, r) => ({ url: `/jobs/${target(a, r).id}/changes?since=0` }),
+    // Issue 14: a shared album's link follows its changes (a visitor's page goes live).
+    expect: READ,
+    anonymous: 200,
+  },
+  {
+    route: 'GET /poll',
+    // The album has changes already (its files were copied in): the poll answers at once.
+    request: (a, r) => ({ url: `/poll?seq=0&event=job_changed:${target(a, r).id}` }),
+    expect: READ,
+    anonymous: 200,
+  },
 ];
 
 beforeAll(async () => {
   server = await testServer(200, 3);
+  // Every case names a guest from the one test address: more than a real address may.
+  server.ctx.visitorLimits.tokens = new RateLimiter({ limit: 1000, windowSeconds: 3600 }, () =>
+    server.ctx.now(),
+  );
   auth.owner = (await login(server.app)).auth;
   auth.member = (await login(server.app, 'user1@example.com')).auth;
   auth.visitor = (await login(server.app, 'user2@example.com')).auth;
@@ -326,6 +391,7 @@ beforeAll(async () => {
   }
   own.privateStranger = own.visitor;
   own.anonymous = own.visitor;
+  own.guest = own.visitor;
 });
 afterAll(() => server.close());
 
@@ -336,13 +402,13 @@ describe('album role matrix (SPEC §6 on the server)', () => {
 
   it.each(CASES.map((c) => [c.route, c] as const))('%s', async (_name, c) => {
     const albums: Albums = { shared: await album('shared'), private: await album('private') };
+    const guest = await guestToken(albums);
     for (const role of ROLES) {
       server.matchedRoutes.clear();
-      const res = await call(role, await c.request(albums, role));
-      const expected = role === 'anonymous' ? (c.anonymous ?? 401) : c.expect[role];
-      expect(res.statusCode, `${c.route} as ${role}: ${res.body}`).toBe(expected);
+      const res = await call(role, await c.request(albums, role), role === 'guest' ? guest : {});
+      expect(res.statusCode, `${c.route} as ${role}: ${res.body}`).toBe(expected(c, role));
       expect([...server.matchedRoutes]).toContain(c.route);
-      if (expected === 403 && c.route.startsWith('DELETE /jobs/:id/files_by_id')) {
+      if (expected(c, role) === 403 && c.route.startsWith('DELETE /jobs/:id/files_by_id')) {
         expect(res.json()).toMatchObject({ message: 'Forbidden' });
       }
     }

@@ -24,4 +24,7 @@ export const ALBUM_ROLE_ROUTES = [
   'DELETE /jobs/:id/files_by_id/:fileId/comments/:commentId',
   'POST /jobs/:id/files_by_id/:fileId/reaction',
   'DELETE /jobs/:id/files_by_id/:fileId/reaction',
+  'POST /jobs/:id/visitor_token',
+  'GET /jobs/:id/changes',
+  'GET /poll',
 ] as const;

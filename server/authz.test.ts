@@ -14,6 +14,7 @@ import { FilesResponseSchema } from '../src/api/contract/files';
 import { ErrorBodySchema, UploadResponseSchema } from '../src/api/contract/uploads';
 import { ALBUM_ROLE_ROUTES } from './authz.roles';
 import { hashPassword } from './auth/password';
+import { addCard } from './db/cards';
 import { createUser } from './db/users';
 import { login, multipart, testServer, type TestServer } from './testing';
 
@@ -33,6 +34,7 @@ const ids = {
   stopShare: '',
   strangerShare: '',
   trashedAlbum: '',
+  card: '',
 };
 
 const jpeg = (seed: number) =>
@@ -112,8 +114,31 @@ beforeAll(async () => {
     payload: { source_job: ids.job, file_ids: [ids.file] },
   });
   await server.app.inject({ method: 'DELETE', url: `/jobs/${ids.trashedAlbum}`, headers: owner });
+  // A full-screen card of the owner's; and both users allow analytics (help_us_improve), so the
+  // statistics calls reach their checks of the caller.
+  ids.card = addCard(
+    server.ctx.db,
+    server.seed.demoUserId,
+    { priority: 1, template: 'generic_message_1', client_values: { title: 'Hi' } },
+    server.ctx.now(),
+  );
+  for (const auth of [owner, stranger]) {
+    await server.app.inject({
+      method: 'POST',
+      url: '/data_protection/consent_values',
+      headers: auth,
+      payload: { help_us_improve: true },
+    });
+  }
 });
 afterAll(() => server.close());
+
+const ownerUuid = () =>
+  (
+    server.ctx.db.prepare('SELECT uuid FROM users WHERE id = ?').get(server.seed.demoUserId) as {
+      uuid: string;
+    }
+  ).uuid;
 
 /** Every table but sessions (reads touch last_used), plus what is stored on disk. */
 function snapshot(): string {
@@ -153,8 +178,11 @@ function ownerState(): string {
 type Case = {
   name: string;
   request: () => InjectOptions | Promise<InjectOptions>;
-  /** Another user: 'hidden' (404, nothing changes) or 'own' (acts on their own account). */
-  other: 'hidden' | 'own';
+  /**
+   * Another user: 'hidden' (404, nothing changes), 'own' (acts on their own account) or
+   * 'refused' (the request names the owner, 4xx and nothing changes).
+   */
+  other: 'hidden' | 'own' | 'refused';
   /**
    * The caller as a read-only user (SPEC §6 "creating albums and saving files need a
    * subscription"): 'refused' (403 read_only_user, nothing changes) or 'allowed' (as before).
@@ -428,6 +456,42 @@ const cases: Case[] = [
     other: 'hidden',
     once: true,
   },
+  { name: 'full-screen cards', request: () => get('/v2/full_screen_cards'), other: 'own' },
+  {
+    name: 'dismiss card',
+    request: () => ({ method: 'POST', url: `/full_screen_cards/${ids.card}/dismiss` }),
+    other: 'hidden',
+  },
+  {
+    // Events name their user: the owner's, so another caller is refused.
+    name: 'statistics events',
+    request: () => ({
+      method: 'POST',
+      url: '/user_statistics_events',
+      payload: {
+        events: [
+          {
+            device_id: 'd',
+            session_id: 's',
+            user_uuid: ownerUuid(),
+            event_name: 'web_album_open',
+            event_data: {},
+            created_at: 1,
+          },
+        ],
+      },
+    }),
+    other: 'refused',
+  },
+  {
+    name: 'client stats',
+    request: () => ({
+      method: 'POST',
+      url: '/client_stats?device_id=d',
+      payload: { last_foreground: 1, last_engaged: null },
+    }),
+    other: 'own',
+  },
   {
     // Another user's call purges nothing of the owner's (their own trash has no such file).
     name: 'empty trash',
@@ -497,6 +561,11 @@ describe('authorisation matrix', () => {
       expect(other.statusCode).toBe(404);
       expect(isJsonError(other.body)).toBe(true);
       expect(snapshot()).toBe(before);
+    } else if (c.other === 'refused') {
+      expect(other.statusCode).toBeGreaterThanOrEqual(400);
+      expect(other.statusCode).toBeLessThan(500);
+      expect(isJsonError(other.body)).toBe(true);
+      expect(snapshot()).toBe(before);
     } else {
       expect(other.statusCode).toBeLessThan(300);
       expect(ownerState()).toBe(ownerBefore);
@@ -524,6 +593,30 @@ describe('authorisation matrix', () => {
     const own = await send(c, owner);
     expect(own.statusCode, own.body.slice(0, 200)).toBeGreaterThanOrEqual(200);
     expect(own.statusCode).toBeLessThan(300);
+  });
+
+  it('a visitor token (issue 14) is no account: every call of the matrix answers it 401', async () => {
+    const album = (
+      await server.app.inject({
+        method: 'POST',
+        url: '/jobs',
+        headers: owner,
+        payload: { type: 'story', name: 'Open', public: true },
+      })
+    ).json<{ id: string }>().id;
+    const named = await server.app.inject({
+      method: 'POST',
+      url: `/jobs/${album}/visitor_token`,
+      payload: { name: 'Guest' },
+    });
+    expect(named.statusCode).toBe(200);
+    const guest = { 'x-visitor-token': named.json<{ token: string }>().token };
+    const before = snapshot();
+    for (const c of cases) {
+      const answer = await send(c, guest);
+      expect(answer.statusCode, c.name).toBe(401);
+    }
+    expect(snapshot()).toBe(before);
   });
 
   it('a read-only user still views albums others share with them (SPEC §6)', async () => {
@@ -722,6 +815,11 @@ describe('bad input', () => {
       'create album huge password',
       () => json('POST', '/jobs', JSON.stringify({ type: 'story', password: long })),
     ],
+    ['dismiss unknown card', () => ({ method: 'POST', url: '/full_screen_cards/none/dismiss' })],
+    ['card id too long', () => ({ method: 'POST', url: `/full_screen_cards/${long}/dismiss` })],
+    ['events bad JSON', () => json('POST', '/user_statistics_events', '{"events": [')],
+    ['events not a list', () => json('POST', '/user_statistics_events', '{"events": {}}')],
+    ['client stats bad', () => json('POST', '/client_stats', '{"last_foreground": -1}')],
     ['unknown route', () => get('/jobs/x/y/z/w')],
   ];
 

@@ -1,6 +1,7 @@
 import type { ServiceDict } from '../src/api/contract/serviceDict';
 import { LoginThrottle } from './auth/loginThrottle';
 import { PkceStore } from './auth/pkce';
+import { RateLimiter } from './auth/rateLimit';
 import { RedirectUris } from './auth/redirectUris';
 import type { Db } from './db/open';
 import { JobEvents } from './events';
@@ -18,6 +19,8 @@ export interface ServerContext {
   redirectUris: RedirectUris;
   /** Failed sign-ins per account and address (auth/loginThrottle.ts). */
   loginThrottle: LoginThrottle;
+  /** What visitors without an account may write (routes/visitors.ts). */
+  visitorLimits: VisitorLimits;
   /** Blobs, posters and the video pipeline. */
   media: MediaService;
   /** Same object as media.thumbnails. */
@@ -28,6 +31,15 @@ export interface ServerContext {
   pollTimeoutMs: number;
   /** Unix seconds; injectable for tests. */
   now: () => number;
+}
+
+export interface VisitorLimits {
+  /** Visitor names given, per client address. */
+  tokens: RateLimiter;
+  /** Comments posted or edited, per visitor. */
+  comments: RateLimiter;
+  /** Comments posted or edited by any visitor, per client address. */
+  addresses: RateLimiter;
 }
 
 export interface ContextOptions {
@@ -57,6 +69,11 @@ export function createContext(
     redirectUris,
     // Through ctx.now, so a test that moves the clock moves the lockouts too.
     loginThrottle: new LoginThrottle(() => ctx.now()),
+    visitorLimits: {
+      tokens: new RateLimiter({ limit: 20, windowSeconds: 3600 }, () => ctx.now()),
+      comments: new RateLimiter({ limit: 10, windowSeconds: 60 }, () => ctx.now()),
+      addresses: new RateLimiter({ limit: 30, windowSeconds: 60 }, () => ctx.now()),
+    },
     media,
     thumbnails: media.thumbnails,
     events: new JobEvents(),

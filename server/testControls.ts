@@ -8,6 +8,7 @@ import { hashPassword } from './auth/password';
 import { emailConsentIdOf } from './db/privacy';
 import { createUser, userByEmail } from './db/users';
 import { badRequest, notFound } from './errors';
+import { registerSessionTestControls } from './sessionTestControls';
 
 /** The prefix of the control routes; requests under it are never faulted. */
 export const TEST_PREFIX = '/__test/';
@@ -275,5 +276,6 @@ export function registerTestControls(app: FastifyInstance, ctx: ServerContext): 
     stmt(ctx.db, 'UPDATE users SET disabled = ? WHERE id = ?').run(body.disabled ? 1 : 0, user.id);
     return reply.code(204).send();
   });
+  registerSessionTestControls(app, ctx, TEST_PREFIX);
   return faults;
 }

@@ -10,6 +10,7 @@ import {
   queryAuthDecision,
   storeAuth,
 } from './api/authStore';
+import { startAnalytics } from './platform/analytics';
 import { initApiClient } from './platform/api';
 import { AppErrorBoundary } from './app/AppErrorBoundary';
 import { loadAppConfig } from './platform/appConfig';
@@ -111,6 +112,8 @@ async function boot(): Promise<void> {
   setBuiltRoutes(builtRoutes());
   trackViewport(window);
   startConnectivityMonitor(window);
+  // SPEC §7 client stats at session start and back in the foreground (only with consent).
+  startAnalytics(window);
   exposeTestHooks();
   // Back from the identity provider: finish the login, then go where the user was before it.
   const callback = await completeLoginFromCallback();

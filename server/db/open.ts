@@ -156,6 +156,19 @@ CREATE TABLE IF NOT EXISTS comments (
   deleted INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS comments_file ON comments(job, file, created);
+-- SPEC §1/§6: a visitor without an account comments on a shared album under a name they typed.
+-- The token is stored as its SHA-256 only; key_hash binds it to the album's password of the
+-- time (NULL: none), so a new password ends it. Their comments have user_id 0 and visitor_id.
+CREATE TABLE IF NOT EXISTS visitors (
+  id INTEGER PRIMARY KEY,
+  uuid TEXT NOT NULL UNIQUE,
+  job INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE,
+  key_hash TEXT,
+  created INTEGER NOT NULL,
+  expires INTEGER NOT NULL
+);
 -- SPEC §3 Reaction: per file and per user in an album (love, favorite).
 CREATE TABLE IF NOT EXISTS reactions (
   job INTEGER NOT NULL,
@@ -177,6 +190,40 @@ CREATE TABLE IF NOT EXISTS outbox (
   link TEXT NOT NULL,
   created INTEGER NOT NULL
 );
+-- SPEC §3 Full-screen card: a user's cards; client_values is the template's JSON as stored.
+-- A dismissed card (dismissed = seconds) is never listed again.
+CREATE TABLE IF NOT EXISTS full_screen_cards (
+  id INTEGER PRIMARY KEY,
+  card_id TEXT NOT NULL UNIQUE,
+  user_id INTEGER NOT NULL,
+  priority INTEGER NOT NULL,
+  template TEXT NOT NULL,
+  client_values TEXT NOT NULL,
+  created INTEGER NOT NULL,
+  dismissed INTEGER
+);
+CREATE INDEX IF NOT EXISTS full_screen_cards_user ON full_screen_cards(user_id, dismissed);
+-- SPEC §7 user statistics events and client stats, kept as received (only with consent).
+CREATE TABLE IF NOT EXISTS statistics_events (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  device_id TEXT NOT NULL,
+  session_id TEXT NOT NULL,
+  event_name TEXT NOT NULL,
+  event_data TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  received INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS statistics_events_user ON statistics_events(user_id);
+CREATE TABLE IF NOT EXISTS client_stats (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  device_id TEXT,
+  last_foreground INTEGER NOT NULL,
+  last_engaged INTEGER,
+  received INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS client_stats_user ON client_stats(user_id);
 `;
 
 /**
@@ -213,6 +260,10 @@ const ADDED_COLUMNS: readonly [table: string, column: string, ddl: string][] = [
   // the last version they approved.
   ['users', 'tos_pending', 'TEXT'],
   ['users', 'tos_approved', 'TEXT'],
+  // SPEC §3 sunset_delete_date: when this account's content is deleted (seconds), or NULL.
+  ['users', 'sunset_delete_date', 'INTEGER'],
+  // A visitor's comment (routes/visitors.ts): who wrote it when user_id is 0.
+  ['comments', 'visitor_id', 'INTEGER'],
 ];
 
 function addMissingColumns(db: Database.Database): void {

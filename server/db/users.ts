@@ -21,6 +21,7 @@ export interface UserRow {
   email_consent_id: string | null;
   tos_pending: string | null;
   tos_approved: string | null;
+  sunset_delete_date: number | null;
 }
 
 export interface JobRow {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AccountInfo } from '../../src/api/contract/account';
+import { ApproveTosRequestSchema, TOS_VERSION_MISMATCH } from '../../src/api/contract/terms';
 import { MOVIE_EXTENSIONS, PICTURE_EXTENSIONS } from '../../src/domain/classify';
 import { requireCaller } from '../auth/guard';
 import type { ServerContext } from '../context';
@@ -8,12 +9,8 @@ import { stmt } from '../db/open';
 import { totals } from '../db/users';
 import { HttpError } from '../errors';
 import { commonQuery } from './params';
+import { analyticsAllowed } from './statistics';
 import { profilePictureUrl } from './user';
-
-const ApproveTosBody = z.strictObject({
-  tos_version: z.string().min(1).max(64),
-  accepted: z.boolean().optional(),
-});
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/account_info', (request) => {
@@ -33,12 +30,13 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
         document_count: sums.documents,
       },
       tos_to_approve: user.tos_pending ? { version: user.tos_pending } : null,
-      sunset_delete_date: null,
+      sunset_delete_date: user.sunset_delete_date,
       is_read_only_user: user.read_only === 1,
       isBeingShutDown: false,
       // Albums and subscriptions arrive with the albums pass.
       number_of_subscribed_albums: 0,
-      allowAnalytics: false,
+      // SPEC §1: the help_us_improve consent governs analytics (routes/statistics.ts).
+      allowAnalytics: analyticsAllowed(user),
       has_files_not_media: sums.documents > 0,
     };
     return info;
@@ -50,9 +48,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
   app.post('/approve_tos', (request) => {
     const { user } = requireCaller(ctx, request);
     z.object(commonQuery).parse(request.query);
-    const body = ApproveTosBody.parse(request.body);
+    const body = ApproveTosRequestSchema.parse(request.body);
     if (user.tos_pending !== null && body.tos_version !== user.tos_pending) {
-      throw new HttpError(409, 'tos_version_mismatch', 'These are not the terms to approve');
+      throw new HttpError(409, TOS_VERSION_MISMATCH, 'These are not the terms to approve');
     }
     if (body.accepted === false) return { approved: false };
     if (user.tos_pending !== null) {

@@ -1,19 +1,26 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ChangesResponse } from '../../src/api/contract/changes';
 import { requireCaller } from '../auth/guard';
 import type { ServerContext } from '../context';
+import { isMember } from '../db/albums';
 import { changesSince, lastSerial } from '../db/changes';
-import { totals, userById } from '../db/users';
+import { totals, userById, type JobRow } from '../db/users';
 import { notFound } from '../errors';
-import { jobByUuidFor, jobForCaller } from './jobs';
+import { jobByUuidFor } from './jobs';
+import { linkJob, readLinkJob } from './linkRead';
 import { commonQuery, idParam, intString } from './params';
 
 /** SPEC §4: a failed changes fetch leaves the client at serial -1, so -1 is a valid "since". */
 const serial = intString(-1, Number.MAX_SAFE_INTEGER);
-const ChangesQuery = z.object({ ...commonQuery, since: serial.default(0) });
+const ChangesQuery = z.object({
+  ...commonQuery,
+  key: z.string().max(128).optional(),
+  since: serial.default(0),
+});
 const PollQuery = z.object({
   ...commonQuery,
+  key: z.string().max(128).optional(),
   seq: serial,
   event: z
     .string()
@@ -26,18 +33,48 @@ const PollQuery = z.object({
 /** One answer holds at most this many changes; the client asks again from the last serial. */
 export const CHANGES_PAGE = 1000;
 
+/**
+ * The job whose changes this request may follow: through its link (SPEC §6 Visitor: anyone who
+ * reads a shared album or share, with its key when it has a password: so a visitor's page
+ * follows comments and loves live), else one the signed-in caller reads (404 otherwise).
+ * `insider` is its owner or an album member: only they see the owner's storage figures.
+ */
+function followedJob(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  uuid: string | undefined,
+): { job: JobRow; insider: boolean } {
+  const linked = uuid === undefined ? null : linkJob(ctx, uuid);
+  if (linked) {
+    const { job, caller } = readLinkJob(ctx, request, linked.uuid);
+    const insider =
+      caller !== null &&
+      (caller.user.id === job.owner_id || isMember(ctx.db, job.id, caller.user.id));
+    return { job, insider };
+  }
+  const caller = requireCaller(ctx, request);
+  const job = uuid === undefined ? null : jobByUuidFor(ctx, caller, uuid, 'read');
+  if (!job) throw notFound();
+  return { job, insider: true };
+}
+
 export function registerChangeRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const changes = (path: string) =>
     app.get(path, (request) => {
-      const caller = requireCaller(ctx, request);
-      const job = jobForCaller(ctx, caller, request, 'read');
+      const id = idParam.safeParse((request.params as { id?: unknown }).id);
+      const { job, insider } = followedJob(ctx, request, id.data);
       const { since } = ChangesQuery.parse(request.query);
       const owner = userById(ctx.db, job.owner_id);
       const answer: ChangesResponse = {
         changes: changesSince(ctx.db, job.id, since, CHANGES_PAGE) as ChangesResponse['changes'],
         info: {
-          used_space: totals(ctx.db, { owner: job.owner_id }).bytes,
-          max_space: owner?.max_space ?? 0,
+          // Another person's storage is nobody's business: a link's visitor gets no figures.
+          ...(insider
+            ? {
+                used_space: totals(ctx.db, { owner: job.owner_id }).bytes,
+                max_space: owner?.max_space ?? 0,
+              }
+            : {}),
           last_serial: lastSerial(ctx.db, job.id),
         },
       };
@@ -54,10 +91,8 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ServerContext): 
    * the in-process notifier; a client that goes away stops its wait.
    */
   app.get('/poll', async (request, reply) => {
-    const caller = requireCaller(ctx, request);
     const query = PollQuery.parse(request.query);
-    const job = jobByUuidFor(ctx, caller, query.event, 'read');
-    if (!job) throw notFound();
+    const { job } = followedJob(ctx, request, query.event);
     reply.header('Cache-Control', 'no-store');
     const current = lastSerial(ctx.db, job.id);
     if (current > query.seq) return reply.type('text/plain').send(`${current}\n`);

@@ -3,24 +3,28 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CHANGE_TYPE } from '../../src/api/contract/changes';
 import { CommentRequestSchema, type Comment } from '../../src/api/contract/comments';
-import { requireCaller } from '../auth/guard';
+import { requireCaller, type Caller } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { recordChange } from '../db/changes';
 import { fileIdOf } from '../db/ids';
 import { stmt } from '../db/open';
 import type { FileRow } from '../db/files';
 import { userById, type JobRow } from '../db/users';
+import { visitorById, type VisitorRow } from '../db/visitors';
 import { forbidden, notFound } from '../errors';
 import { liveFile, readableJob } from './files';
 import { commonQuery, idParam } from './params';
 import { profilePictureUrl } from './user';
+import { isVisitorRequest, rateLimited, requireVisitor } from './visitors';
 
 interface CommentRow {
   id: number;
   uuid: string;
   job: number;
   file: number;
+  /** 0 for a visitor's comment (then visitor_id says who). */
   user_id: number;
+  visitor_id: number | null;
   text: string;
   created: number;
   edited: number | null;
@@ -30,17 +34,60 @@ interface CommentRow {
 const Query = z.object({ ...commonQuery, key: z.string().max(128).optional() });
 
 function commentJson(ctx: ServerContext, row: CommentRow, file: FileRow): Comment {
-  const author = userById(ctx.db, row.user_id);
-  return {
+  const base = {
     comment_uuid: row.uuid,
     fileID: fileIdOf(file.id, file.tag),
-    userUUID: author?.uuid ?? '',
-    name: author?.name ?? null,
-    profile_url: profilePictureUrl(ctx, author?.profile_picture ?? null),
     text: row.text,
     timestamp: row.created,
     lastEditTimestamp: row.edited,
   };
+  if (row.visitor_id !== null) {
+    const visitor = visitorById(ctx.db, row.visitor_id);
+    return {
+      ...base,
+      userUUID: visitor?.uuid ?? '',
+      name: visitor?.name ?? null,
+      profile_url: null,
+      visitor: true,
+    };
+  }
+  const author = userById(ctx.db, row.user_id);
+  return {
+    ...base,
+    userUUID: author?.uuid ?? '',
+    name: author?.name ?? null,
+    profile_url: profilePictureUrl(ctx, author?.profile_picture ?? null),
+    visitor: false,
+  };
+}
+
+/** Who writes: a signed-in caller, or a visitor of this album (their token, no account). */
+type Author = { caller: Caller; visitor: null } | { caller: null; visitor: VisitorRow };
+
+/**
+ * The caller comes first (a call without any token is 401 before anything is read); a visitor's
+ * token is checked against the album once the album is known.
+ */
+function authorFirst(ctx: ServerContext, request: FastifyRequest): Caller | null {
+  return isVisitorRequest(request) ? null : requireCaller(ctx, request);
+}
+
+function authorOf(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  job: JobRow,
+  caller: Caller | null,
+): Author {
+  return caller
+    ? { caller, visitor: null }
+    : { caller, visitor: requireVisitor(ctx, request, job) };
+}
+
+/** Whether `author` wrote the comment `row`. */
+function wrote(author: Author, row: CommentRow): boolean {
+  return author.caller
+    ? row.visitor_id === null && row.user_id === author.caller.user.id
+    : row.visitor_id === author.visitor.id;
 }
 
 /** SPEC §4 comments are an album's; its file, read as the request may (link, key or member). */
@@ -75,8 +122,9 @@ function changed(ctx: ServerContext, job: JobRow, commentUuid: string, write: ()
 
 /**
  * SPEC §3 Comment, §6: anyone who can read the album reads its comments; commenting needs an
- * account and `allow_comments` (the owner always may); a user edits only their own comments; a
- * comment is deleted by its author or the album's owner.
+ * account — or, for a visitor, a name given for this album (routes/visitors.ts) — and
+ * `allow_comments` (the owner always may); one edits only one's own comments; a comment is
+ * deleted by its author or the album's owner.
  */
 export function registerCommentRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const base = '/jobs/:id/files_by_id/:fileId/comments';
@@ -91,19 +139,36 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: ServerContext):
     return { comments: rows.map((row) => commentJson(ctx, row, file)) };
   });
 
-  app.post(base, (request) => {
-    const caller = requireCaller(ctx, request);
+  app.post(base, (request, reply) => {
+    const caller = authorFirst(ctx, request);
     Query.parse(request.query);
     const { job, file } = albumFile(ctx, request);
-    if (job.owner_id !== caller.user.id && (job.permissions & 1) === 0) throw forbidden();
+    const author = authorOf(ctx, request, job, caller);
+    if (job.owner_id !== caller?.user.id && (job.permissions & 1) === 0) throw forbidden();
     const { comment } = CommentRequestSchema.parse(request.body);
+    if (author.visitor) {
+      const limited = rateLimited(reply, [
+        [ctx.visitorLimits.comments, `visitor:${author.visitor.id}`],
+        [ctx.visitorLimits.addresses, request.ip],
+      ]);
+      if (limited) return limited;
+    }
     const uuid = randomUUID();
     const now = ctx.now();
     changed(ctx, job, uuid, () =>
       stmt(
         ctx.db,
-        `INSERT INTO comments (uuid, job, file, user_id, text, created) VALUES (?, ?, ?, ?, ?, ?)`,
-      ).run(uuid, job.id, file.id, caller.user.id, comment.trim(), now),
+        `INSERT INTO comments (uuid, job, file, user_id, visitor_id, text, created)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        uuid,
+        job.id,
+        file.id,
+        author.caller?.user.id ?? 0,
+        author.visitor?.id ?? null,
+        comment.trim(),
+        now,
+      ),
     );
     const row = stmt<[string], CommentRow>(ctx.db, 'SELECT * FROM comments WHERE uuid = ?').get(
       uuid,
@@ -112,13 +177,21 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: ServerContext):
     return commentJson(ctx, row, file);
   });
 
-  app.put(`${base}/:commentId`, (request) => {
-    const caller = requireCaller(ctx, request);
+  app.put(`${base}/:commentId`, (request, reply) => {
+    const caller = authorFirst(ctx, request);
     Query.parse(request.query);
     const { job, file } = albumFile(ctx, request);
+    const author = authorOf(ctx, request, job, caller);
     const row = commentOf(ctx, job, file, request);
-    if (row.user_id !== caller.user.id) throw forbidden();
+    if (!wrote(author, row)) throw forbidden();
     const { comment } = CommentRequestSchema.parse(request.body);
+    if (author.visitor) {
+      const limited = rateLimited(reply, [
+        [ctx.visitorLimits.comments, `visitor:${author.visitor.id}`],
+        [ctx.visitorLimits.addresses, request.ip],
+      ]);
+      if (limited) return limited;
+    }
     const now = ctx.now();
     changed(ctx, job, row.uuid, () =>
       stmt(ctx.db, 'UPDATE comments SET text = ?, edited = ? WHERE id = ?').run(
@@ -131,11 +204,12 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: ServerContext):
   });
 
   app.delete(`${base}/:commentId`, (request, reply) => {
-    const caller = requireCaller(ctx, request);
+    const caller = authorFirst(ctx, request);
     Query.parse(request.query);
     const { job, file } = albumFile(ctx, request);
+    const author = authorOf(ctx, request, job, caller);
     const row = commentOf(ctx, job, file, request);
-    if (row.user_id !== caller.user.id && job.owner_id !== caller.user.id) throw forbidden();
+    if (!wrote(author, row) && job.owner_id !== caller?.user.id) throw forbidden();
     changed(ctx, job, row.uuid, () =>
       stmt(ctx.db, 'UPDATE comments SET deleted = 1 WHERE id = ?').run(row.id),
     );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/Button';
 import { readString, writeString } from '../state/persisted';
-import { useLegalLinks } from './legalLinks';
+import { useLegalLinks } from '../platform/legalLinks';
 
 /** SPEC §2 cookie notice: shown until acknowledged, remembered on this device. */
 export function CookieNotice() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CLIENT_VERSION } from '../domain/constants';
 import { useBrand } from '../platform/brand';
-import { useLegalLinks } from './legalLinks';
+import { useLegalLinks } from '../platform/legalLinks';
 
 /** SPEC §2: footer with terms, privacy statement, legal links, year, brand line, client version. */
 export function Footer() {

@@ -71,7 +71,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
     area: 'publicAlbum',
     page: () => import('../features/albums/VisitorAlbumPage'),
   },
-  { path: '/a/:jobId/createNew', area: 'publicAlbum' },
+  {
+    path: '/a/:jobId/createNew',
+    area: 'publicAlbum',
+    page: () => import('../features/albums/CreateNewAlbumPage'),
+  },
   {
     path: '/a/:jobId/subscribe',
     area: 'publicAlbum',
@@ -88,7 +92,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('../features/albums/CopyAlbumPage'),
   },
 
-  { path: '/comments/:jobId/:fileId', area: 'comments' },
+  {
+    path: '/comments/:jobId/:fileId',
+    area: 'comments',
+    page: () => import('../features/albums/comments/CommentsPage'),
+  },
   {
     path: '/carousel/:jobId/:fileId',
     area: 'carousel',

@@ -122,6 +122,14 @@ export const SHARE_THUMBNAILS_PX = {
   collageMaxFiles: 4,
 } as const;
 export const PROFILE_CROP_PX = 310;
+
+// Photo editor (SPEC §5: "images above a maximum megapixel size are resized with a warning")
+/**
+ * 4096 × 4096 = 16,777,216 pixels: the largest canvas iOS Safari draws (its limit is by area),
+ * the smallest of the browsers we support, so an edit renders the same everywhere; a 12 MP
+ * phone photo fits, a 48 MP one is scaled down to it (features/editor).
+ */
+export const EDITOR_MAX_PIXELS = 4096 * 4096;
 export const CAST_AUTOPLAY_NEXT_ITEMS = 4;
 
 // Storage

@@ -5,8 +5,14 @@ const LOCALES = ['en_US', 'nb_NO', 'sv_SE', 'bg_BG'] as const;
 
 type Tree = { [key: string]: string | Tree };
 
-function load(locale: string): Tree {
-  return JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8')) as Tree;
+/**
+ * The main texts, and namespaces a feature loads with its own chunk (the photo editor's, so
+ * /photos does not carry them): each folder holds the same four files.
+ */
+const FOLDERS = ['locales', 'locales/editor'] as const;
+
+function load(locale: string, folder: string = FOLDERS[0]): Tree {
+  return JSON.parse(readFileSync(`${folder}/${locale}.json`, 'utf8')) as Tree;
 }
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
@@ -22,18 +28,18 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 }
 
-describe('locales', () => {
-  const en = flatten(load('en_US'));
+describe.each(FOLDERS)('%s', (folder) => {
+  const en = flatten(load('en_US', folder));
 
   it.each(LOCALES)('%s has exactly the keys of en_US and no empty values', (locale) => {
-    const other = flatten(load(locale));
+    const other = flatten(load(locale, folder));
     expect([...other.keys()].sort()).toEqual([...en.keys()].sort());
     const empty = [...other].filter(([, v]) => v.trim() === '').map(([k]) => k);
     expect(empty).toEqual([]);
   });
 
   it.each(LOCALES)('%s keeps every interpolation placeholder of en_US', (locale) => {
-    const other = flatten(load(locale));
+    const other = flatten(load(locale, folder));
     const mismatched = [...en].filter(
       ([k, v]) => placeholders(v).join() !== placeholders(other.get(k) ?? '').join(),
     );
@@ -41,7 +47,7 @@ describe('locales', () => {
   });
 
   it.each(['nb_NO', 'sv_SE', 'bg_BG'])('%s is a translation, not an English copy', (locale) => {
-    const other = flatten(load(locale));
+    const other = flatten(load(locale, folder));
     // Brand-neutral strings such as "OK", "Version" or "Album" may legitimately coincide; most must not.
     const same = [...en].filter(([k, v]) => other.get(k) === v && !k.startsWith('languages.'));
     expect(same.length / en.size).toBeLessThan(0.15);

@@ -1,6 +1,7 @@
 import { clearStoredAuth } from '../api/authStore';
 import { api } from './api';
 import { queryClient } from './queryClient';
+import { popupStore } from '../state/popups';
 import { sessionStore } from '../state/session';
 
 /**
@@ -24,5 +25,6 @@ export function forgetSession(): void {
   clearStoredAuth();
   // One user's server data never shows to the next user of the browser.
   queryClient.clear();
+  popupStore.getState().clear();
   sessionStore.getState().setStatus('NOT_STARTED');
 }

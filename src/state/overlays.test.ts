@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertDialog, confirmDialog, dialogStore } from './dialogs';
-import { popupStore } from './popups';
+import {
+  FULL_SCREEN_MESSAGE_POPUP,
+  popupStore,
+  SUBSCRIPTION_POPUP,
+  SUNSET_DELETION_POPUP,
+  TERMS_OF_SERVICE_POPUP,
+} from './popups';
 import { dismissToast, showToast, toastStore } from './toasts';
 
 describe('toasts', () => {
@@ -72,6 +78,29 @@ describe('popups', () => {
     popupStore.getState().dismiss(a!);
     expect(popupStore.getState().queue[0].kind).toBe('terms');
     expect(popupStore.getState().enqueue('sunset', undefined, 5001)).not.toBeNull();
+  });
+
+  it('orders the modal queue as SPEC §4 lists it, behind the popup on screen', () => {
+    const store = popupStore.getState();
+    const storage = store.enqueue('storageFull');
+    store.enqueue(FULL_SCREEN_MESSAGE_POPUP);
+    store.enqueue('restoredMore');
+    store.enqueue(SUNSET_DELETION_POPUP);
+    store.enqueue(TERMS_OF_SERVICE_POPUP);
+    store.enqueue(SUBSCRIPTION_POPUP);
+    expect(popupStore.getState().queue.map((p) => p.kind)).toEqual([
+      'storageFull',
+      'Subscription',
+      'TermsOfService',
+      'SunsetDeletion',
+      'FullScreenMessage',
+      'restoredMore',
+    ]);
+    // The one on screen stays until closed; then the queue's order holds.
+    popupStore.getState().dismiss(storage!);
+    expect(popupStore.getState().queue[0].kind).toBe('Subscription');
+    popupStore.getState().clear();
+    expect(popupStore.getState().queue).toEqual([]);
   });
 
   it('does not queue the same kind twice', () => {

@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 describe('key registry (SPEC §9)', () => {
-  it('holds the session storage keys of SPEC §9, the pending visitor actions of §4 and the chunk reload guard', () => {
+  it('holds the session storage keys of SPEC §9, the pending visitor actions of §4, visitors’ comment tokens and the chunk reload guard', () => {
     expect(Object.values(SESSION_KEYS).sort()).toEqual(
       [
         'authToken',
@@ -31,6 +31,7 @@ describe('key registry (SPEC §9)', () => {
         'historyLengthAfterLogin',
         'pendingComment',
         'pendingLove',
+        'visitorTokens',
         'chunkReloadAt',
       ].sort(),
     );
@@ -52,6 +53,7 @@ describe('key registry (SPEC §9)', () => {
         'cookieNoticeSeen',
         'shiftSelectHintShownAt',
         'carouselSideModule',
+        'engagedEventsSentAt',
       ].sort(),
     );
     for (const key of Object.keys(LOCAL_KEYS) as (keyof typeof LOCAL_KEYS)[]) {

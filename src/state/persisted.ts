@@ -14,6 +14,8 @@ import type { z } from 'zod';
  * - authToken, serviceDict, callbackData, newUserCreated, historyLengthBeforeLogin/AfterLogin:
  *   SPEC §9 lists them as session storage keys.
  * - pendingComment, pendingLove: SPEC §4 "kept in session storage until login completes".
+ * - visitorTokens: not in SPEC §9; the names a visitor without an account gave to comment on
+ *   shared albums (album id → token, name), for this tab only (issue 14).
  * - chunkReloadAt: not in SPEC §9; when this tab last reloaded after a failed chunk load
  *   (SPEC §8 preload error), so a version that still fails shows the error page, not a loop.
  */
@@ -26,6 +28,7 @@ export const SESSION_KEYS = {
   historyLengthAfterLogin: 'historyLengthAfterLogin',
   pendingComment: 'pendingComment',
   pendingLove: 'pendingLove',
+  visitorTokens: 'visitorTokens',
   chunkReloadAt: 'chunkReloadAt',
 } as const;
 
@@ -43,6 +46,8 @@ export const SESSION_KEYS = {
  * - shiftSelectHintShownAt: SPEC §9 shows the shift-select hint once, or again after a month.
  * - carouselSideModule: not in SPEC §9; whether the viewer's info panel is open ("remembered",
  *   issue 12), a preference of this browser.
+ * - engagedEventsSentAt: not in SPEC §9; when each engaged analytics event was last sent, per
+ *   user (SPEC §9 cooldown of 3600 s), so a reload does not send them again within the hour.
  */
 export const LOCAL_KEYS = {
   locationBeforeLogin: 'locationBeforeLogin',
@@ -58,6 +63,7 @@ export const LOCAL_KEYS = {
   shiftSelectHintShownAt: 'shiftSelectHintShownAt',
   cookieNoticeSeen: 'cookieNoticeSeen',
   carouselSideModule: 'carouselSideModule',
+  engagedEventsSentAt: 'engagedEventsSentAt',
 } as const;
 
 export type SessionKey = keyof typeof SESSION_KEYS;

@@ -11,12 +11,38 @@ export interface Popup {
   props?: Record<string, unknown>;
 }
 
+// SPEC §4 Modal queue: "Subscription, TermsOfService, SunsetDeletion, FullScreenMessage, one at a
+// time". The subscription dialog's kind (features of issue 17 enqueue it for read-only users).
+export const SUBSCRIPTION_POPUP = 'Subscription';
+export const TERMS_OF_SERVICE_POPUP = 'TermsOfService';
+export const SUNSET_DELETION_POPUP = 'SunsetDeletion';
+export const FULL_SCREEN_MESSAGE_POPUP = 'FullScreenMessage';
+
+/**
+ * The modal queue's kinds in the SPEC's order: one of them waiting goes ahead of any later one
+ * still waiting (and of other kinds, e.g. storage popups, not yet shown), whatever order the
+ * calls behind them answered in. The popup on screen is never replaced.
+ */
+export const MODAL_QUEUE_ORDER: readonly string[] = [
+  SUBSCRIPTION_POPUP,
+  TERMS_OF_SERVICE_POPUP,
+  SUNSET_DELETION_POPUP,
+  FULL_SCREEN_MESSAGE_POPUP,
+];
+
+const rankOf = (kind: string): number => {
+  const rank = MODAL_QUEUE_ORDER.indexOf(kind);
+  return rank === -1 ? Number.POSITIVE_INFINITY : rank;
+};
+
 interface PopupState {
   queue: Popup[];
   silencedUntil: Record<string, number>;
   enqueue: (kind: string, props?: Record<string, unknown>, now?: number) => number | null;
   dismiss: (id: number) => void;
   silence: (kind: string, untilMs: number) => void;
+  /** Empties the queue (a signed-out session's popups are not the next user's). */
+  clear: () => void;
 }
 
 let nextId = 1;
@@ -31,7 +57,11 @@ export const popupStore = createStore<PopupState>()((set, get) => ({
     if (queue.some((p) => p.kind === kind)) return null;
     const popup: Popup = { id: nextId++, kind };
     if (props) popup.props = props;
-    set({ queue: [...queue, popup] });
+    const rank = rankOf(kind);
+    // Behind the head (on screen) and every waiting popup that goes first.
+    const later = queue.findIndex((p, index) => index > 0 && rankOf(p.kind) > rank);
+    const at = rank === Number.POSITIVE_INFINITY || later === -1 ? queue.length : later;
+    set({ queue: [...queue.slice(0, at), popup, ...queue.slice(at)] });
     return popup.id;
   },
   dismiss(id) {
@@ -39,5 +69,8 @@ export const popupStore = createStore<PopupState>()((set, get) => ({
   },
   silence(kind, untilMs) {
     set((state) => ({ silencedUntil: { ...state.silencedUntil, [kind]: untilMs } }));
+  },
+  clear() {
+    set({ queue: [] });
   },
 }));

@@ -10,6 +10,8 @@ export interface DialogProps {
   /** Escape, the close button and a click on the backdrop all call this. */
   onClose: () => void;
   role?: 'dialog' | 'alertdialog';
+  /** Covers the whole viewport (SPEC §2 full-screen message cards) instead of a set width. */
+  fullScreen?: boolean;
 }
 
 /** A double click's second click comes within this of the first (the usual OS setting is 500). */
@@ -27,6 +29,7 @@ export function Dialog({
   width = 512,
   onClose,
   role = 'dialog',
+  fullScreen = false,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -46,8 +49,8 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
-      className="ui-dialog"
-      style={{ width: `min(${width}px, calc(100vw - 32px))` }}
+      className={fullScreen ? 'ui-dialog ui-dialog--full' : 'ui-dialog'}
+      style={fullScreen ? undefined : { width: `min(${width}px, calc(100vw - 32px))` }}
       role={role}
       aria-labelledby={title ? titleId : undefined}
       onCancel={(event) => {

@@ -1,12 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
-import { basicAuthHeader } from '../../src/api/contract/basicAuth';
+import { expect, test } from '@playwright/test';
 import { transformPassword } from '../../src/domain/password';
-import { account, call, type Account } from './support/accounts';
+import { account, albumWithPhotos as albumWith, call, type Account } from './support/accounts';
+import { axeClean } from './support/axe';
 import { waitForSceneReady } from './support/gallery';
 import { screenTiles } from './support/interaction';
-import { API, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
+import { openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
 
 // SPEC §6 Visitor (issue 14, first part): a shared album opened from its link without an
 // account; its password; a private album asks to sign in; an unknown one is not found.
@@ -16,39 +14,8 @@ let owner: Account;
 const PASSWORD = 'grandma’s <b>secret</b> 🎂';
 
 /** A new album of the owner's with `count` photos uploaded into it. */
-async function albumWithPhotos(title: string, shared: boolean, count: number) {
-  const created = await call<{ id: string }>(owner, 'POST', '/jobs', {
-    type: 'story',
-    name: title,
-    public: shared,
-  });
-  const files: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const bytes = await sharp({
-      create: { width: 640, height: 480, channels: 3, background: { r: 40 * i, g: 90, b: 160 } },
-    })
-      .jpeg()
-      .toBuffer();
-    const form = new FormData();
-    form.set('path', `${title}/photo-${i}.jpg`);
-    form.set('mtime', String(Date.UTC(2022, 6, 1 + i) / 1000));
-    form.set('policy', 'allow_duplicates');
-    form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `photo-${i}.jpg`);
-    const response = await fetch(`${API}/jobs/${created.id}/upload`, {
-      method: 'POST',
-      body: form,
-      headers: { Authorization: basicAuthHeader(owner.token) },
-    });
-    expect(response.status).toBe(200);
-    files.push(((await response.json()) as { id: string }).id);
-  }
-  return { id: created.id, files };
-}
-
-async function axeClean(page: Page, testId: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).include(`[data-testid="${testId}"]`).analyze();
-  expect(result.violations, testId).toEqual([]);
-}
+const albumWithPhotos = (title: string, shared: boolean, count: number) =>
+  albumWith(owner, title, shared, count);
 
 test.beforeAll(async ({ request }) => {
   owner = await account(request, 'visitor-owner', { name: 'Album Owner' });

@@ -35,6 +35,10 @@ export const JobChangeSchema = z.object({
  */
 export const ChangesResponseSchema = z.object({
   changes: z.array(JobChangeSchema),
-  info: z.looseObject({ used_space: z.number().nonnegative() }),
+  /**
+   * The owner's storage (`used_space`, `max_space`) for the owner and the album's members only;
+   * a visitor following a shared album through its link gets no figures.
+   */
+  info: z.looseObject({ used_space: z.number().nonnegative().optional() }),
 });
 export type ChangesResponse = z.infer<typeof ChangesResponseSchema>;

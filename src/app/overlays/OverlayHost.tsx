@@ -1,4 +1,5 @@
 import { DownloadPanel } from '../../features/downloads';
+import { registerSessionPopups, SessionPrompts } from '../../features/notices';
 import { registerStoragePopups } from '../../features/storage';
 import { UploadRoot } from '../../features/upload';
 import { DialogHost } from './DialogHost';
@@ -7,12 +8,15 @@ import { ToastViewport } from './ToastViewport';
 
 // The popup kinds features enqueue (uploads and restores raise the storage popups).
 registerStoragePopups();
+// SPEC §4 modal queue: terms, sunset notice and full-screen cards, queued at session start.
+registerSessionPopups();
 
 /** Global overlays of SPEC §2: popups one at a time, confirm/alert dialogs, toasts. */
 export function OverlayHost() {
   return (
     <>
       <PopupHost />
+      <SessionPrompts />
       <DialogHost />
       <ToastViewport />
       <DownloadPanel />

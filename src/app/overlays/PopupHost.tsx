@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useStore } from 'zustand';
 import { popupStore } from '../../state/popups';
 import { popupComponent } from '../../platform/popupRegistry';
@@ -8,6 +8,11 @@ export function PopupHost() {
   const head = useStore(popupStore, (s) => s.queue[0]);
   const dismiss = useStore(popupStore, (s) => s.dismiss);
   const Component = head ? popupComponent(head.kind) : undefined;
+  const headId = head?.id;
+  // Stable for the popup on screen, so a popup may close itself from an effect.
+  const close = useCallback(() => {
+    if (headId !== undefined) dismiss(headId);
+  }, [headId, dismiss]);
 
   useEffect(() => {
     // A kind nobody registered would block the queue forever: drop it and say so.
@@ -18,11 +23,5 @@ export function PopupHost() {
   }, [head, Component, dismiss]);
 
   if (!head || !Component) return null;
-  return (
-    <Component
-      key={head.id}
-      close={() => dismiss(head.id)}
-      {...(head.props ? { props: head.props } : {})}
-    />
-  );
+  return <Component key={head.id} close={close} {...(head.props ? { props: head.props } : {})} />;
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useLegalLinks } from '../legalLinks';
+import { useLegalLinks } from '../../platform/legalLinks';
 
 /**
  * SPEC §2 `/help`: the help centre and the legal texts, each in the user's language (help: sv,

@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { startLogin } from '../../features/auth';
 import { useBrand } from '../../platform/brand';
-import { useLegalLinks } from '../legalLinks';
+import { useLegalLinks } from '../../platform/legalLinks';
 
 export type NotFoundKind = 'page' | 'album' | 'share';
 

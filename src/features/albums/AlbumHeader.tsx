@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlbumInfo, SortOrder } from '../../api/contract/albums';
 import { Button } from '../../ui/Button';
-import { UPLOAD_ACCEPT } from '../upload';
 import { albumUsersQuery, type ViewMode } from './albumApi';
 import type { AlbumDeleteStatus } from './albumCommands';
 import { NEW_ALBUM_PLACEHOLDER } from './albumList';
 import { Avatar } from './AlbumsPage';
 import { ChoiceMenu } from './ChoiceMenu';
-import { SubscriberButton } from './ReadOnlyGate';
+import { SubscriberButton } from '../readOnly';
+import { AlbumUploadButton } from './AlbumUploadButton';
 
 const SORTS: readonly SortOrder[] = ['ADDED', 'NEWEST_TAKEN', 'OLDEST_TAKEN'];
 const MAX_AVATARS = 5;
@@ -46,7 +45,6 @@ export function AlbumHeader({
 }) {
   const { t } = useTranslation();
   const users = useQuery(albumUsersQuery(album.id));
-  const upload = useRef<HTMLInputElement>(null);
   const owner = album.role === 'owner';
   const canAdd = owner || (album.role === 'member' && (album.permissions & 2) !== 0);
   const title = album.title?.trim() && album.title !== NEW_ALBUM_PLACEHOLDER ? album.title : null;
@@ -92,21 +90,13 @@ export function AlbumHeader({
             <SubscriberButton onClick={actions.addPhotos} data-testid="album-add-photos">
               {t('albums.addPhotos')}
             </SubscriberButton>
-            <SubscriberButton onClick={() => upload.current?.click()} data-testid="album-upload">
+            <AlbumUploadButton
+              onFiles={actions.upload}
+              testId="album-upload"
+              inputTestId="album-upload-input"
+            >
               {t('albums.upload')}
-            </SubscriberButton>
-            <input
-              ref={upload}
-              type="file"
-              multiple
-              hidden
-              accept={UPLOAD_ACCEPT}
-              onChange={(event) => {
-                actions.upload([...(event.target.files ?? [])]);
-                event.target.value = '';
-              }}
-              data-testid="album-upload-input"
-            />
+            </AlbumUploadButton>
           </>
         ) : null}
         {album.role === 'visitor' ? (
@@ -137,9 +127,9 @@ export function AlbumHeader({
           {t('albums.download')}
         </Button>
         {owner || album.isShared ? (
-          <Button onClick={actions.share} data-testid="album-share">
+          <SubscriberButton onClick={actions.share} data-testid="album-share">
             {t('share.action')}
-          </Button>
+          </SubscriberButton>
         ) : null}
         {!owner ? (
           <SubscriberButton onClick={actions.copyToTimeline} data-testid="album-copy">

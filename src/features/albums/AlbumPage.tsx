@@ -3,9 +3,9 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { AlbumInfo } from '../../api/contract/albums';
-import { CHANGE_TYPE } from '../../api/contract/changes';
 import type { FileInfo } from '../../api/contract/files';
 import { isApiError } from '../../api/errors';
+import { trackEngaged } from '../../platform/analytics';
 import { api } from '../../platform/api';
 import { mediaUrls } from '../../platform/mediaUrls';
 import { defaultJobQuery, useAccountInfo } from '../../platform/queries';
@@ -19,7 +19,6 @@ import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
 import { Carousel, StandaloneCarousel, type CarouselLocationState } from '../carousel';
 import { downloadAlbum, downloadFiles } from '../downloads';
-import { useJobSync, type JobChange } from '../sync';
 import {
   createFileActions,
   filesWithDetails,
@@ -31,7 +30,8 @@ import {
   useGalleryEngine,
 } from '../timeline';
 import { startUpload } from '../upload';
-import { albumInfoQuery, refreshAlbum, viewModeQuery, type ViewMode } from './albumApi';
+import { albumInfoQuery, viewModeQuery, type ViewMode } from './albumApi';
+import { useAlbumSync } from './albumLive';
 import { albumCarouselSource } from './albumCarousel';
 import { albumIdFromParam } from './albumId';
 import { albumCommands, type AlbumDeleteStatus } from './albumCommands';
@@ -45,6 +45,7 @@ import { albumSource } from './albumSource';
 import { AddToAlbumDialog } from './AddToAlbumDialog';
 import { useAddToAlbumInCarousel } from './CarouselAddToAlbum';
 import { useAlbumSocialSlots } from './albumSocialSlots';
+import { useUploadOverlay } from './UploadOverlay';
 import './Albums.css';
 
 /**
@@ -116,6 +117,7 @@ function Album({ album }: { album: AlbumInfo }) {
   const navigate = useNavigate();
   const { tab, fileId: openFileId } = useParams();
   const jobId = album.id;
+  useEffect(() => trackEngaged('album_open'), [jobId]);
   const me = useAccountInfo().data?.uuid;
   const owner = album.role === 'owner';
   const breakpoint = useBreakpoint();
@@ -162,19 +164,12 @@ function Album({ album }: { album: AlbumInfo }) {
     [engine, jobId, owner],
   );
 
-  const applyChanges = useCallback(
-    async (changes: readonly JobChange[], full: boolean) => {
-      if (!engine) return;
-      const removed = changes.filter((c) => c.type === CHANGE_TYPE.fileRemoved).map((c) => c.id);
-      if (removed.length > 0) engine.removeFiles(removed);
-      if (full || changes.length > 0) {
-        await refresh();
-        void refreshAlbum(jobId);
-      }
-    },
-    [engine, refresh, jobId],
+  // Others' files, comments and loves arrive without a reload.
+  const grid = useMemo(
+    () => (engine ? { removeFiles: (ids: string[]) => engine.removeFiles(ids), refresh } : null),
+    [engine, refresh],
   );
-  const syncStatus = useJobSync(engine ? jobId : undefined, applyChanges);
+  const syncStatus = useAlbumSync(jobId, grid);
 
   const open = useCallback(
     (fileId: string) => {
@@ -295,6 +290,8 @@ function Album({ album }: { album: AlbumInfo }) {
     [navigate, jobId, engine, album.title, t],
   );
 
+  const uploadOverlay = useUploadOverlay(album, headerActions);
+
   if (syncStatus === 'RECENTLY_DELETED' && deleteStatus === null) return <AlbumNotFound />;
   if (load === 'error') {
     return (
@@ -368,6 +365,7 @@ function Album({ album }: { album: AlbumInfo }) {
       {openFileId && carouselSource && load !== 'loading' ? (
         <Carousel source={carouselSource} fileId={openFileId} />
       ) : null}
+      {uploadOverlay}
       {editTab && owner ? (
         <AlbumSettingsDialog
           album={album}

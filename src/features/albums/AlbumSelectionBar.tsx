@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { GalleryEngine } from '../../gallery';
 import { SelectionToolbar, useSelectionSummary } from '../timeline';
-import { SubscriberButton } from './ReadOnlyGate';
+import { SubscriberButton } from '../readOnly';
 
 /** Shown while files are selected: the timeline's toolbar with share and add-to-album. */
 export function AlbumSelectionBar({

@@ -36,7 +36,7 @@ import {
 } from './albumList';
 import { ChoiceMenu } from './ChoiceMenu';
 import { NewAlbumDialog } from './NewAlbumDialog';
-import { SubscriberButton } from './ReadOnlyGate';
+import { SubscriberButton } from '../readOnly';
 import './Albums.css';
 
 /** Typing pauses this long before the search text is put in the URL. */

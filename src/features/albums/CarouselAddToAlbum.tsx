@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { trackEngaged } from '../../platform/analytics';
 import { registerCarouselAction, type CarouselSlotContext } from '../carousel';
 import { AddToAlbumDialog } from './AddToAlbumDialog';
-import { SubscriberButton } from './ReadOnlyGate';
+import { SubscriberButton } from '../readOnly';
 
 /** The viewer's "add to album" (SPEC §5: the picker leaves the file's own album out). */
 function AddToAlbumAction({ source, file }: CarouselSlotContext) {
@@ -18,6 +19,7 @@ function AddToAlbumAction({ source, file }: CarouselSlotContext) {
           sourceJob={source.jobId}
           fileIds={[file.id]}
           onClose={() => setOpen(false)}
+          onAdded={() => trackEngaged('carousel_add_to_album_finish')}
         />
       ) : null}
     </>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NameResponseSchema } from '../../api/contract/user';
 import { isApiError } from '../../api/errors';
+import { trackEngaged } from '../../platform/analytics';
 import { api } from '../../platform/api';
 import { accountInfoQuery, useAccountInfo } from '../../platform/queries';
 import { showToast } from '../../state/toasts';
@@ -24,7 +25,16 @@ export interface NewAlbumFiles {
  * private, then — for a shared album by a user without a name — the user-name step. Then step 2:
  * the photo picker, or the given files are copied in and the album opens.
  */
-export function NewAlbumDialog({ onClose, files }: { onClose: () => void; files?: NewAlbumFiles }) {
+export function NewAlbumDialog({
+  onClose,
+  onCancel = onClose,
+  files,
+}: {
+  onClose: () => void;
+  /** Cancel, Escape or the backdrop (default: onClose, which also runs once it is created). */
+  onCancel?: () => void;
+  files?: NewAlbumFiles;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -54,6 +64,7 @@ export function NewAlbumDialog({ onClose, files }: { onClose: () => void; files?
         void queryClient.invalidateQueries({ queryKey: accountInfoQuery.queryKey });
       }
       const album = await createAlbum({ name: title.trim() || null, public: shared });
+      trackEngaged('albums_new_finish');
       const path = `/albums/${encodeURIComponent(album.id)}`;
       if (files && files.ids.length > 0) {
         await albumCalls.copyFiles(album.id, files.sourceJob, files.ids);
@@ -77,10 +88,10 @@ export function NewAlbumDialog({ onClose, files }: { onClose: () => void; files?
     <Dialog
       open
       title={nameStep ? t('albums.create.title') : t('albums.create.userNameTitle')}
-      onClose={onClose}
+      onClose={onCancel}
       actions={
         <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button onClick={onCancel}>{t('common.cancel')}</Button>
           {nameStep && needsUserName ? (
             <Button
               variant="primary"

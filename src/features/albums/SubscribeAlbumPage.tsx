@@ -2,12 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { api } from '../../platform/api';
-import { grantLinkAccess, heldLinkKey, linkRequestOptions } from '../../platform/linkAccess';
 import { showToast } from '../../state/toasts';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
 import { albumListQuery } from './albumApi';
+import { joinFromLink } from './visitorApi';
 
 /**
  * SPEC §2 `/a/{jobId}/subscribe`, §6: joining a shared album needs an account. The route is the
@@ -32,28 +31,20 @@ function SubscribeNow() {
     if (started.current) return;
     started.current = true;
     const job = encodeURIComponent(jobId);
-    grantLinkAccess(jobId, heldLinkKey(jobId));
-    api()
-      .request({
-        method: 'POST',
-        path: `/jobs/${job}/subscribe`,
-        responseType: 'none',
-        ...linkRequestOptions(jobId),
-      })
-      .then(
-        async () => {
-          await client.invalidateQueries({ queryKey: albumListQuery.queryKey });
-          showToast({ message: { key: 'albums.subscribe.done' } });
-          void navigate(`/albums/${job}`, { replace: true });
-        },
-        (failure: unknown) => {
-          // The owner opening their own link is already in; anything else goes back to the link.
-          const status = (failure as { status?: number }).status;
-          if (status === 400) return void navigate(`/albums/${job}`, { replace: true });
-          showToast({ kind: 'error', message: { key: 'albums.subscribe.failed' } });
-          void navigate(`/a/${job}`, { replace: true });
-        },
-      );
+    joinFromLink(jobId).then(
+      async () => {
+        await client.invalidateQueries({ queryKey: albumListQuery.queryKey });
+        showToast({ message: { key: 'albums.subscribe.done' } });
+        void navigate(`/albums/${job}`, { replace: true });
+      },
+      (failure: unknown) => {
+        // The owner opening their own link is already in; anything else goes back to the link.
+        const status = (failure as { status?: number }).status;
+        if (status === 400) return void navigate(`/albums/${job}`, { replace: true });
+        showToast({ kind: 'error', message: { key: 'albums.subscribe.failed' } });
+        void navigate(`/a/${job}`, { replace: true });
+      },
+    );
   }, [client, jobId, navigate]);
   return <Spinner label={t('albums.subscribe.joining')} />;
 }

@@ -1,66 +1,43 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AlbumInfo } from '../../api/contract/albums';
-import { apiErrorCode, isApiError } from '../../api/errors';
 import { GalleryView } from '../../gallery';
 import { api } from '../../platform/api';
-import { grantLinkAccess, heldLinkKey } from '../../platform/linkAccess';
-import { useLoginStatus } from '../../state/session';
 import { useBreakpoint } from '../../state/viewport';
 import { Spinner } from '../../ui/Spinner';
-import { LoginPrompt } from '../auth';
 import { Carousel, type CarouselLocationState } from '../carousel';
-import { SharePassword } from '../share';
 import { apiTimelineSource, insetsFor, metricsFor, useGalleryEngine } from '../timeline';
 import { AlbumNotFound } from './AlbumNotFound';
 import { albumViewerSource } from './albumCarousel';
+import { useAlbumSync } from './albumLive';
 import { useAlbumSocialSlots } from './albumSocialSlots';
 import { NEW_ALBUM_PLACEHOLDER } from './albumList';
-import { unlockAlbum, visitorAlbumQuery } from './visitorApi';
+import { LinkAlbumGate } from './LinkAlbumGate';
+import { useJoinForUpload } from './UploadOverlay';
+import { VisitorAlbumHeader } from './VisitorAlbumHeader';
 import './Albums.css';
 
 /**
  * SPEC §2 `/a/{jobId}`, §6 Visitor: a shared album opened from its link, signed in or not, drawn
- * by the same engine. The job fetch states of SPEC §4: a loader, the album, the password form
- * (PASSWORD_REQUIRED), the login prompt (LOGIN_REQUIRED: a private album), album-not-found
- * (NOT_FOUND, FETCH_FAILED). The owner and members go to the album page itself.
+ * by the same engine, after the job fetch states of SPEC §4 (`LinkAlbumGate`). The owner and
+ * members go to the album page itself.
  */
 export default function VisitorAlbumPage() {
   const { jobId = '' } = useParams();
-  const [key, setKey] = useState(() => {
-    const held = heldLinkKey(jobId);
-    // Everything about this album is read through its link: before the first call.
-    grantLinkAccess(jobId, held);
-    return held;
-  });
-  const { t } = useTranslation();
-  const status = useLoginStatus();
-  const info = useQuery(visitorAlbumQuery(jobId, key));
-
-  if (info.isPending) return <Spinner label={t('common.loading')} />;
-  if (info.isError) {
-    if (apiErrorCode(info.error) === 'password_required') {
-      return (
-        <SharePassword
-          shareId={jobId}
-          kind="album"
-          unlock={unlockAlbum}
-          onUnlocked={() => setKey(heldLinkKey(jobId))}
-        />
-      );
-    }
-    if (isApiError(info.error, 'unauthorized') && status !== 'AUTHENTICATED') {
-      return <LoginPrompt failed={false} />;
-    }
-    return <AlbumNotFound />;
-  }
-  if (info.data.type !== 'story') return <AlbumNotFound />;
-  if (info.data.role !== 'visitor') {
-    return <Navigate to={`/albums/${encodeURIComponent(jobId)}`} replace />;
-  }
-  return <VisitorAlbum album={info.data} />;
+  const { hash } = useLocation();
+  return (
+    <LinkAlbumGate jobId={jobId}>
+      {(album) =>
+        album.role === 'visitor' ? (
+          <VisitorAlbum album={album} />
+        ) : (
+          // A member or the owner: the album page, with the fragment (showUploadOverlay) kept.
+          <Navigate to={`/albums/${encodeURIComponent(jobId)}${hash}`} replace />
+        )
+      }
+    </LinkAlbumGate>
+  );
 }
 
 function VisitorAlbum({ album }: { album: AlbumInfo }) {
@@ -78,7 +55,14 @@ function VisitorAlbum({ album }: { album: AlbumInfo }) {
     () => apiTimelineSource(api(), jobId, 'all', { order: byAdded ? 'added' : 'taken' }),
     [jobId, byAdded],
   );
-  const { engine, load } = useGalleryEngine(jobId, metrics, breakpoint, source);
+  const { engine, load, refresh } = useGalleryEngine(jobId, metrics, breakpoint, source);
+  // Others' files, comments and loves arrive without a reload.
+  const grid = useMemo(
+    () => (engine ? { removeFiles: (ids: string[]) => engine.removeFiles(ids), refresh } : null),
+    [engine, refresh],
+  );
+  const syncStatus = useAlbumSync(jobId, grid);
+  const joining = useJoinForUpload(jobId);
   const openFileId = params.get('file');
   const carouselSource = useMemo(
     () =>
@@ -99,19 +83,16 @@ function VisitorAlbum({ album }: { album: AlbumInfo }) {
       ? album.title
       : t('albums.unnamed');
 
+  if (syncStatus === 'RECENTLY_DELETED') return <AlbumNotFound />;
+  if (joining) return <Spinner label={t('albums.subscribe.joining')} />;
   return (
-    <section className="timeline-page album-page" data-testid="visitor-album" data-load={load}>
-      <header className="visitor-album__header">
-        <h1 data-testid="visitor-album-title">{title}</h1>
-        <p>{t('albums.fileCount', { count: album.counts.files })}</p>
-        {/* SPEC §6: joining needs an account; the route signs a visitor in and comes back. */}
-        <Link to={`/a/${job}/subscribe`} className="ui-button" data-testid="visitor-album-join">
-          {t('albums.subscribe.action')}
-        </Link>
-        <Link to={`/a/${job}/copyAlbum`} className="ui-button" data-testid="visitor-album-copy">
-          {t('albums.copy.action')}
-        </Link>
-      </header>
+    <section
+      className="timeline-page album-page"
+      data-testid="visitor-album"
+      data-load={load}
+      data-sync={syncStatus}
+    >
+      <VisitorAlbumHeader album={album} title={title} />
       <div className="timeline-page__grid">
         {engine ? (
           <GalleryView

@@ -1,6 +1,7 @@
 import type { AlbumInfo, SortOrder } from '../../api/contract/albums';
 import { isApiError } from '../../api/errors';
 import { ALBUM_COPY_FAILURE_TOAST_MS } from '../../domain/constants';
+import { trackEngaged } from '../../platform/analytics';
 import { queryClient } from '../../platform/queryClient';
 import { confirmDialog } from '../../state/dialogs';
 import { popupStore } from '../../state/popups';
@@ -216,6 +217,7 @@ export const albumCommands = {
     try {
       const { files } = await albumCalls.copyToTimeline(jobId, fileIds);
       storageQuotaStore.getState().storageChanged();
+      trackEngaged('timeline_add_finish');
       showToast({ message: { key: 'albums.copy.done', values: { count: files.length } } });
       return true;
     } catch (failure) {

@@ -3,7 +3,12 @@ import { AlbumInfoSchema } from '../../api/contract/albums';
 import { ShareUnlockResponseSchema } from '../../api/contract/shares';
 import { transformPassword } from '../../domain/password';
 import { api } from '../../platform/api';
-import { grantLinkAccess, linkRequestOptions, rememberLinkKey } from '../../platform/linkAccess';
+import {
+  grantLinkAccess,
+  heldLinkKey,
+  linkRequestOptions,
+  rememberLinkKey,
+} from '../../platform/linkAccess';
 import { loadStoredAuth } from '../../api/authStore';
 
 // SPEC §6 Visitor: a shared album read through its link (`/a/{jobId}`), signed in or not.
@@ -50,5 +55,19 @@ export async function setAlbumPassword(jobId: string, password: string | null): 
     path: `${jobPath(jobId)}/password`,
     body: { password: password === null ? null : await transformPassword(password, jobId) },
     responseType: 'none',
+  });
+}
+
+/**
+ * POST /jobs/{id}/subscribe through the album's link (its key when it has a password): a signed-in
+ * visitor joins (SPEC §6). The owner opening their own link answers 400: already in.
+ */
+export async function joinFromLink(jobId: string): Promise<void> {
+  grantLinkAccess(jobId, heldLinkKey(jobId));
+  await api().request({
+    method: 'POST',
+    path: `${jobPath(jobId)}/subscribe`,
+    responseType: 'none',
+    ...linkRequestOptions(jobId),
   });
 }

@@ -7,6 +7,7 @@ import { useStore } from 'zustand';
 import { fileName } from '../../domain/classify';
 import { usePrefersReducedMotion } from '../../gallery';
 import { SLIDESHOW_INTERVAL_MS } from '../../domain/constants';
+import { trackEngaged } from '../../platform/analytics';
 import { useShortcutGroup } from '../../platform/shortcuts';
 import { useBreakpoint } from '../../state/viewport';
 import { Button } from '../../ui/Button';
@@ -69,6 +70,8 @@ export function Carousel({ source, fileId }: CarouselProps) {
   );
   const { fullscreen, toggleFullscreen } = useFullscreen(root);
   useShortcutGroup(CAROUSEL_SHORTCUTS);
+  // SPEC §9 engaged event (stepping to the next file is the same opening).
+  useEffect(() => trackEngaged('carousel_open'), []);
 
   const isVideo = file?.kind === 'video';
   const videoStatus = useVideoStatus(source.jobId, isVideo ? fileId : null);

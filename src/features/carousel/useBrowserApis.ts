@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { trackEngaged } from '../../platform/analytics';
 import { carouselStore } from './carouselStore';
 import type { CarouselFile } from './types';
 
@@ -11,6 +12,7 @@ export function useFullscreen(element: RefObject<HTMLElement | null>) {
       const on = document.fullscreenElement !== null && document.fullscreenElement === target;
       setFullscreen(on);
       carouselStore.getState().setFullscreen(on);
+      if (on) trackEngaged('carousel_fullscreen_open');
     };
     document.addEventListener('fullscreenchange', sync);
     return () => {

@@ -1,5 +1,6 @@
 import { linkKey } from '../../platform/linkAccess';
 import { loadStoredAuth } from '../../api/authStore';
+import { trackEngaged } from '../../platform/analytics';
 import { api } from '../../platform/api';
 import { reportError } from '../../platform/reportError';
 import { exposeForTests } from '../../platform/testHooks';
@@ -28,6 +29,7 @@ const downloader = createDownloader({
     const key = linkKey(jobId);
     return key === undefined ? undefined : { key };
   },
+  handedOver: () => trackEngaged('file_download_finish'),
 });
 
 /**

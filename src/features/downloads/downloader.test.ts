@@ -56,6 +56,7 @@ function setup(
       ).toString()}`,
   } as unknown as ApiClient;
   const report = vi.fn();
+  const handedOver = vi.fn();
   const downloader = createDownloader({
     client: () => client,
     token: () => (options.token === undefined ? 'tok' : options.token),
@@ -68,6 +69,7 @@ function setup(
       return Promise.resolve();
     },
     report,
+    handedOver,
     ...(options.linkKey === undefined
       ? {}
       : { linkAccess: () => ({ key: options.linkKey ?? null }) }),
@@ -80,6 +82,7 @@ function setup(
     dismissed,
     alerts,
     report,
+    handedOver,
   };
 }
 
@@ -107,6 +110,8 @@ describe('downloader', () => {
     // "preparing download" showed while checking and is gone.
     expect(t.toasts[0]).toEqual({ kind: 'progress', key: 'downloads.preparing' });
     expect(t.dismissed).toHaveLength(1);
+    // Handed to the browser: the SPEC §9 file_download_finish moment.
+    expect(t.handedOver).toHaveBeenCalledTimes(1);
   });
 
   it('posts a selection within the limit as one archive with the download preset', async () => {
@@ -123,6 +128,7 @@ describe('downloader', () => {
     expect(target.form).toEqual({ auth_token: 'tok', file_ids: 'f-0,f-1,f-2' });
     expect(new URL(target.url).searchParams.get('zip_filename')).toBe('Capture');
     expect(new URL(target.url).searchParams.has('auth_token')).toBe(false);
+    expect(t.handedOver).toHaveBeenCalledTimes(1);
   });
 
   it('uses the trash archive for trash files, even for one file', async () => {
@@ -190,6 +196,7 @@ describe('downloader', () => {
     });
     await t.downloader.download({ jobId: 'j', files: files(2) });
     expect(t.navigations).toHaveLength(0);
+    expect(t.handedOver).not.toHaveBeenCalled();
     expect(t.toasts.at(-1)).toEqual({ kind: 'error', key: 'downloads.failed' });
     expect(t.report).toHaveBeenCalled();
     expect(t.dismissed).toHaveLength(1);

@@ -39,6 +39,11 @@ export interface DownloaderDeps {
    * password); undefined for the user's own jobs. Its single files download without a token.
    */
   linkAccess?: (jobId: string) => { key: string | null } | undefined;
+  /**
+   * A download was checked and handed to the browser: as far as the app can follow it (the
+   * browser's own download is out of its sight), it finished (SPEC §9 file_download_finish).
+   */
+  handedOver?: () => void;
 }
 
 /** SPEC §8 download failure text (downloads.failed), shown for every failed download. */
@@ -103,6 +108,7 @@ export function createDownloader(deps: DownloaderDeps) {
       query: { download: '1', token: token ?? undefined, key },
     });
     deps.navigate({ url }, onFailure);
+    deps.handedOver?.();
   }
 
   async function startArchive(args: {
@@ -131,6 +137,7 @@ export function createDownloader(deps: DownloaderDeps) {
       responseType: 'none',
     });
     deps.navigate({ url: client.url({ host: 'download', path, query }), form }, args.onFailure);
+    deps.handedOver?.();
   }
 
   /** Any download: direct, one archive, or the panel. */

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsentKey, ConsentValues } from '../../api/contract/privacy';
+import { setAnalyticsConsent } from '../../platform/analytics';
 import { showToast } from '../../state/toasts';
 import { Spinner } from '../../ui/Spinner';
 import { consentValuesQuery, setConsent } from './privacyApi';
@@ -21,15 +22,22 @@ export function ConsentList({ keys, testId }: { keys: readonly ConsentKey[]; tes
     client.setQueryData<ConsentValues>(consentValuesQuery.queryKey, (old) =>
       old ? { ...old, [key]: value } : old,
     );
+  // SPEC §1: help_us_improve governs analytics. A "no" stops them at once; a "yes" only once
+  // the server has it (it refuses analytics without it).
+  const stored = (key: ConsentKey, value: boolean) => {
+    put(key, value);
+    if (key === 'help_us_improve') setAnalyticsConsent(value);
+  };
 
   async function toggle(key: ConsentKey, next: boolean) {
     if (saving.has(key)) return;
     setSaving((old) => new Set(old).add(key));
     put(key, next);
+    if (key === 'help_us_improve' && !next) setAnalyticsConsent(false);
     try {
-      put(key, await setConsent(key, next));
+      stored(key, await setConsent(key, next));
     } catch {
-      put(key, !next);
+      stored(key, !next);
       showToast({
         kind: 'error',
         message: { key: 'privacy.consents.failed', values: { name: t(`privacy.consent.${key}`) } },

@@ -1,27 +1,26 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsReadOnlyUser } from '../../platform/queries';
-import { Button } from '../../ui/Button';
+import { trackEngaged } from '../../platform/analytics';
 import { registerCarouselAction, type CarouselSlotContext } from '../carousel';
+import { SubscriberButton } from '../readOnly';
 import { ShareDialog } from './ShareDialog';
 
-/** The viewer's share button (SPEC §6: disabled for a read-only user, with the reason). */
+/** The viewer's share button (SPEC §6: a read-only user gets the reason and a subscribe button). */
 function ShareAction({ source, file }: CarouselSlotContext) {
   const { t } = useTranslation();
-  const readOnly = useIsReadOnlyUser();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button
-        onClick={() => setOpen(true)}
-        disabled={readOnly}
-        title={readOnly ? t('albums.readOnly.tooltip') : undefined}
-        data-testid="carousel-share"
-      >
+      <SubscriberButton onClick={() => setOpen(true)} data-testid="carousel-share">
         {t('share.action')}
-      </Button>
+      </SubscriberButton>
       {open ? (
-        <ShareDialog jobId={source.jobId} fileIds={[file.id]} onClose={() => setOpen(false)} />
+        <ShareDialog
+          jobId={source.jobId}
+          fileIds={[file.id]}
+          onClose={() => setOpen(false)}
+          onShared={() => trackEngaged('carousel_share_finish')}
+        />
       ) : null}
     </>
   );

@@ -2,15 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { apiErrorCode, isApiError } from '../../api/errors';
+import { trackEngaged } from '../../platform/analytics';
 import { useIsReadOnlyUser } from '../../platform/queries';
 import { queryClient } from '../../platform/queryClient';
-import { useLoginStatus } from '../../state/session';
 import { popupStore } from '../../state/popups';
 import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
+import { requestSubscription, SubscriberButton } from '../readOnly';
 import { STORAGE_POPUPS } from '../storage';
 import { copyShareToTimeline, shareQuery, stopShare } from './shareApi';
 
@@ -68,19 +69,15 @@ export function StopSharing({ shareId, onStopped }: { shareId: string; onStopped
 export function AddToMyPhotos({ shareId }: { shareId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const status = useLoginStatus();
-  const readOnly = useIsReadOnlyUser();
-  const signedIn = status === 'AUTHENTICATED';
+  // A visitor has no account yet: the button signs them in (SubscriberButton gates read-only users).
   return (
-    <Button
+    <SubscriberButton
       variant="primary"
-      disabled={signedIn && readOnly}
-      title={signedIn && readOnly ? t('albums.readOnly.tooltip') : undefined}
       onClick={() => void navigate(`/share/${encodeURIComponent(shareId)}/copyShare`)}
       data-testid="share-add-to-photos"
     >
       {t('share.copy.action')}
-    </Button>
+    </SubscriberButton>
   );
 }
 
@@ -108,12 +105,17 @@ function CopyShareNow() {
     started.current = true;
     const back = () => void navigate(`/share/${encodeURIComponent(shareId)}`, { replace: true });
     if (readOnly) {
-      showToast({ kind: 'error', message: { key: 'share.copy.readOnly' } });
+      showToast({
+        kind: 'error',
+        message: { key: 'share.copy.readOnly' },
+        action: { label: { key: 'readOnly.subscribe' }, run: requestSubscription },
+      });
       back();
       return;
     }
     copyShareToTimeline(shareId).then(
       (added) => {
+        trackEngaged('timeline_add_finish');
         showToast({
           message: { key: 'share.copy.done', values: { count: added } },
           action: { label: { key: 'common.goToTimeline' }, run: () => void navigate('/photos') },

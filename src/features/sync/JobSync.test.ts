@@ -1,12 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import type { ApiClient } from '../../api/http';
+import { grantLinkAccess, revokeLinkAccess } from '../../platform/linkAccess';
 import { JobSync, type JobChange } from './JobSync';
 
 interface Call {
   host?: string;
   path: string;
   query?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  auth?: boolean;
 }
 
 type Answer = { data?: unknown; status?: number; headers?: Headers } | Error;
@@ -17,9 +20,11 @@ type Answer = { data?: unknown; status?: number; headers?: Headers } | Error;
  */
 function scripted(polls: Answer[], changes: Answer[]) {
   const calls: Call[] = [];
+  const credentials: Pick<Call, 'headers' | 'auth'>[] = [];
   let parked: (() => void) | null = null;
   const request = vi.fn(async (call: Call & { signal?: AbortSignal }) => {
     calls.push({ host: call.host, path: call.path, query: call.query });
+    credentials.push({ headers: call.headers, auth: call.auth });
     let answer: Answer | undefined;
     if (call.path === '/poll') {
       answer = polls.shift();
@@ -45,6 +50,7 @@ function scripted(polls: Answer[], changes: Answer[]) {
   return {
     client: { request } as unknown as ApiClient,
     calls,
+    credentials,
     release: () => parked?.(),
   };
 }
@@ -186,5 +192,35 @@ describe('JobSync (SPEC §4 Job syncing)', () => {
     // No new serial probe: it goes straight back to polling from 10.
     expect(s.calls.filter((c) => c.path === '/jobs/job/files')).toHaveLength(1);
     sync.stop();
+  });
+
+  it('follows a job read through its link (a visitor’s shared album) with its key and no token', async () => {
+    grantLinkAccess('shared', 'the-key');
+    try {
+      const { client, calls, credentials } = scripted(
+        [{ data: '11\n' }],
+        [changesAnswer([change(11, 0, 'a')])],
+      );
+      const applied: JobChange[][] = [];
+      const sync = new JobSync({
+        client,
+        jobId: 'shared',
+        apply: (c) => void applied.push([...c]),
+        wait: waits().wait,
+      });
+      sync.start();
+      await vi.waitFor(() => expect(applied).toHaveLength(1));
+      sync.stop();
+      expect(calls.slice(0, 3).map((c) => c.path)).toEqual([
+        '/jobs/shared/files',
+        '/poll',
+        '/jobs/shared/changes',
+      ]);
+      for (const sent of credentials.slice(0, 3)) {
+        expect(sent).toEqual({ headers: { 'X-Share-Key': 'the-key' }, auth: false });
+      }
+    } finally {
+      revokeLinkAccess('shared');
+    }
   });
 });

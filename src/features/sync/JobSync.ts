@@ -3,6 +3,7 @@ import { isApiError } from '../../api/errors';
 import type { ApiClient } from '../../api/http';
 import { FilesResponseSchema } from '../../api/contract/files';
 import { JOB_CHANGE_POLL_MS, POLL_EMPTY_RETRY_MS, POLL_RETRY_MS } from '../../domain/constants';
+import { linkRequestOptions } from '../../platform/linkAccess';
 
 export type JobChange = ChangesResponse['changes'][number];
 
@@ -54,7 +55,9 @@ function abortable(ms: number, signal: AbortSignal): Promise<void> {
  * fetches `changes` after the newest serial it has seen and hands them to the page. Timings of
  * SPEC §9: a poll error retries after 1000 ms, an answer without changes after 400 ms, and after
  * changes were applied the next poll waits 2500 ms (so a burst of uploads arrives as one batch).
- * A 404 means the job is gone (RECENTLY_DELETED) and ends the sync.
+ * A 404 means the job is gone (RECENTLY_DELETED) and ends the sync. A job read through its link
+ * (a visitor's shared album, platform/linkAccess) is followed the same way, with its key and
+ * without a token when there is none.
  */
 export class JobSync {
   status: JobFetchStatus = 'NOT_STARTED';
@@ -189,6 +192,7 @@ export class JobSync {
         query: { since: from },
         schema: ChangesResponseSchema,
         signal,
+        ...linkRequestOptions(this.options.jobId),
       });
       if (data.changes.length === 0) return all;
       all.push(...data.changes);
@@ -206,6 +210,7 @@ export class JobSync {
       query: { seq: this.serial, event: `job_changed:${this.options.jobId}` },
       responseType: 'text',
       signal,
+      ...linkRequestOptions(this.options.jobId),
     });
     if (status === 204) return null;
     const serial = Number.parseInt(data.split('\n', 1)[0] ?? '', 10);
@@ -220,6 +225,7 @@ export class JobSync {
       query: { start: 0, end: 0 },
       schema: FilesResponseSchema,
       signal,
+      ...linkRequestOptions(this.options.jobId),
     });
     const serial = Number(headers.get('x-last-event-serial'));
     return Number.isFinite(serial) ? serial : -1;

@@ -14,6 +14,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { useStore } from 'zustand';
 import { CHANGE_TYPE } from '../../api/contract/changes';
 import { isApiError } from '../../api/errors';
+import { trackEngaged } from '../../platform/analytics';
 import { api } from '../../platform/api';
 import { takeWarmCanvas } from '../../platform/browserSupport';
 import { mediaUrls } from '../../platform/mediaUrls';
@@ -61,6 +62,8 @@ const ShareDialog = lazy(() => shareFeature().then((share) => ({ default: share.
 const registerAddToAlbumSlot = () =>
   albumsFeature().then((albums) => albums.registerAddToAlbumAction());
 const registerShareSlot = () => shareFeature().then((share) => share.registerShareAction());
+/** And the photo editor (its button here; the editor and its library only when opened). */
+const registerEditSlot = () => import('../editor').then((editor) => editor.registerEditAction());
 
 /** A viewer slot of a feature loaded on first use, registered while the page is mounted. */
 function useLazySlot(register: () => Promise<() => void>): void {
@@ -238,6 +241,7 @@ function Timeline() {
   // SPEC §4 share dialog, from the selection toolbar and the viewer.
   const [sharing, setSharing] = useState<readonly string[] | null>(null);
   useLazySlot(registerShareSlot);
+  useLazySlot(registerEditSlot);
   const shareSelection = useCallback(() => {
     if (engine) void selectedFileIds(engine).then((ids) => ids.length > 0 && setSharing(ids));
   }, [engine]);
@@ -329,7 +333,10 @@ function Timeline() {
             jobId={jobId}
             fileIds={sharing}
             onClose={() => setSharing(null)}
-            onShared={() => engine?.selection.clear()}
+            onShared={() => {
+              engine?.selection.clear();
+              trackEngaged('timeline_selection_share_finish');
+            }}
           />
         </Suspense>
       ) : null}
@@ -339,7 +346,10 @@ function Timeline() {
             sourceJob={jobId}
             fileIds={adding}
             onClose={() => setAdding(null)}
-            onAdded={() => engine?.selection.clear()}
+            onAdded={() => {
+              engine?.selection.clear();
+              trackEngaged('timeline_selection_add_to_album_finish');
+            }}
           />
         </Suspense>
       ) : null}

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { GalleryEngine } from '../../gallery';
-import { useIsReadOnlyUser } from '../../platform/queries';
 import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
+import { SubscriberButton } from '../readOnly';
 import type { TimelineFilter } from './filters';
 import { SelectionToolbar, useSelectionSummary } from './SelectionToolbar';
 import { TimelineFilters } from './TimelineFilters';
@@ -28,7 +28,6 @@ export function TopBar({
 }) {
   const { t } = useTranslation();
   const { count } = useSelectionSummary(engine);
-  const readOnly = useIsReadOnlyUser();
   return count > 0 ? (
     <SelectionToolbar
       engine={engine}
@@ -36,22 +35,12 @@ export function TopBar({
       onDelete={onDelete}
       extra={
         <>
-          <Button
-            onClick={onShare}
-            disabled={readOnly}
-            title={readOnly ? t('albums.readOnly.tooltip') : undefined}
-            data-testid="selection-share"
-          >
+          <SubscriberButton onClick={onShare} data-testid="selection-share">
             {t('share.action')}
-          </Button>
-          <Button
-            onClick={onAddToAlbum}
-            disabled={readOnly}
-            title={readOnly ? t('albums.readOnly.tooltip') : undefined}
-            data-testid="selection-add-to-album"
-          >
+          </SubscriberButton>
+          <SubscriberButton onClick={onAddToAlbum} data-testid="selection-add-to-album">
             {t('albums.add.action')}
-          </Button>
+          </SubscriberButton>
         </>
       }
     />

@@ -1,5 +1,9 @@
 import type { TFunction } from 'i18next';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AccountInfo } from '../../api/contract/account';
+import { accountInfoQuery } from '../../platform/queries';
+import { queryClient } from '../../platform/queryClient';
+import { popupStore } from '../../state/popups';
 import { timelineMenuItems } from './timelineMenu';
 
 const t = ((key: string) => key) as unknown as TFunction;
@@ -27,5 +31,40 @@ describe('timeline context menu (SPEC §2: open, select, download, delete)', () 
     expect(items.map((i) => i.id)).toEqual(['select', 'download', 'delete']);
     items[1].onSelect();
     expect(actions.download).toHaveBeenCalledWith(['a', 'b']);
+  });
+
+  describe('for a read-only user (SPEC §6)', () => {
+    afterEach(() => {
+      queryClient.clear();
+      popupStore.setState({ queue: [] });
+    });
+
+    it('keeps add to album listed but unavailable with the reason, then offers Subscribe', () => {
+      queryClient.setQueryData(accountInfoQuery.queryKey, {
+        is_read_only_user: true,
+      } as AccountInfo);
+      const addToAlbum = vi.fn();
+      const items = timelineMenuItems(['a'], t, { ...actions, addToAlbum });
+      expect(items.map((i) => i.id)).toEqual([
+        'open',
+        'select',
+        'download',
+        'addToAlbum',
+        'delete',
+        'subscribe',
+      ]);
+      const add = items.find((i) => i.id === 'addToAlbum')!;
+      expect(add).toMatchObject({ disabled: true, hint: 'readOnly.tooltip' });
+      items.at(-1)!.onSelect();
+      expect(popupStore.getState().queue.map((p) => p.kind)).toEqual(['Subscription']);
+    });
+
+    it('changes nothing for a subscriber', () => {
+      queryClient.setQueryData(accountInfoQuery.queryKey, {
+        is_read_only_user: false,
+      } as AccountInfo);
+      const items = timelineMenuItems(['a'], t, { ...actions, addToAlbum: vi.fn() });
+      expect(items.some((i) => i.disabled || i.id === 'subscribe')).toBe(false);
+    });
   });
 });

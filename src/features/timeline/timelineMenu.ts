@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { GalleryMenuItem } from '../../gallery';
+import { isReadOnlyUser } from '../../platform/queries';
+import { gateMenuItems } from '../readOnly';
 
 export interface TimelineMenuActions {
   open: (fileId: string) => void;
@@ -14,7 +16,8 @@ export interface TimelineMenuActions {
 /**
  * The tile context menu of a grid of photos (SPEC §2): Open (one file), Select, Download, Add to
  * album and Delete (the timeline's; an album adds its cover entry). The files are the tile's, or
- * the selection's when the tile is selected.
+ * the selection's when the tile is selected. A read-only user's add to album stays listed,
+ * unavailable with the reason, and a Subscribe entry follows (SPEC §6).
  */
 export function timelineMenuItems(
   fileIds: string[],
@@ -46,5 +49,6 @@ export function timelineMenuItems(
   if (remove) {
     items.push({ id: 'delete', label: t('timeline.menu.delete'), onSelect: () => remove(fileIds) });
   }
-  return items;
+  // Read when the menu opens: the account as it is now.
+  return gateMenuItems(items, ['addToAlbum'], isReadOnlyUser(), t);
 }

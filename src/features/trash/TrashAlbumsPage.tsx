@@ -9,7 +9,6 @@ import {
 } from '../../api/contract/trash';
 import { FilesResponseSchema } from '../../api/contract/files';
 import { api } from '../../platform/api';
-import { useIsReadOnlyUser } from '../../platform/queries';
 import { confirmDialog } from '../../state/dialogs';
 import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
@@ -17,6 +16,7 @@ import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
 import { downloadAlbum } from '../downloads';
+import { SubscriberButton } from '../readOnly';
 import { TrashBack } from './TrashNavPage';
 import { daysLeftText } from './trashSource';
 import './Trash.css';
@@ -84,7 +84,6 @@ function TrashAlbums() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const albums = useQuery(trashAlbumsQuery);
-  const readOnly = useIsReadOnlyUser();
   const [busy, setBusy] = useState(false);
   const [exporting, setExporting] = useState<string | null>(null);
   const cover = useMemo(() => {
@@ -146,14 +145,13 @@ function TrashAlbums() {
         <TrashBack />
         <h1 className="trash-page__title">{t('trash.albumsTitle')}</h1>
         <div className="trash-page__actions">
-          <Button
+          <SubscriberButton
             onClick={() => void run('restore', list)}
-            disabled={busy || list.length === 0 || readOnly}
-            title={readOnly ? t('trash.readOnlyTooltip') : undefined}
+            disabled={busy || list.length === 0}
             data-testid="trash-albums-restore-all"
           >
             {t('trash.restoreAll')}
-          </Button>
+          </SubscriberButton>
           <Button
             variant="danger"
             onClick={() => void run('delete', list)}
@@ -216,14 +214,14 @@ function TrashAlbums() {
                 >
                   {t('trash.albums.export')}
                 </Button>
-                <Button
+                <SubscriberButton
                   onClick={() => void run('restore', [album])}
-                  disabled={busy || readOnly}
+                  disabled={busy}
                   aria-label={t('trash.albums.restoreOne', { name })}
                   data-testid="trash-album-restore"
                 >
                   {t('trash.restore')}
-                </Button>
+                </SubscriberButton>
                 <Button
                   variant="danger"
                   onClick={() => void run('delete', [album])}

@@ -6,7 +6,6 @@ import type { TrashFile } from '../../api/contract/trash';
 import { deviceClassFor, GalleryView, useGalleryEngine, type GalleryEngine } from '../../gallery';
 import { api } from '../../platform/api';
 import { gpuLimits } from '../../platform/browserSupport';
-import { useIsReadOnlyUser } from '../../platform/queries';
 import { exposeForTests } from '../../platform/testHooks';
 import { confirmDialog } from '../../state/dialogs';
 import { useBreakpoint } from '../../state/viewport';
@@ -15,6 +14,7 @@ import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
 import { downloadFiles } from '../downloads';
+import { SubscriberButton } from '../readOnly';
 import { filesWithDetails, insetsFor, metricsFor, selectedFileIds } from '../timeline';
 import { purgeTrashed, restoreTrashed, TRASH_ZIP_NAME } from './trashActions';
 import { daysLeftText, trashSource, withGroupMembers } from './trashSource';
@@ -43,7 +43,6 @@ function Trash() {
   const metrics = metricsFor(breakpoint);
   const insets = useMemo(() => insetsFor(breakpoint), [breakpoint]);
   const [deviceClass] = useState(() => deviceClassFor(breakpoint));
-  const readOnly = useIsReadOnlyUser();
   // Which job each trashed file was deleted from: its thumbnail and its restore go there.
   const jobs = useRef(new Map<string, string>());
   // When each was deleted: its tile says how many days it has left (SPEC §4).
@@ -202,7 +201,6 @@ function Trash() {
             engine={engine}
             busy={busy}
             empty={load === 'empty'}
-            readOnly={readOnly}
             onRestore={(all) => void restore(all)}
             onPurge={(all) => void purge(all)}
             onDownload={(all) => void download(all)}
@@ -242,7 +240,6 @@ function TrashToolbar({
   engine,
   busy,
   empty,
-  readOnly,
   onRestore,
   onPurge,
   onDownload,
@@ -250,7 +247,6 @@ function TrashToolbar({
   engine: GalleryEngine;
   busy: boolean;
   empty: boolean;
-  readOnly: boolean;
   onRestore: (all: boolean) => void;
   onPurge: (all: boolean) => void;
   onDownload: (all: boolean) => void;
@@ -261,8 +257,6 @@ function TrashToolbar({
     () => engine.selection.count,
   );
   const some = count > 0;
-  // SPEC §6: restore is disabled for read-only users.
-  const restoreTitle = readOnly ? t('trash.readOnlyTooltip') : undefined;
   return (
     <div className="trash-page__actions" role="toolbar" aria-label={t('trash.actions')}>
       <span aria-live="polite" data-testid="trash-count">
@@ -280,14 +274,14 @@ function TrashToolbar({
       >
         {some ? t('trash.download') : t('trash.downloadAll')}
       </Button>
-      <Button
+      {/* SPEC §6: restore is a subscriber's; a read-only user gets the reason and subscribe. */}
+      <SubscriberButton
         onClick={() => onRestore(!some)}
-        disabled={busy || empty || readOnly}
-        title={restoreTitle}
+        disabled={busy || empty}
         data-testid={some ? 'trash-restore' : 'trash-restore-all'}
       >
         {some ? t('trash.restore') : t('trash.restoreAll')}
-      </Button>
+      </SubscriberButton>
       <Button
         variant="danger"
         onClick={() => onPurge(!some)}

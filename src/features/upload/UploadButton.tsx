@@ -1,9 +1,8 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { useIsReadOnlyUser } from '../../platform/queries';
 import { useLoginStatus } from '../../state/session';
-import { showToast } from '../../state/toasts';
+import { SubscriberButton } from '../readOnly';
 import { startUpload } from './startUpload';
 import { targetForPath } from './target';
 
@@ -16,21 +15,15 @@ export function UploadButton() {
   const input = useRef<HTMLInputElement>(null);
   const { pathname } = useLocation();
   const loggedIn = useLoginStatus() === 'AUTHENTICATED';
-  // SPEC §6: read-only users get the button disabled, with the reason as its tooltip.
-  const readOnly = useIsReadOnlyUser();
   if (!loggedIn) return null;
+  // SPEC §6: a read-only user gets the readonly tooltip and a subscribe button instead.
   return (
     <>
-      <button
-        type="button"
-        className="ui-button ui-button--primary upload-button"
+      <SubscriberButton
+        variant="primary"
+        className="upload-button"
         aria-label={t('upload.buttonLabel')}
-        aria-disabled={readOnly || undefined}
-        title={readOnly ? t('upload.readOnlyTooltip') : undefined}
-        onClick={() => {
-          if (readOnly) showToast({ kind: 'info', message: { key: 'upload.readOnlyTooltip' } });
-          else input.current?.click();
-        }}
+        onClick={() => input.current?.click()}
         data-testid="upload-button"
       >
         {/* Phones show the icon alone (issue 20: the top bar fits 360 px); the name stays. */}
@@ -43,7 +36,7 @@ export function UploadButton() {
           <path d="M11 16V7.8l-3.6 3.6L6 10l6-6 6 6-1.4 1.4L13 7.8V16h-2zm-7 4v-5h2v3h12v-3h2v5H4z" />
         </svg>
         <span className="upload-button__text">{t('upload.button')}</span>
-      </button>
+      </SubscriberButton>
       <input
         ref={input}
         type="file"

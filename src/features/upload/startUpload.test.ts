@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountInfo } from '../../api/contract/account';
 import { accountInfoQuery } from '../../platform/queries';
 import { queryClient } from '../../platform/queryClient';
+import { popupStore } from '../../state/popups';
 import { toastStore } from '../../state/toasts';
 import { startUpload } from './startUpload';
 
@@ -37,8 +38,12 @@ describe('startUpload', () => {
     signIn(true);
     await startUpload([file], target);
     expect(addFiles).not.toHaveBeenCalled();
-    expect(toastStore.getState().toasts.map((t) => t.message)).toEqual([
-      { key: 'upload.readOnlyTooltip' },
-    ]);
+    const [toast] = toastStore.getState().toasts;
+    expect(toast.message).toEqual({ key: 'readOnly.tooltip' });
+    expect(toast.action?.label).toEqual({ key: 'readOnly.subscribe' });
+    // Its action opens the subscription dialog.
+    toast.action?.run();
+    expect(popupStore.getState().queue.map((p) => p.kind)).toEqual(['Subscription']);
+    popupStore.setState({ queue: [] });
   });
 });

@@ -1,5 +1,6 @@
 import { isReadOnlyUser } from '../../platform/queries';
 import { showToast } from '../../state/toasts';
+import { requestSubscription } from '../readOnly';
 import type { IncomingFile, UploadTarget } from './model';
 import { connectedInstance, isUploadQueueConnected } from './uploader';
 
@@ -10,8 +11,13 @@ export async function startUpload(
 ): Promise<void> {
   if (files.length === 0 || !isUploadQueueConnected()) return;
   // SPEC §6: read-only users cannot upload (button and drop alike); they may join shared albums.
+  // A drop has no button to carry the tooltip: the toast says why and offers the subscription.
   if (isReadOnlyUser()) {
-    showToast({ kind: 'info', message: { key: 'upload.readOnlyTooltip' } });
+    showToast({
+      kind: 'info',
+      message: { key: 'readOnly.tooltip' },
+      action: { label: { key: 'readOnly.subscribe' }, run: requestSubscription },
+    });
     return;
   }
   try {

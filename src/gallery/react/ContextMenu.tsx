@@ -1,10 +1,16 @@
-import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { placeMenu } from './menuPlacement';
 
 export interface GalleryMenuItem {
   id: string;
   label: string;
   onSelect: () => void;
+  /**
+   * Shown but unavailable (e.g. SPEC §6 a read-only user's add to album): focusable, never
+   * selected, with `hint` saying why under its label (and as its description).
+   */
+  disabled?: boolean;
+  hint?: string;
 }
 
 export interface ContextMenuProps {
@@ -25,6 +31,7 @@ export interface ContextMenuProps {
  */
 export function ContextMenu({ x, y, bounds, mobile, label, items, onClose }: ContextMenuProps) {
   const menu = useRef<HTMLDivElement>(null);
+  const menuId = useId();
   const closeRef = useRef(onClose);
   useLayoutEffect(() => {
     closeRef.current = onClose;
@@ -117,8 +124,11 @@ export function ContextMenu({ x, y, bounds, mobile, label, items, onClose }: Con
           tabIndex={-1}
           className="gallery-menu__item"
           data-item={item.id}
+          aria-disabled={item.disabled || undefined}
+          aria-describedby={item.hint ? `${menuId}-${item.id}` : undefined}
           onClick={(event) => {
             event.stopPropagation();
+            if (item.disabled) return;
             onClose();
             item.onSelect();
           }}
@@ -127,6 +137,11 @@ export function ContextMenu({ x, y, bounds, mobile, label, items, onClose }: Con
           }}
         >
           {item.label}
+          {item.hint ? (
+            <span id={`${menuId}-${item.id}`} className="gallery-menu__hint">
+              {item.hint}
+            </span>
+          ) : null}
         </button>
       ))}
     </div>

@@ -81,3 +81,41 @@ export async function uploadPhoto(
   expect(response.status).toBe(200);
   return ((await response.json()) as { id: string }).id;
 }
+
+/**
+ * A new album of `owner`'s (shared or private) with `count` photos uploaded into it (640×480,
+ * dated July 2022, one day apart): its id and the files' ids, oldest first.
+ */
+export async function albumWithPhotos(
+  owner: Account,
+  title: string,
+  shared: boolean,
+  count: number,
+): Promise<{ id: string; files: string[] }> {
+  const created = await call<{ id: string }>(owner, 'POST', '/jobs', {
+    type: 'story',
+    name: title,
+    public: shared,
+  });
+  const files: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const bytes = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: { r: 40 * i, g: 90, b: 160 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.set('path', `${title}/photo-${i}.jpg`);
+    form.set('mtime', String(Date.UTC(2022, 6, 1 + i) / 1000));
+    form.set('policy', 'allow_duplicates');
+    form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `photo-${i}.jpg`);
+    const response = await fetch(`${API}/jobs/${created.id}/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { Authorization: basicAuthHeader(owner.token) },
+    });
+    expect(response.status).toBe(200);
+    files.push(((await response.json()) as { id: string }).id);
+  }
+  return { id: created.id, files };
+}

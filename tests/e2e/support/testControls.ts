@@ -23,7 +23,8 @@ export interface FaultRule {
   message?: string;
 }
 
-async function call(method: string, path: string, body?: unknown): Promise<Response> {
+/** A test control call (`/__test/…` on the API listener); throws on a non-2xx answer. */
+export async function call(method: string, path: string, body?: unknown): Promise<Response> {
   const res = await fetch(`${API}${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },

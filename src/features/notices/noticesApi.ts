@@ -1,0 +1,53 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  FullScreenCardsResponseSchema,
+  usableCards,
+  type GenericMessageCard,
+} from '../../api/contract/fullScreenCards';
+import { ApproveTosResponseSchema } from '../../api/contract/terms';
+import { api } from '../../platform/api';
+
+// SPEC §7 calls of the session-start prompts: terms, full-screen cards.
+
+/**
+ * GET /v2/full_screen_cards: the cards this client can show, highest priority first (other
+ * templates and malformed entries left out, `usableCards`). Read once a session: a card that
+ * fails to load is no reason to bother the user again.
+ */
+export const fullScreenCardsQuery = queryOptions({
+  queryKey: ['full_screen_cards'],
+  queryFn: async ({ signal }): Promise<GenericMessageCard[]> => {
+    const { data } = await api().request({
+      method: 'GET',
+      path: '/v2/full_screen_cards',
+      schema: FullScreenCardsResponseSchema,
+      signal,
+    });
+    return usableCards(data.backend_controlled_cards);
+  },
+  retry: false,
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** POST /approve_tos: approves (accepted) or declines the given terms version. */
+export async function answerTerms(version: string, accepted: boolean): Promise<void> {
+  await api().request({
+    method: 'POST',
+    path: '/approve_tos',
+    body: accepted ? { tos_version: version } : { tos_version: version, accepted: false },
+    schema: ApproveTosResponseSchema,
+  });
+}
+
+/** POST /full_screen_cards/{id}/dismiss. SPEC §8: a failure is only logged. */
+export async function dismissCard(cardId: string): Promise<void> {
+  try {
+    await api().request({
+      method: 'POST',
+      path: `/full_screen_cards/${encodeURIComponent(cardId)}/dismiss`,
+      responseType: 'none',
+    });
+  } catch (error) {
+    console.warn('[cards] dismissal not saved', error);
+  }
+}

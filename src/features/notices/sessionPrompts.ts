@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { AccountInfo } from '../../api/contract/account';
+import { SUNSET_DELETION_POPUP, TERMS_OF_SERVICE_POPUP } from '../../state/popups';
+import { readJson, writeJson } from '../../state/persisted';
+
+/** What a signed-in account asks of the modal queue at the start of a session (SPEC §4). */
+export interface AccountPrompt {
+  kind: typeof TERMS_OF_SERVICE_POPUP | typeof SUNSET_DELETION_POPUP;
+  props: Record<string, unknown>;
+}
+
+/**
+ * SPEC §4: terms when `tos_to_approve` is set (every session until approved: declining only
+ * closes the prompt); the sunset notice when a delete date is set and this user has not seen it
+ * here before.
+ */
+export function accountPrompts(account: AccountInfo, sunsetSeen: boolean): AccountPrompt[] {
+  const prompts: AccountPrompt[] = [];
+  if (account.tos_to_approve) {
+    prompts.push({
+      kind: TERMS_OF_SERVICE_POPUP,
+      props: { version: account.tos_to_approve.version },
+    });
+  }
+  if (account.sunset_delete_date !== null && !sunsetSeen) {
+    prompts.push({
+      kind: SUNSET_DELETION_POPUP,
+      props: { date: account.sunset_delete_date, user: account.uuid },
+    });
+  }
+  return prompts;
+}
+
+// SPEC §9 hasSeenSunsetDeletionPrompt (local storage): kept as the users who saw it here, so the
+// next person signing in on this browser still gets their own notice.
+const SeenSchema = z.array(z.string().max(64)).max(50);
+
+export function hasSeenSunsetPrompt(user: string): boolean {
+  return readJson('hasSeenSunsetDeletionPrompt', SeenSchema)?.includes(user) === true;
+}
+
+export function rememberSunsetPromptSeen(user: string): void {
+  const seen = readJson('hasSeenSunsetDeletionPrompt', SeenSchema) ?? [];
+  if (seen.includes(user)) return;
+  writeJson('hasSeenSunsetDeletionPrompt', [...seen, user].slice(-50));
+}

@@ -1,0 +1,6 @@
+// The public entry of features/readOnly: SPEC §6 read-only users. One primitive for every
+// subscriber-only action (SubscriberButton: the readonly tooltip and a subscribe button), the
+// same for menu entries (gateMenuItems), and the way to open the subscription dialog.
+export { gateMenuItems } from './menu';
+export { SubscriberButton } from './SubscriberButton';
+export { requestSubscription } from './subscription';

@@ -1,0 +1,80 @@
+import type { EngagedEvent } from '../../domain/engagement';
+import { getClientIdentity } from '../../state/clientIdentity';
+import { readJson, writeJson } from '../../state/persisted';
+import { sessionStore } from '../../state/session';
+import { api } from '../api';
+import { accountInfoQuery } from '../queries';
+import { queryClient } from '../queryClient';
+import { createEngagedAnalytics, StoredSentAtSchema, type EventData } from './engagedAnalytics';
+
+export { type EventData } from './engagedAnalytics';
+
+/**
+ * The app's analytics (SPEC §1, §7, §9): only while account_info says `allowAnalytics`, which the
+ * server derives from the help_us_improve consent of the privacy page. Features call
+ * `trackEngaged` where the engaged event really happens; nothing else is tracked.
+ */
+const analytics = createEngagedAnalytics({
+  account: () => {
+    if (sessionStore.getState().status !== 'AUTHENTICATED') return null;
+    const info = queryClient.getQueryData(accountInfoQuery.queryKey);
+    return info ? { uuid: info.uuid, allowAnalytics: info.allowAnalytics } : null;
+  },
+  identity: () => getClientIdentity(location.hostname),
+  now: () => Date.now(),
+  sendEvents: async (events) => {
+    await api().request({
+      method: 'POST',
+      path: '/user_statistics_events',
+      body: { events },
+      responseType: 'none',
+    });
+  },
+  sendClientStats: async (stats) => {
+    await api().request({
+      method: 'POST',
+      path: '/client_stats',
+      body: stats,
+      responseType: 'none',
+    });
+  },
+  readSentAt: () => readJson('engagedEventsSentAt', StoredSentAtSchema),
+  writeSentAt: (value) => {
+    writeJson('engagedEventsSentAt', value);
+  },
+});
+
+/** SPEC §9: an engaged event happened (sent unless cooling down or not consented to). */
+export function trackEngaged(event: EngagedEvent, data?: EventData): void {
+  void analytics.engaged(event, data);
+}
+
+/**
+ * Reports the client stats when a session starts and whenever the tab comes back to the
+ * foreground. Called once at start-up; returns the undo.
+ */
+export function startAnalytics(win: Window): () => void {
+  const unsubscribe = sessionStore.subscribe((state, previous) => {
+    if (state.status === 'AUTHENTICATED' && previous.status !== 'AUTHENTICATED') {
+      void analytics.foreground();
+    }
+  });
+  const onVisibility = () => {
+    if (win.document.visibilityState === 'visible') void analytics.foreground();
+  };
+  win.document.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    unsubscribe();
+    win.document.removeEventListener('visibilitychange', onVisibility);
+  };
+}
+
+/**
+ * The help_us_improve consent changed on the privacy page: account_info's allowAnalytics follows
+ * at once, so no event leaves after the user said no (the server refuses them too).
+ */
+export function setAnalyticsConsent(allowed: boolean): void {
+  queryClient.setQueryData(accountInfoQuery.queryKey, (old) =>
+    old ? { ...old, allowAnalytics: allowed } : old,
+  );
+}

@@ -1,0 +1,331 @@
+import { createHash } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import sharp from 'sharp';
+import { basicAuthHeader } from '../../src/api/contract/basicAuth';
+import { parseFileId } from '../../server/db/ids';
+import { waitForSceneReady } from './support/gallery';
+import { screenTiles } from './support/interaction';
+import { API, apiLogin, openTimelineSignedIn } from './support/login';
+import { addFault, clearFaults, createTestUser, e2eDatabasePath } from './support/testControls';
+
+// The photo editor (issue 18): a library of this spec's own (a fresh account).
+test.describe.configure({ mode: 'serial' });
+
+const BASE = Date.UTC(2022, 6, 1, 12) / 1000;
+const WIDTH = 2000;
+const HEIGHT = 1500;
+let user: { email: string; password: string };
+let token: string;
+let jobId: string;
+let photoId: string;
+let photoBytes: Buffer;
+
+interface ListedFile {
+  id: string;
+  path: string;
+  mtime: number;
+  ctime?: number | null;
+  width?: number | null;
+  height?: number | null;
+  checksum?: string;
+}
+
+const auth = () => ({ Authorization: basicAuthHeader(token) });
+const sha1 = (bytes: Buffer) => createHash('sha1').update(bytes).digest('hex');
+
+async function upload(name: string, bytes: Buffer, mtime: number): Promise<string> {
+  const form = new FormData();
+  form.set('path', name);
+  form.set('mtime', String(mtime));
+  form.set('policy', 'allow_duplicates');
+  form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
+  const response = await fetch(`${API}/jobs/${encodeURIComponent(jobId)}/upload`, {
+    method: 'POST',
+    body: form,
+    headers: auth(),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function listFiles(): Promise<ListedFile[]> {
+  const response = await fetch(`${API}/jobs/${encodeURIComponent(jobId)}/files`, {
+    headers: auth(),
+  });
+  return ((await response.json()) as { files: ListedFile[] }).files;
+}
+
+async function content(id: string): Promise<Buffer> {
+  const response = await fetch(
+    `${API}/st/4/jobs/${encodeURIComponent(jobId)}/files_by_id/${encodeURIComponent(id)}`,
+    { headers: auth() },
+  );
+  expect(response.status).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/** Red across, green down, and a checkerboard in blue: any crop, turn or flip shows. */
+function gradient(width: number, height: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      pixels[i] = Math.round((x / width) * 255);
+      pixels[i + 1] = Math.round((y / height) * 255);
+      pixels[i + 2] = ((x >> 6) ^ (y >> 6)) & 1 ? 220 : 30;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** Mean absolute difference per channel of two images at `a`'s size (0 = the same). */
+async function difference(a: Buffer, b: Buffer): Promise<number> {
+  const { info, data } = await sharp(a).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const other = await sharp(b)
+    .removeAlpha()
+    .resize(info.width, info.height, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  let sum = 0;
+  for (let i = 0; i < data.length; i++) sum += Math.abs(data[i] - other[i]);
+  return sum / data.length;
+}
+
+function databaseChecksum(id: string): string {
+  const db = new Database(e2eDatabasePath(), { readonly: true, fileMustExist: true });
+  try {
+    const row = db
+      .prepare('SELECT checksum FROM files WHERE id = ?')
+      .get(parseFileId(id)!.rowId) as { checksum: string };
+    return row.checksum;
+  } finally {
+    db.close();
+  }
+}
+
+test.beforeAll(async ({ request }) => {
+  user = await createTestUser('editor');
+  token = await apiLogin(request, user);
+  const job = await fetch(`${API}/jobs/default`, { headers: auth() });
+  jobId = ((await job.json()) as { id: string }).id;
+  photoBytes = await gradient(WIDTH, HEIGHT);
+  photoId = await upload('IMG_1234.jpg', photoBytes, BASE);
+});
+
+test.afterEach(async () => {
+  await clearFaults();
+});
+
+async function openViewer(page: Page, id = photoId): Promise<void> {
+  await openTimelineSignedIn(page, '/photos', user);
+  await page.getByRole('button', { name: 'OK, I understand' }).click();
+  await waitForSceneReady(page);
+  await page.goto(`/photos/${id}`);
+  await expect(page.getByTestId('carousel')).toHaveAttribute('data-file-id', id);
+}
+
+async function openEditor(page: Page, id = photoId): Promise<void> {
+  await openViewer(page, id);
+  await page.getByTestId('carousel-edit').click();
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-ready', 'true');
+}
+
+const errorModal = (page: Page) => page.getByTestId('editor-error');
+
+test('crop and rotate, then save: a copy at the original’s resolution appears beside it; the original is untouched', async ({
+  page,
+}) => {
+  const before = await listFiles();
+  await openEditor(page);
+  // The library works on the 1280 preview.
+  await expect(page.locator('.FIE_topbar')).toContainText('1280 x 960');
+
+  await page.locator('.FIE_crop-presets-opener-button').click();
+  await page.locator('.FIE_crop-presets-menu').getByText('Landscape').click();
+  await page.locator('.FIE_rotate-tool-button').click();
+  await page.locator('.FIE_rotate_button_right').click();
+  await page.getByTestId('editor-save').click();
+  await expect(page.getByTestId('editor')).toHaveCount(0, { timeout: 30_000 });
+
+  // The copy is a new file, named after the original, with its capture time.
+  await expect
+    .poll(async () => (await listFiles()).length, { timeout: 30_000 })
+    .toBe(before.length + 1);
+  const copy = (await listFiles()).find((f) => f.path === 'IMG_1234 (edited).jpg')!;
+  expect(copy).toBeTruthy();
+  expect(copy.id).not.toBe(photoId);
+  expect(copy.ctime ?? copy.mtime).toBe(BASE);
+
+  // Cropped to 16:9 and turned a quarter right, from the original's 2000 × 1500 pixels (the
+  // preview would have given 720 × 1280).
+  const copyBytes = await content(copy.id);
+  const meta = await sharp(copyBytes).metadata();
+  expect(meta.format).toBe('jpeg');
+  expect(Math.abs(meta.width - 1125)).toBeLessThanOrEqual(2);
+  expect(Math.abs(meta.height - 2000)).toBeLessThanOrEqual(2);
+  // Its pixels are the original's, cropped and turned: close to sharp doing the same edit (the
+  // library's preset keeps the crop box's top-left corner), far from the original as it was.
+  const expected = await sharp(photoBytes)
+    .extract({ left: 0, top: 0, width: 2000, height: 1125 })
+    .rotate(90)
+    .toBuffer();
+  expect(await difference(copyBytes, expected)).toBeLessThan(8);
+  expect(await difference(copyBytes, photoBytes)).toBeGreaterThan(40);
+
+  // The original is untouched: same content, same checksum in the database.
+  expect(sha1(await content(photoId))).toBe(sha1(photoBytes));
+  expect(databaseChecksum(photoId)).toBe(sha1(photoBytes));
+  expect(databaseChecksum(copy.id)).not.toBe(sha1(photoBytes));
+
+  // Live sync brings the copy into the grid under the viewer, next to the original.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('carousel')).toHaveCount(0);
+  await expect
+    .poll(async () => (await screenTiles(page)).map((t) => t.id))
+    .toEqual(expect.arrayContaining([copy.id, photoId]));
+});
+
+test('Escape closes an untouched editor, asks before dropping edits, and the focus stays inside', async ({
+  page,
+}) => {
+  await openEditor(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('editor')).toHaveCount(0);
+  // The viewer is still open (Escape was the editor's).
+  await expect(page.getByTestId('carousel')).toHaveAttribute('data-file-id', photoId);
+
+  await page.getByTestId('carousel-edit').click();
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-ready', 'true');
+  // Tab goes round the editor's controls and never reaches the page behind.
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => {
+        const active = document.activeElement;
+        return Boolean(active?.closest('.editor') || active?.closest('.SfxPopper-root'));
+      }),
+    ).toBe(true);
+  }
+
+  // The library's tools work from the keyboard (libraryA11y.ts).
+  await page.locator('.FIE_flip-x-tool-button').focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toContainText('Discard your edits?');
+  await page.getByTestId('editor-keep').click();
+  await expect(page.getByTestId('editor')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('editor-discard').click();
+  await expect(page.getByTestId('editor')).toHaveCount(0);
+  await expect(page.getByTestId('carousel')).toBeVisible();
+});
+
+test('the editor and its modals are accessible', async ({ page }) => {
+  await openEditor(page);
+  const editor = await new AxeBuilder({ page }).include('.editor').analyze();
+  expect(editor.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join()}`)).toEqual(
+    [],
+  );
+  await page.getByTestId('editor-camera').click();
+  await expect(errorModal(page)).toBeVisible();
+  const modal = await new AxeBuilder({ page }).include('.ui-dialog').analyze();
+  expect(modal.violations.map((v) => v.id)).toEqual([]);
+});
+
+test('an image that does not load shows the image-loading modal; Try again opens the editor', async ({
+  page,
+}) => {
+  await openViewer(page);
+  // The 1280 thumbnail the editor fetches fails on the server.
+  await addFault({ method: 'GET', path: `/th/3/${photoId}$`, status: 500 });
+  await page.getByTestId('carousel-edit').click();
+  await expect(errorModal(page)).toHaveAttribute('data-kind', 'imageLoading');
+  await expect(page.getByRole('alertdialog')).toContainText('The photo could not be loaded');
+  await clearFaults();
+  await page.getByTestId('editor-error-retry').click();
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-ready', 'true');
+});
+
+test('a copy that cannot be rendered shows the rendering modal and keeps the edit', async ({
+  page,
+}) => {
+  const count = (await listFiles()).length;
+  await openEditor(page);
+  await page.locator('.FIE_flip-y-tool-button').click();
+  await page.evaluate(() => window.__capture!.editor!.fail('rendering'));
+  await page.getByTestId('editor-save').click();
+  await expect(errorModal(page)).toHaveAttribute('data-kind', 'rendering');
+  await page.getByTestId('editor-error-close').click();
+  // Nothing was uploaded, and the editor is still there with the edit.
+  await expect(page.getByTestId('editor')).toBeVisible();
+  expect((await listFiles()).length).toBe(count);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toContainText('Discard your edits?');
+});
+
+test('a failure inside the library shows the unexpected-error modal and closes the editor', async ({
+  page,
+}) => {
+  await openEditor(page);
+  await page.evaluate(() => window.__capture!.editor!.fail('unexpected'));
+  await expect(errorModal(page)).toHaveAttribute('data-kind', 'unexpected');
+  await page.getByTestId('editor-error-close').click();
+  await expect(page.getByTestId('editor')).toHaveCount(0);
+  await expect(page.getByTestId('carousel')).toBeVisible();
+});
+
+test('a sticker that does not load shows its modal; one that loads counts as an edit', async ({
+  page,
+}) => {
+  await openEditor(page);
+  await page.evaluate(() => window.__capture!.editor!.assetUrl('sticker', '/no-such-sticker.svg'));
+  await page.getByTestId('editor-stickers').click();
+  await page.getByTestId('editor-sticker-heart').click();
+  await expect(errorModal(page)).toHaveAttribute('data-kind', 'stickerLoading');
+  await page.getByTestId('editor-error-close').click();
+  await page.evaluate(() => window.__capture!.editor!.reset());
+  await page.getByTestId('editor-stickers').click();
+  await page.getByTestId('editor-sticker-star').click();
+  await expect(errorModal(page)).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toContainText('Discard your edits?');
+});
+
+test('a font that does not load shows the font-loading modal', async ({ page }) => {
+  await openEditor(page);
+  await page.evaluate(() => window.__capture!.editor!.assetUrl('font', '/no-such-font.woff2'));
+  await page.locator('.FIE_tab').filter({ hasText: 'Annotate' }).click();
+  await page.locator('.FIE_text-tool-button').click();
+  await page.locator('.FIE_text-font-family-option').click();
+  await page.locator('.FIE_text-font-family-item').filter({ hasText: 'Caveat' }).click();
+  await expect(errorModal(page)).toHaveAttribute('data-kind', 'fontLoading');
+  await expect(errorModal(page)).toContainText('Caveat');
+});
+
+test('without a camera, Camera photo shows the webcam modal', async ({ page }) => {
+  await openEditor(page);
+  // Headless Chromium here has no camera device and no permission to ask for one.
+  await page.getByTestId('editor-camera').click();
+  await expect(errorModal(page)).toHaveAttribute('data-kind', 'webcam');
+  await page.getByTestId('editor-error-close').click();
+  await expect(page.getByTestId('editor')).toBeVisible();
+});
+
+// Last: it leaves the account in Norwegian.
+test('the editor and the library speak the UI language', async ({ page }) => {
+  await openViewer(page);
+  await page.goto('/settings');
+  await page.getByTestId('settings-language-nb_NO').check();
+  await page.goto(`/photos/${photoId}`);
+  await expect(page.getByTestId('carousel-edit')).toHaveText('Rediger');
+  await page.getByTestId('carousel-edit').click();
+  await expect(page.getByTestId('editor-save')).toHaveText('Lagre som kopi');
+  await expect(page.locator('.FIE_tabs')).toContainText('Juster');
+  await expect(page.locator('.FIE_tabs')).toContainText('Finjuster');
+  await page.getByTestId('editor-camera').click();
+  await expect(page.getByRole('alertdialog')).toContainText('Kameraet er ikke tilgjengelig');
+});
