@@ -1,6 +1,8 @@
 export {
   TextureCache,
   type TextureCacheOptions,
+  type UploadFrame,
+  FRAME_UPLOAD_BUDGET_MS,
   type TileStatus,
   type UploadRenderer,
 } from './TextureCache';
