@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../clock';
-import { FRAME_UPLOAD_BUDGET_MS, TextureCache, type TextureCacheOptions } from './TextureCache';
+import { TextureCache, type TextureCacheOptions } from './TextureCache';
 import { createTestRenderer, fakeBitmap, FakeBitmap, FakeLoader, flush } from './testing';
 import { FALLBACK_LAYER, type TextureTier } from './tiers';
 
@@ -9,13 +9,12 @@ type Want = string | [fileId: string, tier?: TextureTier, priority?: number];
 function setup(overrides: Partial<TextureCacheOptions> = {}) {
   const loader = new FakeLoader();
   const onChange = vi.fn();
-  const clock = new ManualClock();
   const cache = new TextureCache({
     smallLayers: 8,
     largeLayers: 2,
     maxUploadsPerFrame: 8,
     loader,
-    clock,
+    clock: new ManualClock(),
     onChange,
     ...overrides,
   });
@@ -41,16 +40,7 @@ function setup(overrides: Partial<TextureCacheOptions> = {}) {
     await flush();
     upload();
   };
-  return { loader, onChange, cache, gpu, pass, upload, load, clock };
-}
-
-/** Makes every texture copy take `ms` on the clock, as a slow upload would. */
-function slowCopies(gpu: ReturnType<typeof createTestRenderer>, clock: ManualClock, ms: number) {
-  const copy = gpu.renderer.copyTextureToTexture.bind(gpu.renderer);
-  gpu.renderer.copyTextureToTexture = (...args: Parameters<typeof copy>) => {
-    copy(...args);
-    clock.advance(ms);
-  };
+  return { loader, onChange, cache, gpu, pass, upload, load };
 }
 
 describe('TextureCache', () => {
@@ -185,58 +175,6 @@ describe('TextureCache', () => {
     expect(upload()).toBe(1);
     expect(cache.state('p', 'large')).toBe('ready');
     expect(onChange).toHaveBeenCalledTimes(1);
-  });
-
-  it('stops uploading once the frame, from its own start, has spent its time budget (issue 19)', async () => {
-    const { loader, cache, gpu, clock, onChange, pass, upload } = setup({ smallLayers: 12 });
-    upload(); // the fallback layer, once
-    pass('a', 'b', 'c', 'd', 'e', 'f');
-    for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) loader.resolve(id);
-    await flush();
-    slowCopies(gpu, clock, 1.5);
-    onChange.mockClear();
-    // The frame had spent 1 ms before its uploads: 1 + 1.5 + 1.5 = 4 ms after two.
-    let startedAt = clock.now();
-    clock.advance(1);
-    expect(cache.uploadPending(gpu.renderer, false, { startedAt, flinging: false })).toBe(2);
-    expect(onChange).toHaveBeenCalledTimes(1); // the rest wait for the next frame
-    // A frame that spent its whole budget before uploading still uploads one.
-    startedAt = clock.now();
-    clock.advance(FRAME_UPLOAD_BUDGET_MS + 5);
-    expect(cache.uploadPending(gpu.renderer, false, { startedAt, flinging: false })).toBe(1);
-    // Without a frame (the count alone), the allowance of 8 takes the remaining three.
-    expect(cache.uploadPending(gpu.renderer)).toBe(3);
-  });
-
-  it('with grey tiles on screen, small uploads go on past the frame budget for a while', async () => {
-    const { loader, cache, gpu, clock, pass, upload } = setup({ smallLayers: 12 });
-    upload(); // the fallback layer, once
-    const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
-    pass(...ids);
-    for (const id of ids) loader.resolve(id);
-    await flush();
-    slowCopies(gpu, clock, 1.5);
-    const startedAt = clock.now();
-    // Three within the budget (the third ends at 4.5 ms), then urgent ones while the uploads
-    // have taken under URGENT_UPLOAD_MS (6): one more.
-    expect(cache.uploadPending(gpu.renderer, true, { startedAt, flinging: false })).toBe(4);
-  });
-
-  it('never uploads a large tile while the scroll flings; it goes once the scroll slows', async () => {
-    const { loader, cache, gpu, clock, onChange, pass } = setup();
-    pass(['s', 'small', 1], ['p', 'large', 9]);
-    loader.resolve('s');
-    loader.resolve('p', 'large');
-    await flush();
-    onChange.mockClear();
-    const frame = (flinging: boolean) => ({ startedAt: clock.now(), flinging });
-    expect(cache.uploadPending(gpu.renderer, false, frame(true))).toBe(1);
-    expect(cache.state('s', 'small')).toBe('ready');
-    expect(cache.state('p', 'large')).toBe('loading');
-    expect(onChange).toHaveBeenCalledTimes(1); // looks again next frame
-    expect(cache.uploadPending(gpu.renderer, false, frame(true))).toBe(0);
-    expect(cache.uploadPending(gpu.renderer, false, frame(false))).toBe(1);
-    expect(cache.state('p', 'large')).toBe('ready');
   });
 
   it('evicts the least recently used tile outside the margin when a pool is full', async () => {

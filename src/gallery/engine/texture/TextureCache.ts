@@ -47,26 +47,6 @@ export type UploadRenderer = Pick<
  * thread before the first thumbnails under SwiftShader). They hold WebGL's default, 0, and
  * nothing of ours sets them otherwise: telling three.js so keeps every read in its cache.
  */
-/**
- * What a frame may have spent, from its own start, before it uploads anything more (ms of main
- * thread, issue 19): the frame's work before the uploads and each upload count, measured, so a
- * slow upload (a CPU copy under SwiftShader, a phone) ends the frame's uploads early rather than
- * the count alone. The first upload of a frame always goes (nothing starves).
- */
-export const FRAME_UPLOAD_BUDGET_MS = 4;
-
-/** The frame an upload pass belongs to (GalleryEngine.frame). */
-export interface UploadFrame {
-  /** Clock time the frame's work began. */
-  startedAt: number;
-  /**
-   * The scroll moves fast (ScrollModel velocity): no large-tier upload this frame. Its bitmap
-   * waits, decoded, and goes once the scroll slows; 16 small uploads' worth of copying would
-   * land in a frame of the fling.
-   */
-  flinging: boolean;
-}
-
 /** With grey tiles on screen, small uploads may reach this multiple of a frame's allowance… */
 const URGENT_UPLOAD_FACTOR = 4;
 /** …while the frame has spent less than this on uploads (ms of main thread). */
@@ -165,12 +145,10 @@ export class TextureCache {
   }
 
   /**
-   * Uploads decoded bitmaps, most urgent first, within this frame's allowance and, given the
-   * `frame`, its time budget (FRAME_UPLOAD_BUDGET_MS from its start; no large tier while it
-   * flings), and closes them. Call once per frame inside the frame callback, before drawing.
-   * Returns the number uploaded.
+   * Uploads decoded bitmaps, most urgent first, within this frame's allowance, and closes them.
+   * Call once per frame inside the frame callback, before drawing. Returns the number uploaded.
    */
-  uploadPending(renderer: UploadRenderer, greyOnScreen = false, frame?: UploadFrame): number {
+  uploadPending(renderer: UploadRenderer, greyOnScreen = false): number {
     this.snapshot.uploadsThisFrame = 0;
     this.snapshot.uploadMs = 0;
     if (this.disposed) return 0;
@@ -208,23 +186,15 @@ export class TextureCache {
       const entry = decoded[i];
       const bitmap = entry.bitmap;
       if (bitmap === null || entry.state !== TileState.Decoded) continue;
-      if (entry.tier === 'large' && frame?.flinging) {
-        // Waits for the scroll to slow: ask for the next frame, which looks again.
-        outOfAllowance = true;
-        continue;
-      }
       // Cheaper (small) uploads behind a skipped large one may still fit this frame.
       const cost = UPLOAD_COST[entry.tier];
-      const now = this.options.clock.now();
-      const overBudget =
-        uploads > 0 && frame !== undefined && now - frame.startedAt >= FRAME_UPLOAD_BUDGET_MS;
       const fromExtra =
-        (cost > allowance || overBudget) &&
+        cost > allowance &&
         uploads > 0 &&
         entry.tier === 'small' &&
         cost <= extra &&
-        now - started < URGENT_UPLOAD_MS;
-      if ((cost > allowance || overBudget) && uploads > 0 && !fromExtra) {
+        this.options.clock.now() - started < URGENT_UPLOAD_MS;
+      if (cost > allowance && uploads > 0 && !fromExtra) {
         outOfAllowance = true;
         continue;
       }

@@ -1,8 +1,6 @@
 export {
   TextureCache,
   type TextureCacheOptions,
-  type UploadFrame,
-  FRAME_UPLOAD_BUDGET_MS,
   type TileStatus,
   type UploadRenderer,
 } from './TextureCache';
