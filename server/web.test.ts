@@ -83,6 +83,14 @@ describe('web listener serving (issue 19)', () => {
       const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(source);
+      // Caches keep one copy per encoding; the type is the file's, not the sibling's.
+      for (const res of [br, gz, plain]) {
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8');
+      }
+      // A coding the browser refuses (q=0) is not sent.
+      const noBr = await app.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+      expect(noBr.headers['content-encoding']).toBe('gzip');
       for (const map of [`${url}.map`, `${url}.map?x=1`]) {
         const res = await app.inject({ url: map });
         expect(res.statusCode, map).toBe(404);
@@ -90,6 +98,42 @@ describe('web listener serving (issue 19)', () => {
       }
     } finally {
       await app.close();
+    }
+  });
+
+  it('sends the SPA fallback and the stylesheets precompressed with their own types', async () => {
+    const html = `<!doctype html><title>${'app '.repeat(400)}</title>`;
+    const css = `body{color:red}${'.a{margin:0}'.repeat(200)}`;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'capture-web-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'assets'));
+      for (const [file, text] of [
+        ['index.html', html],
+        ['assets/index-x.css', css],
+      ] as const) {
+        fs.writeFileSync(path.join(dir, file), text);
+        fs.writeFileSync(path.join(dir, `${file}.br`), zlib.brotliCompressSync(text));
+        fs.writeFileSync(path.join(dir, `${file}.gz`), zlib.gzipSync(text));
+      }
+      const app = await createWebServer({ distDir: dir });
+      try {
+        const page = await app.inject({ url: '/photos', headers: { 'accept-encoding': 'br' } });
+        expect(page.headers['content-encoding']).toBe('br');
+        expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(page.headers['cache-control']).toBe('no-cache');
+        expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(html);
+        const sheet = await app.inject({
+          url: '/assets/index-x.css',
+          headers: { 'accept-encoding': 'gzip' },
+        });
+        expect(sheet.headers['content-encoding']).toBe('gzip');
+        expect(sheet.headers['content-type']).toBe('text/css; charset=utf-8');
+        expect(zlib.gunzipSync(sheet.rawPayload).toString()).toBe(css);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -13,14 +13,27 @@ export interface LayoutWorkerRequest {
   rowCap: number;
 }
 
-/** The section's layout. `rects` (4 floats an item) is transferred back to the caller. */
+/**
+ * The section's layout. `rects` (4 floats an item) is transferred back to the caller; it may be
+ * a view of the first `4 × items` floats of a larger buffer (a recycled one).
+ */
 export interface LayoutWorkerResult {
   rects: Float32Array;
   rowsHeight: number;
   rowCount: number;
 }
 
-/** What the worker exposes through comlink. */
+/** Several sections in one message, with the rects buffers the caller gives back. */
+export interface LayoutWorkerBatch {
+  sections: LayoutWorkerRequest[];
+  /**
+   * Buffers of rects the caller no longer reads (layouts it replaced), transferred to the worker,
+   * which lays later sections out into them instead of into fresh memory.
+   */
+  recycled: ArrayBuffer[];
+}
+
+/** What the worker exposes through comlink: one answer per section, in order. */
 export interface LayoutWorkerApi {
-  layout(request: LayoutWorkerRequest): LayoutWorkerResult;
+  layoutBatch(batch: LayoutWorkerBatch): LayoutWorkerResult[];
 }

@@ -1,7 +1,7 @@
 import { expose } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { layoutWorkerApi } from '../../../../workers/layout.worker';
-import type { LayoutWorkerRequest } from '../../../../workers/layout.shared';
+import { createLayoutWorkerApi, RectsPool } from '../../../../workers/layout.worker';
+import type { LayoutWorkerBatch, LayoutWorkerRequest } from '../../../../workers/layout.shared';
 import { DESKTOP_METRICS, MOBILE_METRICS } from '../gridMetrics';
 import { REFERENCE_ASPECT_MIX, sampleAspects, seededRandom } from './aspectMix';
 import { layoutSection } from './justified';
@@ -77,22 +77,29 @@ describe('InlineLayoutEngine', () => {
 describe('WorkerLayoutEngine over a MessageChannel', () => {
   const channels: MessageChannel[] = [];
   const received: LayoutWorkerRequest[] = [];
+  const batches: { sections: number; recycledBytes: number[] }[] = [];
   afterEach(() => {
     for (const channel of channels.splice(0)) {
       channel.port1.close();
       channel.port2.close();
     }
     received.length = 0;
+    batches.length = 0;
   });
 
-  function engineOverChannel(): WorkerLayoutEngine {
+  function engineOverChannel(pool = new RectsPool()): WorkerLayoutEngine {
     const channel = new MessageChannel();
     channels.push(channel);
+    const api = createLayoutWorkerApi(pool);
     expose(
       {
-        layout(request: LayoutWorkerRequest) {
-          received.push(request);
-          return layoutWorkerApi.layout(request);
+        layoutBatch(batch: LayoutWorkerBatch) {
+          received.push(...batch.sections);
+          batches.push({
+            sections: batch.sections.length,
+            recycledBytes: batch.recycled.map((buffer) => buffer.byteLength),
+          });
+          return api.layoutBatch(batch);
         },
       },
       channel.port2,
@@ -136,6 +143,50 @@ describe('WorkerLayoutEngine over a MessageChannel', () => {
     engine.dispose();
   });
 
+  it('sends what is queued behind a message in one batch, answering each in order', async () => {
+    const engine = engineOverChannel();
+    const counts = [5, 7, 9, 11];
+    const layouts = await Promise.all(
+      counts.map((count, seed) =>
+        engine.layout({ aspects: aspectsOf(count, seed), width: 1000, metrics: DESKTOP_METRICS }),
+      ),
+    );
+    // The first goes at once; the three queued behind it share the next message.
+    expect(batches.map((b) => b.sections)).toEqual([1, 3]);
+    counts.forEach((count, seed) =>
+      expect(layouts[seed]).toEqual(layoutSection(aspectsOf(count, seed), 1000, 180, 2, 8)),
+    );
+    engine.dispose();
+  });
+
+  it('sends recycled rects back with the next message and lays out into them', async () => {
+    const pool = new RectsPool();
+    const engine = engineOverChannel(pool);
+    const request = (count: number, seed: number) =>
+      engine.layout({ aspects: aspectsOf(count, seed), width: 1000, metrics: DESKTOP_METRICS });
+    const first = await request(100, 1);
+    const buffer = first.rects.buffer;
+    engine.recycle(first.rects);
+    engine.recycle(first.rects); // once only
+    expect(engine.recycledPending).toBe(1);
+    // A smaller section fits in the recycled buffer: its rects are a view of the first floats.
+    const second = await request(60, 2);
+    expect(batches.at(-1)!.recycledBytes).toEqual([100 * 16]);
+    expect(buffer.byteLength).toBe(0); // transferred to the worker
+    expect(engine.recycledPending).toBe(0);
+    expect(second.rects.length).toBe(240);
+    expect(second.rects.buffer.byteLength).toBe(100 * 16);
+    expect(second).toEqual({
+      ...layoutSection(aspectsOf(60, 2), 1000, 180, 2, 8),
+      rects: second.rects,
+    });
+    expect(Array.from(second.rects)).toEqual(
+      Array.from(layoutSection(aspectsOf(60, 2), 1000, 180, 2, 8).rects),
+    );
+    expect(pool.size).toBe(0);
+    engine.dispose();
+  });
+
   it('rejects what is queued, and anything asked later, once disposed', async () => {
     const engine = engineOverChannel();
     const request = () =>
@@ -146,5 +197,23 @@ describe('WorkerLayoutEngine over a MessageChannel', () => {
     await expect(inFlight).rejects.toThrow(/disposed/);
     await expect(queued).rejects.toThrow(/disposed/);
     await expect(request()).rejects.toThrow(/disposed/);
+  });
+});
+
+describe('RectsPool', () => {
+  it('hands out the smallest buffer that fits, and fresh memory when none does', () => {
+    const pool = new RectsPool();
+    const big = new ArrayBuffer(1600);
+    const small = new ArrayBuffer(400);
+    pool.give(big);
+    pool.give(small);
+    pool.give(new ArrayBuffer(0)); // a detached buffer is not kept
+    expect(pool.size).toBe(2);
+    expect(pool.take(320).buffer).toBe(small);
+    expect(pool.take(800).buffer).toBe(big);
+    const fresh = pool.take(160);
+    expect(fresh.length).toBe(40);
+    expect(pool.size).toBe(0);
+    expect(pool.take(0).length).toBe(0);
   });
 });

@@ -40,6 +40,11 @@ export interface LayoutRequest {
 
 export interface LayoutEngine {
   layout(request: LayoutRequest): Promise<SectionLayout>;
+  /**
+   * The caller no longer reads these rects (a layout it replaced) and nothing else holds them:
+   * the engine may lay later sections out into their buffer. Optional to call and to implement.
+   */
+  recycle?(rects: Float32Array): void;
 }
 
 function toWorkerRequest(request: LayoutRequest): LayoutWorkerRequest {
@@ -76,17 +81,28 @@ interface QueuedLayout {
   reject: (reason: unknown) => void;
 }
 
+/** Sections sent in one message at most (a resize asks for every laid-out section at once). */
+const BATCH_MAX_SECTIONS = 64;
+/** Items sent in one message at most, so a batch answers within a millisecond or two. */
+const BATCH_MAX_ITEMS = 50_000;
+/** Recycled buffers held here between messages at most (the worker keeps its own pool). */
+const RECYCLE_MAX_BUFFERS = 4096;
+
 /**
- * Lays out in workers/layout.worker.ts over comlink. Requests queue here and go to the worker one
- * at a time, so a request aborted (or the engine disposed) before its turn never costs a message
- * or a transfer. The aspects buffer is transferred in (the caller must not reuse it) and the
- * rects buffer is transferred out.
+ * Lays out in workers/layout.worker.ts over comlink. Requests queue here and go to the worker in
+ * batches (what is queued when the previous message is answered, up to BATCH_MAX_SECTIONS), so a
+ * request aborted (or the engine disposed) before its turn never costs a message or a transfer,
+ * and a resize costs a message per batch, not per section. The aspects buffers are transferred in
+ * (the caller must not reuse them) and the rects buffers out; rects given to `recycle` go back to
+ * the worker with the next message and are laid out into again (no fresh memory per section).
  */
 export class WorkerLayoutEngine implements LayoutEngine {
   private readonly worker: Worker | null;
   private readonly remote: Remote<LayoutWorkerApi>;
   private readonly queue: QueuedLayout[] = [];
-  private inFlight: QueuedLayout | null = null;
+  private inFlight: QueuedLayout[] = [];
+  private recycled: ArrayBuffer[] = [];
+  private readonly recycledSet = new Set<ArrayBuffer>();
   private running = false;
   private disposed = false;
 
@@ -118,38 +134,79 @@ export class WorkerLayoutEngine implements LayoutEngine {
     });
   }
 
-  /** Rejects everything queued and stops the worker; the request in flight rejects too. */
+  /** Rects buffers waiting to go back to the worker with the next message. */
+  get recycledPending(): number {
+    return this.recycled.length;
+  }
+
+  recycle(rects: Float32Array): void {
+    const buffer = rects.buffer;
+    // A SharedArrayBuffer cannot be transferred, a detached one is gone already.
+    if (this.disposed || !(buffer instanceof ArrayBuffer) || buffer.byteLength === 0) return;
+    if (this.recycled.length >= RECYCLE_MAX_BUFFERS || this.recycledSet.has(buffer)) return;
+    this.recycled.push(buffer);
+    this.recycledSet.add(buffer);
+  }
+
+  /** Rejects everything queued and stops the worker; the requests in flight reject too. */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
     const error = new Error('The layout engine is disposed.');
     for (const queued of this.queue.splice(0)) queued.reject(error);
-    this.inFlight?.reject(error);
-    this.inFlight = null;
+    for (const queued of this.inFlight) queued.reject(error);
+    this.inFlight = [];
+    this.recycled = [];
+    this.recycledSet.clear();
     this.remote[releaseProxy]();
     this.worker?.terminate();
+  }
+
+  /** The next batch: queued requests not aborted, within the batch limits. */
+  private nextBatch(): QueuedLayout[] {
+    const batch: QueuedLayout[] = [];
+    let items = 0;
+    while (this.queue.length > 0 && batch.length < BATCH_MAX_SECTIONS) {
+      const next = this.queue[0];
+      if (next.request.signal?.aborted) {
+        this.queue.shift();
+        next.reject(abortError());
+        continue;
+      }
+      const count = next.request.aspects.length;
+      if (batch.length > 0 && items + count > BATCH_MAX_ITEMS) break;
+      this.queue.shift();
+      batch.push(next);
+      items += count;
+    }
+    return batch;
   }
 
   private async drain(): Promise<void> {
     if (this.running) return;
     this.running = true;
     try {
-      for (let next = this.queue.shift(); next; next = this.queue.shift()) {
-        if (next.request.signal?.aborted) {
-          next.reject(abortError());
-          continue;
-        }
-        const message = toWorkerRequest(next.request);
-        const buffer = message.aspects.buffer;
+      for (let batch = this.nextBatch(); batch.length > 0; batch = this.nextBatch()) {
+        const sections = batch.map((queued) => toWorkerRequest(queued.request));
+        const recycled = this.recycled;
+        this.recycled = [];
+        this.recycledSet.clear();
         // A SharedArrayBuffer cannot be transferred (and needs not be).
-        const transfers = buffer instanceof ArrayBuffer ? [buffer] : [];
-        this.inFlight = next;
-        try {
-          next.resolve(await this.remote.layout(transfer(message, transfers)));
-        } catch (error) {
-          next.reject(error);
+        const transfers: ArrayBuffer[] = [...recycled];
+        for (const section of sections) {
+          const buffer = section.aspects.buffer;
+          if (buffer instanceof ArrayBuffer && !transfers.includes(buffer)) transfers.push(buffer);
         }
-        this.inFlight = null;
+        this.inFlight = batch;
+        try {
+          const results = await this.remote.layoutBatch(
+            transfer({ sections, recycled }, transfers),
+          );
+          if (this.inFlight === batch) batch.forEach((queued, i) => queued.resolve(results[i]));
+        } catch (error) {
+          if (this.inFlight === batch) for (const queued of batch) queued.reject(error);
+        }
+        if (this.inFlight === batch) this.inFlight = [];
         if (this.disposed) break;
       }
     } finally {

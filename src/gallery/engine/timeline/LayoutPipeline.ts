@@ -202,6 +202,9 @@ export class LayoutPipeline {
     };
     if (filesChanged) this.reindex(swap);
     else swap();
+    // The old rects are out of the grid and the anchor has read them: their buffer goes back to
+    // the layout engine, which lays a later section out into it (no fresh memory a section).
+    if (old.rects && old.rects !== layout.rects) this.layout.recycle?.(old.rects);
     this.onChange();
     return true;
   }

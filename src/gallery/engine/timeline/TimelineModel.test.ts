@@ -277,4 +277,35 @@ describe('TimelineModel', () => {
     expect(spy).toHaveBeenLastCalledWith(expect.objectContaining({ width: 600 }));
     expect(model.sections[0].rects).not.toBeNull();
   });
+
+  it('gives the layout engine back the rects a relayout replaced, once they are out of the grid', async () => {
+    const { src } = source(sections);
+    const recycled: Float32Array[] = [];
+    const layout: LayoutEngine = {
+      ...gridLayout(8, 180),
+      recycle: (rects) => recycled.push(rects),
+    };
+    const model = new TimelineModel({
+      source: src,
+      layout,
+      metrics: M,
+      width: WIDTH,
+      onChange: vi.fn(),
+    });
+    await model.load(new AbortController().signal);
+    model.updateViewport(0, 100, false);
+    await flush();
+    await flush();
+    const before = model.sections.map((section) => section.rects);
+    const laidOut = before.filter((rects) => rects !== null);
+    expect(laidOut.length).toBeGreaterThan(0);
+    expect(recycled).toEqual([]);
+    model.resize(600);
+    await flush();
+    await flush();
+    // Every replaced layout came back, and none that the grid still reads.
+    expect(recycled).toHaveLength(laidOut.length);
+    for (const rects of recycled) expect(laidOut).toContain(rects);
+    for (const section of model.sections) expect(recycled).not.toContain(section.rects);
+  });
 });
