@@ -16,6 +16,7 @@ import { AppErrorBoundary } from './app/AppErrorBoundary';
 import { loadAppConfig } from './platform/appConfig';
 import { missingFeatures } from './platform/browserSupport';
 import { startConnectivityMonitor } from './app/connectivityMonitor';
+import { startOfflineSupport } from './app/offlineSupport';
 import { LegacyBrowserPage } from './app/pages/LegacyBrowserPage';
 import { builtRoutes, toRouteObjects } from './app/routes';
 import { queryClient } from './platform/queryClient';
@@ -115,6 +116,8 @@ async function boot(): Promise<void> {
   // SPEC §7 client stats at session start and back in the foreground (only with consent).
   startAnalytics(window);
   exposeTestHooks();
+  // Issue 19: thumbnails cached by the service worker for the next visit and offline.
+  startOfflineSupport(window);
   // Back from the identity provider: finish the login, then go where the user was before it.
   const callback = await completeLoginFromCallback();
   if (callback.kind !== 'none') history.replaceState(null, '', callback.returnTo);
