@@ -16,6 +16,7 @@ import { AppErrorBoundary } from './app/AppErrorBoundary';
 import { loadAppConfig } from './platform/appConfig';
 import { missingFeatures } from './platform/browserSupport';
 import { startConnectivityMonitor } from './app/connectivityMonitor';
+import { applyBrandManifest } from './platform/brand';
 import { startOfflineSupport } from './app/offlineSupport';
 import { LegacyBrowserPage } from './app/pages/LegacyBrowserPage';
 import { builtRoutes, toRouteObjects } from './app/routes';
@@ -38,6 +39,7 @@ import './app/overlays.css';
 const USER_DISABLED_PATH = '/error/user_disabled';
 
 async function boot(): Promise<void> {
+  applyBrandManifest(document);
   // SPEC §2: flags, the staging switch, and auth data may arrive in the query string.
   applyFlagsFromQuery(location.search);
   const fromQuery = authFromQuery(location.search);

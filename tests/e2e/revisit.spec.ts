@@ -208,3 +208,33 @@ test('a new service worker version waits while an upload runs', async ({ page, r
   releaseUpload();
   await expect(page.getByText('All files uploaded (1)')).toBeVisible();
 });
+
+test('the web app manifest is linked, names the host brand and its icons are served', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const manifest = (await (await request.get(href!)).json()) as {
+    name: string;
+    start_url: string;
+    display: string;
+    icons: { src: string; sizes: string; type: string; purpose?: string }[];
+  };
+  // 127.0.0.1 is not a .no host: the international brand (SPEC §1).
+  expect(manifest.name).toBe('Capture');
+  expect(manifest.display).toBe('standalone');
+  expect(manifest.icons.map((icon) => icon.sizes)).toEqual(
+    expect.arrayContaining(['192x192', '512x512']),
+  );
+  for (const icon of manifest.icons) {
+    const response = await request.get(icon.src);
+    expect(response.ok(), icon.src).toBe(true);
+    expect(response.headers()['content-type']).toContain(icon.type);
+  }
+  const norwegian = (await (await request.get('/manifest-no.webmanifest')).json()) as {
+    name: string;
+  };
+  expect(norwegian.name).toBe('Min Sky');
+});
