@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { serviceWorkerBuild } from './scripts/swBuild';
 
 /** What the web listener sends compressed; images and videos are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|wasm)$/;
@@ -85,7 +86,13 @@ const VENDOR_CHUNKS = [
 // The client build. It needs only dependencies (`npm install --omit=dev && npm start` builds
 // with it); the unit-test settings live in vitest.config.ts, which extends this file.
 export default defineConfig({
-  plugins: [react(), precompress(), editorOwnItsFine()],
+  plugins: [
+    react(),
+    precompress(),
+    editorOwnItsFine(),
+    // Issue 19 second visit: /sw.js, bundled on its own (scripts/swBuild.ts).
+    serviceWorkerBuild(),
+  ],
   resolve: {
     // The client's zod comes with `jitless` set before any schema is built (the CSP forbids
     // eval; see src/platform/zodJitless.ts). Unit tests and the server use zod as it is.

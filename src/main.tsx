@@ -16,6 +16,8 @@ import { AppErrorBoundary } from './app/AppErrorBoundary';
 import { loadAppConfig } from './platform/appConfig';
 import { missingFeatures } from './platform/browserSupport';
 import { startConnectivityMonitor } from './app/connectivityMonitor';
+import { applyBrandManifest } from './platform/brand';
+import { startOfflineSupport } from './app/offlineSupport';
 import { LegacyBrowserPage } from './app/pages/LegacyBrowserPage';
 import { builtRoutes, toRouteObjects } from './app/routes';
 import { queryClient } from './platform/queryClient';
@@ -37,6 +39,7 @@ import './app/overlays.css';
 const USER_DISABLED_PATH = '/error/user_disabled';
 
 async function boot(): Promise<void> {
+  applyBrandManifest(document);
   // SPEC §2: flags, the staging switch, and auth data may arrive in the query string.
   applyFlagsFromQuery(location.search);
   const fromQuery = authFromQuery(location.search);
@@ -115,6 +118,8 @@ async function boot(): Promise<void> {
   // SPEC §7 client stats at session start and back in the foreground (only with consent).
   startAnalytics(window);
   exposeTestHooks();
+  // Issue 19: thumbnails cached by the service worker for the next visit and offline.
+  startOfflineSupport(window);
   // Back from the identity provider: finish the login, then go where the user was before it.
   const callback = await completeLoginFromCallback();
   if (callback.kind !== 'none') history.replaceState(null, '', callback.returnTo);

@@ -31,6 +31,7 @@ export {
   countFiles,
   pickFiles,
   type SectionFiles,
+  type SectionHeights,
   type TimelineSource,
 } from './engine/timeline/TimelineSource';
 export type { GridMetrics, SectionCounts, SectionDescriptor } from './engine/types';

@@ -10,3 +10,12 @@ const brand: Brand = brandForHost(
 export function useBrand(): Brand {
   return brand;
 }
+
+/**
+ * The web app manifest of the host's brand (issue 19: installable on tablets and TVs under the
+ * brand's name). index.html links the international one; a .no host switches to its own.
+ */
+export function applyBrandManifest(doc: Document): void {
+  if (brand.id !== 'no') return;
+  doc.querySelector('link[rel="manifest"]')?.setAttribute('href', '/manifest-no.webmanifest');
+}

@@ -1,5 +1,6 @@
 import { clearStoredAuth } from '../api/authStore';
 import { api } from './api';
+import { clearOfflineData } from './offlineData';
 import { queryClient } from './queryClient';
 import { popupStore } from '../state/popups';
 import { sessionStore } from '../state/session';
@@ -25,6 +26,8 @@ export function forgetSession(): void {
   clearStoredAuth();
   // One user's server data never shows to the next user of the browser.
   queryClient.clear();
+  // Nor its thumbnails and timeline kept for the next visit (issue 19).
+  void clearOfflineData();
   popupStore.getState().clear();
   sessionStore.getState().setStatus('NOT_STARTED');
 }

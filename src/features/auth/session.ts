@@ -1,6 +1,9 @@
 import { clearStoredAuth, loadStoredAuth } from '../../api/authStore';
 import { ApiError } from '../../api/errors';
-import { accountInfoQuery, fetchAccountInfo } from '../../platform/queries';
+import { AccountInfoSchema } from '../../api/contract/account';
+import { JobInfoSchema } from '../../api/contract/jobs';
+import { loadOfflineSession } from '../../platform/offlineData';
+import { accountInfoQuery, defaultJobQuery, fetchAccountInfo } from '../../platform/queries';
 import { queryClient } from '../../platform/queryClient';
 import { readString } from '../../state/persisted';
 import { sessionStore } from '../../state/session';
@@ -49,6 +52,15 @@ export async function startSession(options: StartSessionOptions = {}): Promise<v
     setStatus('AUTHENTICATED');
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'unauthorized') return;
+    // Offline (issue 19): the account as last loaded with this token, if kept; the banner shows.
+    if (
+      error instanceof ApiError &&
+      error.kind === 'network' &&
+      (await resumeOffline(stored.token))
+    ) {
+      setStatus('AUTHENTICATED');
+      return;
+    }
     clearStoredAuth();
     // A disabled account has its own page (main.tsx's user_disabled handler): no login loop.
     if (error instanceof ApiError && error.kind === 'forbidden') {
@@ -57,6 +69,18 @@ export async function startSession(options: StartSessionOptions = {}): Promise<v
     }
     await loginAgain(options.justLoggedIn === true, freshLogin);
   }
+}
+
+/** Puts the kept account and timeline job into the query cache; false when none is kept. */
+async function resumeOffline(token: string): Promise<boolean> {
+  const kept = await loadOfflineSession(token);
+  if (!kept) return false;
+  const account = AccountInfoSchema.safeParse(kept.account);
+  const job = JobInfoSchema.safeParse(kept.job);
+  if (!account.success || !job.success) return false;
+  queryClient.setQueryData(accountInfoQuery.queryKey, account.data);
+  queryClient.setQueryData(defaultJobQuery.queryKey, job.data);
+  return true;
 }
 
 async function loginAgain(justLoggedIn: boolean, freshLogin: () => Promise<void>): Promise<void> {

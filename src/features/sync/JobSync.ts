@@ -32,6 +32,17 @@ export interface JobSyncOptions {
   apply: ApplyChanges;
   /** Resolves after `ms`, or rejects when the signal aborts. Injected by tests. */
   wait?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /**
+   * Where the serial of an earlier visit is kept (the persisted timeline, issue 19): the sync
+   * resumes from it, so the changes made since then are applied at once, and every newer serial
+   * applied is saved.
+   */
+  serials?: SerialStore;
+}
+
+export interface SerialStore {
+  load(): Promise<number | null>;
+  save(serial: number): void;
 }
 
 function abortable(ms: number, signal: AbortSignal): Promise<void> {
@@ -107,7 +118,12 @@ export class JobSync {
   private async run(signal: AbortSignal): Promise<void> {
     if (this.status === 'NOT_STARTED') {
       this.setStatus('PENDING');
-      this.serial = await this.retrying(() => this.currentSerial(signal), signal);
+      const saved = await this.options.serials?.load().catch(() => null);
+      this.serial =
+        saved !== null && saved !== undefined && saved >= 0
+          ? saved
+          : await this.retrying(() => this.currentSerial(signal), signal);
+      this.options.serials?.save(this.serial);
       this.setStatus('FETCHED');
     }
     while (!signal.aborted) {
@@ -157,6 +173,7 @@ export class JobSync {
         return 'failed';
       }
       this.serial = latest;
+      this.options.serials?.save(latest);
       return 'applied';
     }
     let changes: JobChange[];
@@ -178,6 +195,7 @@ export class JobSync {
       return 'failed';
     }
     this.serial = newest;
+    this.options.serials?.save(newest);
     return 'applied';
   }
 

@@ -5,5 +5,6 @@ export {
   type JobChange,
   type JobFetchStatus,
   type JobSyncOptions,
+  type SerialStore,
 } from './JobSync';
 export { useJobSync } from './useJobSync';

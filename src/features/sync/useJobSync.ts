@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { api } from '../../platform/api';
 import { exposeForTests } from '../../platform/testHooks';
-import { JobSync, type ApplyChanges, type JobFetchStatus } from './JobSync';
+import { JobSync, type ApplyChanges, type JobFetchStatus, type SerialStore } from './JobSync';
 
 /** A tab hidden this long stops polling until it is shown again. */
 declare module '../../platform/testHooks' {
@@ -20,7 +20,11 @@ const idle = () => () => undefined;
  * not hidden for long; `apply` gets the changes (read through a ref: the latest one is used).
  * Returns the job's fetch status.
  */
-export function useJobSync(jobId: string | undefined, apply: ApplyChanges): JobFetchStatus {
+export function useJobSync(
+  jobId: string | undefined,
+  apply: ApplyChanges,
+  serials?: SerialStore,
+): JobFetchStatus {
   const applyRef = useRef(apply);
   useLayoutEffect(() => {
     applyRef.current = apply;
@@ -33,6 +37,7 @@ export function useJobSync(jobId: string | undefined, apply: ApplyChanges): JobF
       client: api(),
       jobId,
       apply: (changes, full) => applyRef.current(changes, full),
+      serials,
     });
     syncRef.current = sync;
     let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
@@ -55,7 +60,7 @@ export function useJobSync(jobId: string | undefined, apply: ApplyChanges): JobF
       unexpose();
       if (syncRef.current === sync) syncRef.current = null;
     };
-  }, [jobId]);
+  }, [jobId, serials]);
 
   return useSyncExternalStore(
     (listener) => syncRef.current?.subscribe(listener) ?? idle(),

@@ -48,6 +48,7 @@ import { timelineMenuItems } from './timelineMenu';
 import { EmptyState, TimelineError, TopBar } from './TimelineParts';
 import { useGalleryEngine } from './useGalleryEngine';
 import { useLeaveWarning } from './useLeaveWarning';
+import { usePersistedTimeline } from './usePersistedTimeline';
 import './TimelinePage.css';
 
 /** The album feature loads on first use: /photos does not carry it (bench/bundle). */
@@ -128,14 +129,22 @@ function Timeline() {
   const recentsLoad = resourceLoadOf(recents);
   const recentsReady = recentsLoad === 'SUCCEEDED';
 
+  // The last visit's timeline, drawn before the network answers (issue 19).
+  const persisted = usePersistedTimeline(jobId, filter);
+  const refreshRef = useRef<() => Promise<void>>(() => Promise.resolve());
   // One source per job and filter: live changes reconcile into it rather than replacing it.
   const source = useMemo(() => {
     if (!jobId) return null;
-    if (!isRecents(filter)) return apiTimelineSource(api(), jobId, filter);
+    if (!isRecents(filter)) {
+      const inner = apiTimelineSource(api(), jobId, filter);
+      return persisted
+        ? persisted.wrap(inner, () => void refreshRef.current().catch(() => undefined))
+        : inner;
+    }
     if (!recentsReady) return null;
     const key = recentsQuery(jobId).queryKey;
     return recentsSource(() => queryClient.getQueryData(key) ?? null, recentsWindowOf(filter));
-  }, [jobId, filter, recentsReady]);
+  }, [jobId, filter, recentsReady, persisted]);
 
   const { engine, load, reload, refresh } = useGalleryEngine(jobId, metrics, breakpoint, source);
   const navigate = useNavigate();
@@ -163,7 +172,6 @@ function Timeline() {
     [jobId, setFilter],
   );
 
-  const refreshRef = useRef<() => Promise<void>>(() => Promise.resolve());
   const actions = useMemo(() => {
     if (!engine || !jobId || !job.data) return null;
     return createFileActions({
@@ -208,7 +216,7 @@ function Timeline() {
     },
     [engine, refreshAfterChange],
   );
-  useJobSync(engine ? jobId : undefined, applyChanges);
+  useJobSync(engine ? jobId : undefined, applyChanges, persisted?.serials);
 
   const busy = useStore(longTaskStore, anyLongTaskRunning);
   useLeaveWarning(busy);

@@ -6,3 +6,4 @@ export { UploadButton, UPLOAD_ACCEPT } from './UploadButton';
 export { UploadRoot } from './UploadRoot';
 export { usePendingAlbums } from './pendingAlbums';
 export type { PendingAlbum } from './model';
+export { onUploadsChange, uploadsRunning } from './uploadsRunning';

@@ -196,6 +196,7 @@ export class LayoutPipeline {
             }
           : undefined,
     };
+    grid.rememberHeight(next);
     const swap = () => {
       grid.replaceSection(index, next);
       this.anchor.sectionChanged(change);

@@ -7,7 +7,7 @@ import { packedRowRects } from './packing';
 import { placeholderRects } from './placeholders';
 import { SectionPlaces } from './SectionPlaces';
 import { countOf, RectCache, type Section, type VisibleItem } from './section';
-import type { SectionFiles } from './TimelineSource';
+import { widthClassOf, type SectionFiles, type SectionHeights } from './TimelineSource';
 
 export type { Section, VisibleItem } from './section';
 
@@ -30,6 +30,9 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
   private width: number;
   /** Bumped by every change of width or metrics, so late layouts of an old size are dropped. */
   private sizeGeneration = 0;
+  /** Exact heights known from earlier layouts (the source's); unset, sections are estimated. */
+  heights: SectionHeights | null = null;
+  private widthClass = '';
 
   constructor(metrics: GridMetrics, width: number) {
     this.metrics = metrics;
@@ -294,7 +297,29 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
     return estimateRowsHeight(count, this.width, this.metrics);
   }
 
-  /** A section of `descriptor` whose files have not loaded: its height is an estimate. */
+  /** The exact height remembered for this size, else the estimate. */
+  private knownOrEstimated(key: string, count: number): number {
+    return this.heights?.get(key, count, this.currentWidthClass()) ?? this.estimate(count);
+  }
+
+  /** Remembers a section's exact height at the current size (LayoutPipeline, once laid out). */
+  rememberHeight(section: Section): void {
+    if (!section.rects || section.layoutGeneration !== this.sizeGeneration) return;
+    // By the listed counts (what an unfetched section knows), not the files shown.
+    this.heights?.set(
+      section.descriptor.key,
+      countOf(section.descriptor),
+      this.currentWidthClass(),
+      section.rowsHeight,
+    );
+  }
+
+  private currentWidthClass(): string {
+    this.widthClass ||= widthClassOf(this.width, this.metrics);
+    return this.widthClass;
+  }
+
+  /** A section of `descriptor` whose files have not loaded: its height is known or estimated. */
   unfetched(descriptor: SectionDescriptor): Section {
     const count = countOf(descriptor);
     return {
@@ -303,7 +328,7 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
       status: 'UNFETCHED',
       files: null,
       rects: null,
-      rowsHeight: this.estimate(count),
+      rowsHeight: this.knownOrEstimated(descriptor.key, count),
       rowCount: 0,
       layoutGeneration: -1,
     };
@@ -358,9 +383,12 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
     this.width = width;
     this.metrics = metrics;
     this.sizeGeneration++;
+    this.widthClass = '';
     this.packingStale = true;
     for (const section of this.list) {
-      if (!section.files) section.rowsHeight = this.estimate(section.count);
+      if (!section.files) {
+        section.rowsHeight = this.knownOrEstimated(section.descriptor.key, section.count);
+      }
     }
     this.recomputeTops();
     return true;

@@ -57,6 +57,7 @@ export class TimelineModel implements SelectableIndex, CalendarIndex {
     this.source = options.source;
     this.onChange = options.onChange;
     this.grid = new SectionGrid(options.metrics, options.width);
+    this.grid.heights = options.source.heights ?? null;
     this.anchor = new ScrollAnchor<Section>(this.grid);
     this.pipeline = new LayoutPipeline(
       this.grid,
@@ -89,6 +90,7 @@ export class TimelineModel implements SelectableIndex, CalendarIndex {
     this.source = source;
     const descriptors = await source.sections(signal);
     if (this.source !== source || signal.aborted) return;
+    this.grid.heights = source.heights ?? null;
     this.setSections(descriptors);
   }
 

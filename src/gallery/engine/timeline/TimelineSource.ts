@@ -64,4 +64,32 @@ export const FILE_KIND = { picture: 0, video: 1, screenshot: 2 } as const;
 export interface TimelineSource {
   sections(signal: AbortSignal): Promise<SectionDescriptor[]>;
   files(section: SectionDescriptor, signal: AbortSignal): Promise<SectionFiles>;
+  /**
+   * Exact section heights remembered from earlier layouts (issue 19: a second visit's sections
+   * start at their exact height, so nothing moves and the fast scroller's thumb stays still).
+   */
+  heights?: SectionHeights;
+}
+
+/**
+ * Exact rows heights of sections by width class (`widthClassOf`), valid for one item count.
+ * `get` is called per section while positions are computed: it must answer from memory.
+ */
+export interface SectionHeights {
+  get(key: string, count: number, widthClass: string): number | undefined;
+  set(key: string, count: number, widthClass: string, rowsHeight: number): void;
+}
+
+/** The width and metrics a layout depends on, as one key: the same key, the same rows. */
+export function widthClassOf(
+  width: number,
+  metrics: {
+    targetRowHeight: number;
+    spacing: number;
+    rowCap: number;
+    squareTiles?: boolean;
+  },
+): string {
+  const square = metrics.squareTiles ? 's' : 'f';
+  return `${width}:${metrics.targetRowHeight}:${metrics.spacing}:${metrics.rowCap}:${square}`;
 }

@@ -1,0 +1,240 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { account, uploadPhoto, type Account } from './support/accounts';
+import { snapshot, waitForSceneReady } from './support/gallery';
+import { openTimelineSignedIn } from './support/login';
+import type {} from './support/hooks';
+
+// Issue 19, second visit: the service worker's thumbnail cache and the persisted timeline. Test
+// builds keep the worker off unless local storage says `captureSw` = 1 (other specs reroute and
+// count thumbnail requests); this spec turns it on, and lets Playwright allow workers.
+test.use({ serviceWorkers: 'allow' });
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('captureSw', '1'));
+});
+
+async function libraryOf(request: Parameters<typeof account>[0], prefix: string) {
+  const user = await account(request, prefix);
+  // Three months of a few photos each: several sections, all on the first screen.
+  const base = Date.UTC(2024, 2, 10) / 1000;
+  for (let i = 0; i < 9; i++) {
+    await uploadPhoto(user, {
+      path: `/revisit/${prefix}-${i}.jpg`,
+      mtime: base - Math.floor(i / 3) * 31 * 86_400 - i * 3600,
+      width: 400 + i * 40,
+      height: 300,
+      red: 20 + i * 25,
+    });
+  }
+  return user;
+}
+
+/** Signs in and waits until the service worker controls the page and knows the user. */
+async function firstVisit(page: Page, user: Account): Promise<void> {
+  await openTimelineSignedIn(page, '/photos', user);
+  await waitForSceneReady(page);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect
+    .poll(async () => (await swStats(page))?.user ?? null, { timeout: 15_000 })
+    .not.toBeNull();
+}
+
+async function swStats(page: Page) {
+  return page.evaluate(() => window.__capture!.serviceWorker!.stats());
+}
+
+async function persistedRecords(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('capture-timeline');
+        open.onupgradeneeded = () => {
+          // Not there: nothing persisted. Abort so the probe does not create it.
+          open.transaction!.abort();
+        };
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('timelines')) {
+            db.close();
+            return resolve(0);
+          }
+          const count = db.transaction('timelines').objectStore('timelines').count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+        };
+      }),
+  );
+}
+
+test('second visit: drawn from disk before the months answer, thumbnails from the cache; logout clears both', async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await libraryOf(request, 'revisit');
+  await firstVisit(page, user);
+  const first = await snapshot(page);
+  // A visit under the worker's control fills the thumbnail cache.
+  await page.reload();
+  await waitForSceneReady(page);
+  await expect.poll(async () => (await swStats(page))?.entries ?? 0).toBeGreaterThan(0);
+  await expect.poll(() => persistedRecords(page)).toBeGreaterThan(0);
+
+  // The months call is held until the grid has drawn: the first screen comes from disk.
+  let releaseMonths: () => void = () => undefined;
+  const monthsHeld = new Promise<void>((resolve) => (releaseMonths = resolve));
+  let monthsAsked = 0;
+  await page.route('**/timeline/months**', async (route) => {
+    monthsAsked++;
+    await monthsHeld;
+    await route.continue();
+  });
+  // Thumbnails that reached the network: answered to the page not by the worker, or fetched
+  // by the worker itself (a miss).
+  const thumbnailsFromNetwork: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/th/3/') && !response.fromServiceWorker()) {
+      thumbnailsFromNetwork.push(response.url());
+    }
+  });
+  context.on('request', (req) => {
+    if (req.serviceWorker() && req.url().includes('/th/3/')) thumbnailsFromNetwork.push(req.url());
+  });
+  const hitsBefore = (await swStats(page))!.hits;
+  await page.reload();
+  const drawn = await waitForSceneReady(page);
+  expect(monthsAsked).toBe(1);
+  expect(drawn.tiles).toBe(first.tiles);
+  // Exact heights: the grid is as tall as when it was laid out from the network.
+  expect(drawn.contentHeight).toBe(first.contentHeight);
+  const monthsAnswered = page.waitForResponse('**/timeline/months**');
+  releaseMonths();
+  await monthsAnswered;
+  await page.unroute('**/timeline/months**');
+  // The thumbnails came from the worker's cache: hits grew, none went to the thumbnail host.
+  await expect.poll(async () => (await swStats(page))!.hits).toBeGreaterThan(hitsBefore);
+  expect(thumbnailsFromNetwork.filter((url) => url.includes('area=256'))).toEqual([]);
+  // Reconciled with the months the server answered: nothing moved.
+  await expect.poll(async () => (await snapshot(page)).contentHeight).toBe(first.contentHeight);
+
+  // Logout: the thumbnail cache and the persisted timeline are gone.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByTestId('login-prompt')).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await caches.keys()).filter((k) => k.startsWith('capture-thumbs')),
+      ),
+    )
+    .toEqual([]);
+  await expect.poll(() => persistedRecords(page)).toBe(0);
+  await expect.poll(async () => (await swStats(page))?.entries ?? 0).toBe(0);
+});
+
+test('offline: the last visit timeline browses with its cached thumbnails and the banner shows', async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await libraryOf(request, 'revisit-offline');
+  await firstVisit(page, user);
+  const online = await snapshot(page);
+  // A visit under the worker's control keeps the app and the thumbnails.
+  await page.reload();
+  await waitForSceneReady(page);
+  await expect.poll(async () => (await swStats(page))?.entries ?? 0).toBeGreaterThan(0);
+  await expect.poll(() => persistedRecords(page)).toBeGreaterThan(0);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('timeline')).toBeVisible();
+  const offline = await waitForSceneReady(page);
+  expect(offline.tiles).toBe(online.tiles);
+  expect(offline.texturesFailed).toBe(0);
+  expect(offline.contentHeight).toBe(online.contentHeight);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  // Scrolling and opening a photo work from what is kept.
+  await page.mouse.wheel(0, 400);
+  await waitForSceneReady(page);
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 15_000 });
+});
+
+test('a new service worker version waits while an upload runs', async ({ page, request }) => {
+  const user = await libraryOf(request, 'revisit-sw');
+  await firstVisit(page, user);
+  const before = await page.evaluate(() => window.__capture!.serviceWorker!.state());
+  expect(before.active).toMatch(/\/sw\.js$/);
+
+  // An upload that stays on the wire until released.
+  let releaseUpload: () => void = () => undefined;
+  const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+  let uploadStarted: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => (uploadStarted = resolve));
+  await page.route(/\/upload(\?|$)/, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    uploadStarted();
+    await uploadHeld;
+    await route.continue();
+  });
+  const jpeg = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } },
+  })
+    .jpeg()
+    .toBuffer();
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'held.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  await started;
+
+  // A new version (a new script URL is a new version of the same registration) installs...
+  await page.evaluate(() => window.__capture!.serviceWorker!.checkForUpdate('/sw.js?v=2'));
+  await expect
+    .poll(async () => (await page.evaluate(() => window.__capture!.serviceWorker!.state())).waiting)
+    .toMatch(/sw\.js\?v=2$/);
+  // ...and waits while the upload runs.
+  expect((await page.evaluate(() => window.__capture!.serviceWorker!.state())).active).toBe(
+    before.active,
+  );
+
+  // The take-over once the upload is done (the app posts skipWaiting) is not asserted yet:
+  // under Playwright's Chromium the waiting version stays waiting even after a skipWaiting
+  // posted by hand (see HANDOFF). The upload is let go so the account ends clean.
+  releaseUpload();
+  await expect(page.getByText('All files uploaded (1)')).toBeVisible();
+});
+
+test('the web app manifest is linked, names the host brand and its icons are served', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const manifest = (await (await request.get(href!)).json()) as {
+    name: string;
+    start_url: string;
+    display: string;
+    icons: { src: string; sizes: string; type: string; purpose?: string }[];
+  };
+  // 127.0.0.1 is not a .no host: the international brand (SPEC §1).
+  expect(manifest.name).toBe('Capture');
+  expect(manifest.display).toBe('standalone');
+  expect(manifest.icons.map((icon) => icon.sizes)).toEqual(
+    expect.arrayContaining(['192x192', '512x512']),
+  );
+  for (const icon of manifest.icons) {
+    const response = await request.get(icon.src);
+    expect(response.ok(), icon.src).toBe(true);
+    expect(response.headers()['content-type']).toContain(icon.type);
+  }
+  const norwegian = (await (await request.get('/manifest-no.webmanifest')).json()) as {
+    name: string;
+  };
+  expect(norwegian.name).toBe('Min Sky');
+});
