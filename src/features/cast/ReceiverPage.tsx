@@ -52,6 +52,7 @@ export default function ReceiverPage() {
   const [ready, setReady] = useState(false);
   const [receiver, setReceiver] = useState<StoredReceiver | null>(null);
   const [code, setCode] = useState<string | null>(null);
+  const [codeExpiresAt, setCodeExpiresAt] = useState(0);
   const [sender, setSender] = useState<string | null>(null);
   const [offline, setOffline] = useState(false);
   const [showing, setShowing] = useState<Showing | null>(null);
@@ -152,6 +153,7 @@ export default function ReceiverPage() {
       const status = parse(ReceiverStatusSchema, e);
       if (!status.success) return;
       setCode(status.data.code);
+      setCodeExpiresAt(status.data.code_expires_at);
       setSender(status.data.sender_name);
     });
     events.addEventListener(CAST_EVENTS.paired, (e) => {
@@ -163,6 +165,7 @@ export default function ReceiverPage() {
       setSender(null);
       setShowing(null);
       if (ended.success && ended.data.code) setCode(ended.data.code);
+      if (ended.success && ended.data.code_expires_at) setCodeExpiresAt(ended.data.code_expires_at);
     });
     events.addEventListener(CAST_EVENTS.message, (e) => {
       const message = parse(CastMessageSchema, e);
@@ -176,6 +179,31 @@ export default function ReceiverPage() {
     };
     return () => events.close();
   }, [receiver]);
+
+  // A shown code works for minutes (server castHub): a new one replaces it when it expires.
+  useEffect(() => {
+    if (!receiver || sender || !codeExpiresAt) return;
+    const timer = setTimeout(
+      () =>
+        void api()
+          .request({
+            method: 'POST',
+            path: `/cast/receivers/${encodeURIComponent(receiver.id)}/code`,
+            body: { token: receiver.token },
+            auth: false,
+            schema: ReceiverStatusSchema,
+          })
+          .then(
+            ({ data }) => {
+              setCode(data.code);
+              setCodeExpiresAt(data.code_expires_at);
+            },
+            () => setOffline(true),
+          ),
+      Math.max(1000, codeExpiresAt * 1000 - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [receiver, sender, codeExpiresAt]);
 
   const current = showing ? showing.queue[showing.index] : null;
   const step = (delta: number) =>
