@@ -8,6 +8,7 @@ import { registerAlbumEditRoutes } from './routes/albumEdit';
 import { registerAlbumRoutes } from './routes/albums';
 import { registerArchiveRoutes } from './routes/archive';
 import { registerAuthRoutes } from './routes/auth';
+import { registerCastRoutes } from './routes/cast';
 import { registerChangeRoutes } from './routes/changes';
 import { registerCommentRoutes } from './routes/comments';
 import { registerVisitorRoutes } from './routes/visitors';
@@ -125,5 +126,6 @@ export async function createApiServer(
   registerThumbnailRoutes(app, ctx);
   registerFullScreenCardRoutes(app, ctx);
   registerStatisticsRoutes(app, ctx);
+  registerCastRoutes(app, ctx);
   return app;
 }

@@ -35,6 +35,8 @@ const ids = {
   strangerShare: '',
   trashedAlbum: '',
   card: '',
+  castCode: '',
+  castSession: '',
 };
 
 const jpeg = (seed: number) =>
@@ -130,6 +132,10 @@ beforeAll(async () => {
       payload: { help_us_improve: true },
     });
   }
+  // A TV paired with the owner: another sender is refused, the owner's session is theirs.
+  const { receiver } = server.ctx.cast.createReceiver('TV');
+  ids.castCode = receiver.code;
+  ids.castSession = server.ctx.cast.pair(receiver.code, server.seed.demoUserId, 'demo').id;
 });
 afterAll(() => server.close());
 
@@ -498,6 +504,32 @@ const cases: Case[] = [
     request: () => ({ method: 'POST', url: '/empty_trash_can', payload: { fileid: [ids.victim] } }),
     other: 'own',
   },
+  {
+    // The owner's TV: pairing again is theirs; another sender is refused (409), never swapped in.
+    name: 'cast pair',
+    request: () => ({ method: 'POST', url: '/cast/pair', payload: { code: ids.castCode } }),
+    other: 'refused',
+  },
+  {
+    name: 'cast session',
+    request: () => get(`/cast/sessions/${ids.castSession}`),
+    other: 'hidden',
+  },
+  {
+    name: 'cast message',
+    request: () => ({
+      method: 'POST',
+      url: `/cast/sessions/${ids.castSession}/messages`,
+      payload: { type: 'autoPlayChanged', autoPlay: false },
+    }),
+    other: 'hidden',
+  },
+  {
+    name: 'stop casting',
+    request: () => ({ method: 'DELETE', url: `/cast/sessions/${ids.castSession}` }),
+    other: 'hidden',
+    once: true,
+  },
 ];
 
 const setReadOnly = (userId: number, readOnly: boolean) =>
@@ -526,6 +558,17 @@ const WITHOUT_CALLER: Record<string, string> = {
   'POST /idp/authorize': "the identity provider's login form (auth/auth.test.ts)",
   'POST /st/4/telenorid/postflight_oauth2callback': 'ends the login (auth/auth.test.ts)',
   'GET /profile_picture/:key': 'public like any avatar: the unguessable key is the capability',
+  'POST /cast/receivers':
+    'a TV asks for a pairing code before anyone signs in (routes/cast.test.ts)',
+  'GET /cast/receivers/:id/events': "the receiver's token is the capability (routes/cast.test.ts)",
+  'POST /cast/receivers/:id/code': "the receiver's token is the capability (routes/cast.test.ts)",
+  'POST /cast/receivers/:id/state': "the receiver's token is the capability (routes/cast.test.ts)",
+  'GET /cast/receivers/:id/media/:jobId/:fileId/thumbnail':
+    "the receiver's token, and only files its paired sender cast and still reads (routes/cast.test.ts)",
+  'GET /cast/receivers/:id/media/:jobId/:fileId/content':
+    "the receiver's token, and only files its paired sender cast and still reads (routes/cast.test.ts)",
+  'GET /cast/sessions/:id/events':
+    'a stream the matrix cannot wait out: the same sessionOf check as GET /cast/sessions/:id (routes/cast.test.ts)',
   'OPTIONS *': 'CORS preflights (main.test.ts: the web origins only)',
   'GET /shares/:id':
     'a share link opens to anyone; its password and expiry are checked (routes/shares.test.ts)',

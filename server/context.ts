@@ -1,4 +1,5 @@
 import type { ServiceDict } from '../src/api/contract/serviceDict';
+import { CastHub } from './castHub';
 import { LoginThrottle } from './auth/loginThrottle';
 import { PkceStore } from './auth/pkce';
 import { RateLimiter } from './auth/rateLimit';
@@ -27,6 +28,8 @@ export interface ServerContext {
   thumbnails: ThumbnailService;
   /** Wakes long polls when a job's serial moves. */
   events: JobEvents;
+  /** Cast pairings and their relay (routes/cast.ts), in memory. */
+  cast: CastHub;
   /** How long GET /poll waits before answering 204. */
   pollTimeoutMs: number;
   /** Unix seconds; injectable for tests. */
@@ -77,6 +80,7 @@ export function createContext(
     media,
     thumbnails: media.thumbnails,
     events: new JobEvents(),
+    cast: new CastHub(() => ctx.now()),
     pollTimeoutMs: options.pollTimeoutMs ?? DEFAULT_POLL_TIMEOUT_MS,
     now: options.now ?? (() => Math.floor(Date.now() / 1000)),
   };

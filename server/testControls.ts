@@ -276,6 +276,12 @@ export function registerTestControls(app: FastifyInstance, ctx: ServerContext): 
     stmt(ctx.db, 'UPDATE users SET disabled = ? WHERE id = ?').run(body.disabled ? 1 : 0, user.id);
     return reply.code(204).send();
   });
+  // A TV's pairing code expires now (SPEC issue 18: "pairing tokens expire"), without a clock.
+  app.post(`${TEST_PREFIX}cast_code_expire`, (request, reply) => {
+    const { code } = z.object({ code: z.string().min(1).max(16) }).parse(request.body);
+    if (!ctx.cast.expireCode(code)) throw notFound();
+    return reply.code(204).send();
+  });
   registerSessionTestControls(app, ctx, TEST_PREFIX);
   return faults;
 }

@@ -79,7 +79,7 @@ function disposition(file: FileRow, attachment: boolean): string {
   });
 }
 
-async function sendContent(
+export async function sendContent(
   ctx: ServerContext,
   file: FileRow,
   request: FastifyRequest,

@@ -63,10 +63,10 @@ export function registerThumbnailRoutes(app: FastifyInstance, ctx: ServerContext
 }
 
 // SPEC §9: two sizes; anything up to 256 gets the small one.
-const thumbFor = (ctx: ServerContext, file: FileRow, area = 256): Promise<CachedThumb> =>
+export const thumbFor = (ctx: ServerContext, file: FileRow, area = 256): Promise<CachedThumb> =>
   ctx.thumbnails.get(file, area <= 256 ? 256 : 1280);
 
-async function sendThumb(
+export async function sendThumb(
   ctx: ServerContext,
   thumb: CachedThumb,
   request: FastifyRequest,

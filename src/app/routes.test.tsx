@@ -6,7 +6,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18next, initI18n } from '../i18n';
 import { isRouteBuilt, setBuiltRoutes } from '../platform/routesBuilt';
-import { APP_ROUTES, builtRoutes, pendingRoutes, toRouteObjects } from './routes';
+import {
+  APP_ROUTES,
+  builtRoutes,
+  CAST_RECEIVER_PATH,
+  pendingRoutes,
+  toRouteObjects,
+} from './routes';
 
 vi.mock('./logOut', () => ({ logOut: vi.fn() }));
 
@@ -73,6 +79,13 @@ describe('the route table', () => {
     const paths = APP_ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of SPEC_ROUTES) expect(paths).toContain(path);
+  });
+
+  it("puts the TV receiver of casting outside the signed-in shell (a TV's browser has no account)", () => {
+    const [receiver, shell] = toRouteObjects();
+    expect(receiver.path).toBe(CAST_RECEIVER_PATH);
+    expect(receiver.children).toBeUndefined();
+    expect(shell.children?.some((child) => child.path === CAST_RECEIVER_PATH)).toBe(false);
   });
 
   it('prints the routes whose feature is not built yet (the list shrinks to empty)', () => {

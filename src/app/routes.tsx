@@ -223,8 +223,19 @@ export function pendingRoutes(routes: readonly AppRoute[] = APP_ROUTES): string[
   return routes.filter((route) => !route.page).map((route) => route.path);
 }
 
+/**
+ * The TV receiver of casting (issue 18): a full-screen page outside the signed-in shell (a TV's
+ * browser has no account; it shows a pairing code).
+ */
+export const CAST_RECEIVER_PATH = '/cast/receiver';
+
 export function toRouteObjects(routes: readonly AppRoute[] = APP_ROUTES): RouteObject[] {
   return [
+    {
+      path: CAST_RECEIVER_PATH,
+      errorElement: <RouteErrorPage />,
+      lazy: async () => ({ Component: (await import('../features/cast/ReceiverPage')).default }),
+    },
     {
       element: <AppShell />,
       errorElement: <RouteErrorPage />,

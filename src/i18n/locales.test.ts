@@ -6,10 +6,10 @@ const LOCALES = ['en_US', 'nb_NO', 'sv_SE', 'bg_BG'] as const;
 type Tree = { [key: string]: string | Tree };
 
 /**
- * The main texts, and namespaces a feature loads with its own chunk (the photo editor's, so
+ * The main texts, and namespaces a feature loads with its own chunk (the photo editor's and cast's, so
  * /photos does not carry them): each folder holds the same four files.
  */
-const FOLDERS = ['locales', 'locales/editor'] as const;
+const FOLDERS = ['locales', 'locales/editor', 'locales/cast'] as const;
 
 function load(locale: string, folder: string = FOLDERS[0]): Tree {
   return JSON.parse(readFileSync(`${folder}/${locale}.json`, 'utf8')) as Tree;

@@ -16,6 +16,8 @@ import type { z } from 'zod';
  * - pendingComment, pendingLove: SPEC §4 "kept in session storage until login completes".
  * - visitorTokens: not in SPEC §9; the names a visitor without an account gave to comment on
  *   shared albums (album id → token, name), for this tab only (issue 14).
+ * - castReceiver: not in SPEC §9; a TV receiver page's id and token (features/cast), so a reload
+ *   of the receiver tab keeps its pairing.
  * - chunkReloadAt: not in SPEC §9; when this tab last reloaded after a failed chunk load
  *   (SPEC §8 preload error), so a version that still fails shows the error page, not a loop.
  */
@@ -30,6 +32,7 @@ export const SESSION_KEYS = {
   pendingLove: 'pendingLove',
   visitorTokens: 'visitorTokens',
   chunkReloadAt: 'chunkReloadAt',
+  castReceiver: 'castReceiver',
 } as const;
 
 /**
@@ -46,6 +49,8 @@ export const SESSION_KEYS = {
  * - shiftSelectHintShownAt: SPEC §9 shows the shift-select hint once, or again after a month.
  * - carouselSideModule: not in SPEC §9; whether the viewer's info panel is open ("remembered",
  *   issue 12), a preference of this browser.
+ * - castSession: not in SPEC §9; the TV this browser casts to (pairing id, device name), so the
+ *   casting bar survives a reload and reconnects to the same receiver (issue 18).
  * - engagedEventsSentAt: not in SPEC §9; when each engaged analytics event was last sent, per
  *   user (SPEC §9 cooldown of 3600 s), so a reload does not send them again within the hour.
  */
@@ -64,6 +69,7 @@ export const LOCAL_KEYS = {
   cookieNoticeSeen: 'cookieNoticeSeen',
   carouselSideModule: 'carouselSideModule',
   engagedEventsSentAt: 'engagedEventsSentAt',
+  castSession: 'castSession',
 } as const;
 
 export type SessionKey = keyof typeof SESSION_KEYS;

@@ -5,6 +5,7 @@ import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { waitForSceneReady } from './support/gallery';
 import { screenTiles, withEngine } from './support/interaction';
 import { API, apiLogin, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
+import { recordVideo, uploadTo } from './support/media';
 import { createTestUser, holdVideos } from './support/testControls';
 
 // One library of this spec's own (a fresh account): what it deletes and counts is its own.
@@ -19,25 +20,8 @@ let jobId: string;
 /** Photo ids in timeline order (newest first); the EXIF photo is the newest. */
 const photos: string[] = [];
 
-async function upload(
-  name: string,
-  bytes: Uint8Array,
-  type: string,
-  mtime: number,
-): Promise<string> {
-  const form = new FormData();
-  form.set('path', name);
-  form.set('mtime', String(mtime));
-  form.set('policy', 'allow_duplicates');
-  form.set('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  const response = await fetch(`${API}/jobs/${encodeURIComponent(jobId)}/upload`, {
-    method: 'POST',
-    body: form,
-    headers: { Authorization: basicAuthHeader(token) },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { id: string }).id;
-}
+const upload = (name: string, bytes: Uint8Array, type: string, mtime: number) =>
+  uploadTo({ id: jobId, token }, name, bytes, type, mtime);
 
 function photo(i: number): Promise<Buffer> {
   const image = sharp({
@@ -230,40 +214,11 @@ test('delete moves on to the next file and undo brings it back', async ({ page }
     .toBe(true);
 });
 
-/** A short real video, recorded by the browser from a canvas (VP8 in WebM). */
-async function recordVideo(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(async () => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 160;
-    canvas.height = 120;
-    const context = canvas.getContext('2d')!;
-    const stream = canvas.captureStream(15);
-    const recorder = new MediaRecorder(stream, { mimeType: 'video/webm;codecs=vp8' });
-    const chunks: Blob[] = [];
-    recorder.ondataavailable = (event) => chunks.push(event.data);
-    let frame = 0;
-    const timer = setInterval(() => {
-      context.fillStyle = `hsl(${(frame++ * 20) % 360} 70% 50%)`;
-      context.fillRect(0, 0, 160, 120);
-    }, 60);
-    recorder.start(100);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    recorder.stop();
-    await new Promise((resolve) => (recorder.onstop = resolve));
-    clearInterval(timer);
-    const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
-    let binary = '';
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary);
-  });
-  return Buffer.from(base64, 'base64');
-}
-
 test('a fresh video goes PROCESSING → ENCODED and plays; deleting the only file of a filter returns to the grid', async ({
   page,
 }) => {
   await openGrid(page);
-  const webm = await recordVideo(page);
+  const webm = await recordVideo(page, 1500);
   await holdVideos(true);
   let videoId = '';
   try {

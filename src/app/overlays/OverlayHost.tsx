@@ -1,3 +1,5 @@
+import { lazy, Suspense } from 'react';
+import { useStore } from 'zustand';
 import { DownloadPanel } from '../../features/downloads';
 import { registerSessionPopups, SessionPrompts } from '../../features/notices';
 import { registerStoragePopups } from '../../features/storage';
@@ -5,6 +7,12 @@ import { UploadRoot } from '../../features/upload';
 import { DialogHost } from './DialogHost';
 import { PopupHost } from './PopupHost';
 import { ToastViewport } from './ToastViewport';
+import { castingStore } from '../../state/casting';
+
+/** The casting bar and the cast feature load only while this browser casts (bench/bundle). */
+const CastingBar = lazy(() =>
+  import('../../features/cast').then((cast) => ({ default: cast.CastingBar })),
+);
 
 // The popup kinds features enqueue (uploads and restores raise the storage popups).
 registerStoragePopups();
@@ -13,6 +21,7 @@ registerSessionPopups();
 
 /** Global overlays of SPEC §2: popups one at a time, confirm/alert dialogs, toasts. */
 export function OverlayHost() {
+  const casting = useStore(castingStore, (s) => s.pairing !== null);
   return (
     <>
       <PopupHost />
@@ -21,6 +30,11 @@ export function OverlayHost() {
       <ToastViewport />
       <DownloadPanel />
       <UploadRoot />
+      {casting ? (
+        <Suspense fallback={null}>
+          <CastingBar />
+        </Suspense>
+      ) : null}
     </>
   );
 }

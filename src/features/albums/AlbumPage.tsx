@@ -17,7 +17,12 @@ import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
-import { Carousel, StandaloneCarousel, type CarouselLocationState } from '../carousel';
+import {
+  Carousel,
+  StandaloneCarousel,
+  useLazyCarouselSlot,
+  type CarouselLocationState,
+} from '../carousel';
 import { downloadAlbum, downloadFiles } from '../downloads';
 import {
   createFileActions,
@@ -108,11 +113,15 @@ function AlbumRoute() {
   return <Album album={info.data} />;
 }
 
+/** Casting loads on first use (its button here; the TV pairing and the casting bar with it). */
+const registerCastSlot = () => import('../cast').then((cast) => cast.registerCastAction());
+
 function Album({ album }: { album: AlbumInfo }) {
   const { t } = useTranslation();
   useShortcutGroup(GALLERY_SHORTCUTS);
   useAddToAlbumInCarousel();
   useEffect(() => registerShareAction(), []);
+  useLazyCarouselSlot(registerCastSlot);
   useAlbumSocialSlots();
   const navigate = useNavigate();
   const { tab, fileId: openFileId } = useParams();

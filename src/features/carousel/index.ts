@@ -9,7 +9,7 @@ export {
   type SectionAccess,
   type SectionedSourceOptions,
 } from './sectionedSource';
-export { registerCarouselAction, registerCarouselPanel } from './slots';
+export { registerCarouselAction, registerCarouselPanel, useLazyCarouselSlot } from './slots';
 export { listSource } from './listSource';
 export { fileCaptureTime, fileDetailQuery } from './fileQueries';
 export type {

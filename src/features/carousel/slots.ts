@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { CarouselActionSlot, CarouselPanelSlot } from './types';
@@ -31,3 +32,19 @@ export function registerCarouselPanel(slot: CarouselPanelSlot): () => void {
 
 export const useCarouselActions = () => useStore(slotStore, (s) => s.actions);
 export const useCarouselPanels = () => useStore(slotStore, (s) => s.panels);
+
+/** A viewer slot of a feature loaded on first use, registered while the page is mounted. */
+export function useLazyCarouselSlot(register: () => Promise<() => void>): void {
+  useEffect(() => {
+    let undo: (() => void) | undefined;
+    let gone = false;
+    void register().then((unregister) => {
+      if (gone) unregister();
+      else undo = unregister;
+    });
+    return () => {
+      gone = true;
+      undo?.();
+    };
+  }, [register]);
+}

@@ -1,14 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
@@ -25,7 +16,7 @@ import { GalleryView } from '../../gallery';
 import { useBreakpoint } from '../../state/viewport';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
-import { Carousel, type CarouselLocationState } from '../carousel';
+import { Carousel, useLazyCarouselSlot, type CarouselLocationState } from '../carousel';
 import { downloadFiles } from '../downloads';
 import type { JobChange } from '../sync';
 import { useJobSync } from '../sync';
@@ -65,22 +56,8 @@ const registerAddToAlbumSlot = () =>
 const registerShareSlot = () => shareFeature().then((share) => share.registerShareAction());
 /** And the photo editor (its button here; the editor and its library only when opened). */
 const registerEditSlot = () => import('../editor').then((editor) => editor.registerEditAction());
-
-/** A viewer slot of a feature loaded on first use, registered while the page is mounted. */
-function useLazySlot(register: () => Promise<() => void>): void {
-  useEffect(() => {
-    let undo: (() => void) | undefined;
-    let gone = false;
-    void register().then((unregister) => {
-      if (gone) unregister();
-      else undo = unregister;
-    });
-    return () => {
-      gone = true;
-      undo?.();
-    };
-  }, [register]);
-}
+/** And casting (its button; the TV pairing and the casting bar come with it). */
+const registerCastSlot = () => import('../cast').then((cast) => cast.registerCastAction());
 
 /**
  * /photos: the signed-in user's whole timeline on one GPU canvas; /photos/{fileId} the same page
@@ -241,15 +218,16 @@ function Timeline() {
 
   // SPEC §5 add to album, from the selection toolbar, the menu and the viewer.
   const [adding, setAdding] = useState<readonly string[] | null>(null);
-  useLazySlot(registerAddToAlbumSlot);
+  useLazyCarouselSlot(registerAddToAlbumSlot);
   const addSelection = useCallback(() => {
     if (engine) void selectedFileIds(engine).then((ids) => ids.length > 0 && setAdding(ids));
   }, [engine]);
 
   // SPEC §4 share dialog, from the selection toolbar and the viewer.
   const [sharing, setSharing] = useState<readonly string[] | null>(null);
-  useLazySlot(registerShareSlot);
-  useLazySlot(registerEditSlot);
+  useLazyCarouselSlot(registerShareSlot);
+  useLazyCarouselSlot(registerEditSlot);
+  useLazyCarouselSlot(registerCastSlot);
   const shareSelection = useCallback(() => {
     if (engine) void selectedFileIds(engine).then((ids) => ids.length > 0 && setSharing(ids));
   }, [engine]);

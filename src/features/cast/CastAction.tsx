@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { CAST_AUTOPLAY_AHEAD, type CastItem } from '../../api/contract/cast';
+import { Button } from '../../ui/Button';
+import { carouselStore, registerCarouselAction, type CarouselFile } from '../carousel';
+import type { CarouselSlotContext, CarouselSource } from '../carousel';
+import { castService } from './CastService';
+import { PairDialog } from './PairDialog';
+import { installCastStrings, useCastTranslation } from './strings';
+import { useCastConnection } from './useCastConnection';
+
+const castItem = (jobId: string, file: CarouselFile): CastItem => ({
+  jobId,
+  fileId: file.id,
+  kind: file.kind,
+  duration: file.duration,
+});
+
+/** The file and the ones after it the TV preloads and autoplays (SPEC §9: 4). */
+async function itemsFrom(source: CarouselSource, file: CarouselFile, signal: AbortSignal) {
+  const next: CastItem[] = [];
+  for (let delta = 1; delta <= CAST_AUTOPLAY_AHEAD; delta++) {
+    const neighbour = await source.neighbour(file.id, delta, signal).catch(() => null);
+    if (!neighbour) break;
+    next.push(castItem(source.jobId, neighbour));
+  }
+  return { item: castItem(source.jobId, file), next };
+}
+
+/**
+ * The viewer's Cast button. Not casting: it opens the pairing dialog. Casting: the file on screen
+ * goes to the TV (stepping in the viewer steps the TV), with the slideshow's autoplay; pressing
+ * it again stops casting (the casting bar is hidden over the viewer, SPEC §2).
+ */
+function CastAction({ source, file }: CarouselSlotContext) {
+  const { t } = useCastTranslation();
+  const [pairing, setPairing] = useState(false);
+  const connected = useCastConnection((s) => s.status === 'connected');
+  const device = useCastConnection((s) => s.deviceName);
+  const autoplay = useStore(carouselStore, (s) => s.autoplay);
+  const autoplayRef = useRef(autoplay);
+  autoplayRef.current = autoplay;
+
+  useEffect(() => {
+    carouselStore.getState().setCastingDevice(device);
+  }, [device]);
+
+  useEffect(() => {
+    if (!connected) return;
+    const abort = new AbortController();
+    void itemsFrom(source, file, abort.signal).then(({ item, next }) => {
+      if (!abort.signal.aborted) void castService.load(item, next, autoplayRef.current);
+    });
+    return () => abort.abort();
+  }, [connected, source, file]);
+
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (castService.connected) void castService.setAutoPlay(autoplay);
+  }, [autoplay]);
+
+  return (
+    <>
+      <Button
+        variant="ghost"
+        aria-pressed={connected}
+        title={connected && device ? t('bar.label', { device }) : undefined}
+        onClick={() => (connected ? void castService.stop() : setPairing(true))}
+        data-testid="carousel-cast"
+      >
+        {connected ? t('bar.stop') : t('action')}
+      </Button>
+      {pairing ? <PairDialog onClose={() => setPairing(false)} /> : null}
+    </>
+  );
+}
+
+const SLOT = {
+  id: 'cast',
+  order: 8,
+  render: (context: CarouselSlotContext) => <CastAction {...context} />,
+};
+
+/** Puts "Cast" in the viewer's toolbar once the texts are in; returns the undo. */
+export async function registerCastAction(): Promise<() => void> {
+  await installCastStrings();
+  return registerCarouselAction(SLOT);
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { createStore } from 'zustand/vanilla';
+import { readJson, removeItem, writeString } from './persisted';
+
+/**
+ * The TV this browser casts to (issue 18). Kept in local storage so the casting bar (a global
+ * overlay, loaded only while casting) comes back after a reload and the cast feature reconnects
+ * to the same receiver. The connection itself lives in features/cast (`castService`).
+ */
+const CastPairingSchema = z.object({
+  transport: z.enum(['tv', 'googleCast']),
+  sessionId: z.string().min(1).max(64),
+  deviceName: z.string().max(120),
+});
+export type CastPairing = z.infer<typeof CastPairingSchema>;
+
+export interface CastingState {
+  pairing: CastPairing | null;
+  setPairing: (pairing: CastPairing | null) => void;
+}
+
+export const castingStore = createStore<CastingState>()((set) => ({
+  pairing: readJson('castSession', CastPairingSchema),
+  setPairing: (pairing) => {
+    if (pairing) writeString('castSession', JSON.stringify(pairing));
+    else removeItem('castSession');
+    set({ pairing });
+  },
+}));
