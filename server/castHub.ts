@@ -13,6 +13,11 @@ import { HttpError } from './errors';
 export const CAST_CODE_TTL_SECONDS = 10 * 60;
 /** A receiver nobody listens to is forgotten after this long (its token stops working). */
 export const CAST_RECEIVER_IDLE_SECONDS = 60 * 60;
+/** Pairing tries per account, and per address (a code is found only by trying). */
+export const CAST_PAIR_RATE = { limit: 10, windowSeconds: 60 };
+export const CAST_PAIR_ADDRESS_RATE = { limit: 30, windowSeconds: 60 };
+/** New receivers (codes) per address: a TV asks for one when it opens and when it is freed. */
+export const CAST_RECEIVER_RATE = { limit: 30, windowSeconds: 600 };
 /** Events kept per stream for a reconnect with Last-Event-ID. */
 const REPLAY_EVENTS = 50;
 
@@ -209,6 +214,13 @@ export class CastHub {
       });
     }
     pairing.stream.push(CAST_EVENTS.ended, {});
+  }
+
+  /** Every pairing of a user ends (their sign-out: the TV stops showing their files). */
+  endAllOf(userId: number): void {
+    for (const pairing of [...this.sessions.values()]) {
+      if (pairing.userId === userId) this.end(pairing);
+    }
   }
 
   /** Receivers nobody listened to for an hour go, with their pairing. */

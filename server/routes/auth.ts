@@ -200,6 +200,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
   app.post('/logout', (request, reply) => {
     const caller = requireCaller(ctx, request, { allowDisabled: true });
     revokeSession(ctx.db, caller.user.id, caller.sessionId);
+    // A TV showing this user's files stops (issue 18): the next user of the browser is not them.
+    ctx.cast.endAllOf(caller.user.id);
     return reply.code(204).send();
   });
 

@@ -10,7 +10,7 @@ import {
 } from '../../src/api/contract/cast';
 import { FilesResponseSchema } from '../../src/api/contract/files';
 import { ErrorBodySchema } from '../../src/api/contract/uploads';
-import { CAST_CODE_TTL_SECONDS } from '../castHub';
+import { CAST_CODE_TTL_SECONDS, CAST_PAIR_RATE } from '../castHub';
 import { login, testServer, type TestServer } from '../testing';
 
 let server: TestServer;
@@ -134,6 +134,41 @@ describe('cast pairing', () => {
     const code = (ended?.data as { code: string }).code;
     expect(code).not.toBe(receiver.code);
     expect((await pair(stranger, code)).statusCode).toBe(200);
+  });
+});
+
+describe('cast limits and sign-out', () => {
+  it('refuses a stream of guesses from one account for the rest of the minute (429)', async () => {
+    const guesser = (await login(server.app, 'user2@example.com', undefined, 'device-guess')).auth;
+    // A fresh minute: this account (user2) has paired in the tests above.
+    clock += 61;
+    const answers: number[] = [];
+    for (let i = 0; i < CAST_PAIR_RATE.limit + 1; i += 1) {
+      answers.push((await pair(guesser, 'AAAAAA')).statusCode);
+    }
+    expect(answers.slice(0, CAST_PAIR_RATE.limit).every((code) => code === 404)).toBe(true);
+    const refused = await pair(guesser, 'AAAAAA');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The next minute it may try again.
+    clock += 61;
+    expect((await pair(guesser, 'AAAAAA')).statusCode).toBe(404);
+  });
+
+  it("signing out ends the user's pairing: the TV shows a new code", async () => {
+    const signedIn = (await login(server.app, 'user2@example.com', undefined, 'device-out')).auth;
+    const receiver = await newReceiver();
+    const session = CastSessionSchema.parse((await pair(signedIn, receiver.code)).json());
+    const out = await server.app.inject({ method: 'POST', url: '/logout', headers: signedIn });
+    expect(out.statusCode).toBe(204);
+    expect(
+      server.ctx.cast.receiver(receiver.receiver_id, receiver.receiver_token).session,
+    ).toBeNull();
+    expect(receiverStreamEvents(receiver).some((e) => e.event === 'ended')).toBe(true);
+    expect(
+      (await server.app.inject({ url: `/cast/sessions/${session.session_id}`, headers: owner }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 

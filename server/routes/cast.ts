@@ -11,7 +11,16 @@ import {
   type ReceiverSession,
 } from '../../src/api/contract/cast';
 import { requireCaller } from '../auth/guard';
-import type { CastPairing, CastReceiver, EventStream, StreamEvent } from '../castHub';
+import { RateLimiter } from '../auth/rateLimit';
+import {
+  CAST_PAIR_ADDRESS_RATE,
+  CAST_PAIR_RATE,
+  CAST_RECEIVER_RATE,
+  type CastPairing,
+  type CastReceiver,
+  type EventStream,
+  type StreamEvent,
+} from '../castHub';
 import type { ServerContext } from '../context';
 import { findFileInJob, type FileRow } from '../db/files';
 import { userById } from '../db/users';
@@ -22,6 +31,7 @@ import { jobByUuidFor } from './jobs';
 import { linkJob } from './linkRead';
 import { commonQuery, idParam, intString } from './params';
 import { sendThumb, thumbFor } from './thumbnails';
+import { rateLimited } from './visitors';
 
 /** SSE comments this often keep proxies from closing an idle stream. */
 const KEEPALIVE_MS = 15_000;
@@ -108,18 +118,25 @@ export function registerCastRoutes(app: FastifyInstance, ctx: ServerContext): vo
   const receiverParams = (request: FastifyRequest) =>
     z.object({ id: idParam }).parse(request.params).id;
 
+  const pairTries = new RateLimiter(CAST_PAIR_RATE, () => ctx.now());
+  const pairTriesFrom = new RateLimiter(CAST_PAIR_ADDRESS_RATE, () => ctx.now());
+  const receiversMade = new RateLimiter(CAST_RECEIVER_RATE, () => ctx.now());
+
   // --- The receiver (a TV's browser, not signed in: its token is the capability) ---
 
-  app.post('/cast/receivers', (request): ReceiverSession => {
+  app.post('/cast/receivers', (request, reply) => {
+    const limited = rateLimited(reply, [[receiversMade, request.ip]]);
+    if (limited) return limited;
     const body = CreateReceiverRequestSchema.parse(request.body ?? {});
     const { receiver, token } = hub.createReceiver(body.name?.trim() || 'Capture TV');
-    return {
+    const answer: ReceiverSession = {
       receiver_id: receiver.id,
       receiver_token: token,
       code: receiver.code,
       code_expires_at: receiver.codeExpiresAt,
       name: receiver.name,
     };
+    return answer;
   });
 
   app.get('/cast/receivers/:id/events', (request, reply) => {
@@ -164,11 +181,19 @@ export function registerCastRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   // --- The sender (signed in) ---
 
-  app.post('/cast/pair', (request): CastSession => {
+  app.post('/cast/pair', (request, reply) => {
     const caller = requireCaller(ctx, request);
+    // A 6-character code is guessable only by trying: a few tries a minute per account and
+    // per address keep the codes of other people's TVs out of reach in their 10 minutes.
+    const limited = rateLimited(reply, [
+      [pairTries, `user:${caller.user.id}`],
+      [pairTriesFrom, request.ip],
+    ]);
+    if (limited) return limited;
     const { code } = PairRequestSchema.parse(request.body);
     const name = caller.user.name?.trim() || caller.user.email;
-    return sessionAnswer(hub.pair(code, caller.user.id, name));
+    const answer: CastSession = sessionAnswer(hub.pair(code, caller.user.id, name));
+    return answer;
   });
 
   const sessionOf = (request: FastifyRequest, options: { allowQueryToken?: boolean } = {}) => {

@@ -2,6 +2,7 @@ import { clearStoredAuth } from '../api/authStore';
 import { api } from './api';
 import { clearOfflineData } from './offlineData';
 import { queryClient } from './queryClient';
+import { castingStore } from '../state/casting';
 import { popupStore } from '../state/popups';
 import { sessionStore } from '../state/session';
 
@@ -29,5 +30,7 @@ export function forgetSession(): void {
   // Nor its thumbnails and timeline kept for the next visit (issue 19).
   void clearOfflineData();
   popupStore.getState().clear();
+  // The TV this browser cast to was the user's (the server ends the pairing at logout).
+  castingStore.getState().setPairing(null);
   sessionStore.getState().setStatus('NOT_STARTED');
 }

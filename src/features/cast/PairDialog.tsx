@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { CAST_CODE_LENGTH, CAST_ERRORS, CastCodeSchema } from '../../api/contract/cast';
-import { apiErrorCode } from '../../api/errors';
+import { ApiError, apiErrorCode } from '../../api/errors';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { castService } from './CastService';
@@ -9,7 +9,10 @@ import { useCastTranslation } from './strings';
 import { pairWithTv } from './tvTransport';
 
 type PairError =
-  'format' | 'unknown' | (typeof CAST_ERRORS)['codeInvalid' | 'codeExpired' | 'receiverBusy'];
+  | 'format'
+  | 'unknown'
+  | 'tooMany'
+  | (typeof CAST_ERRORS)['codeInvalid' | 'codeExpired' | 'receiverBusy'];
 const KNOWN: readonly string[] = [
   CAST_ERRORS.codeInvalid,
   CAST_ERRORS.codeExpired,
@@ -38,7 +41,8 @@ export function PairDialog({ onClose }: { onClose: () => void }) {
       onClose();
     } catch (failure) {
       const known = apiErrorCode(failure);
-      setError(known && KNOWN.includes(known) ? (known as PairError) : 'unknown');
+      if (failure instanceof ApiError && failure.status === 429) setError('tooMany');
+      else setError(known && KNOWN.includes(known) ? (known as PairError) : 'unknown');
     } finally {
       setBusy(false);
     }
