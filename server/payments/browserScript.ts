@@ -230,8 +230,9 @@ export const STRIPE_JS = String.raw`(function () {
     return at > 0 ? clientSecret.slice(0, at) : '';
   }
 
-  // The 3-D Secure challenge: its own frame over the page, answered by the card holder.
-  function challenge(setupIntentId, clientSecret) {
+  // The 3-D Secure challenge: its own frame over the page, answered by the card holder. Inside
+  // the modal <dialog> holding the element when there is one (the rest of the page is inert).
+  function challenge(setupIntentId, clientSecret, anchor) {
     return new Promise(function (resolve) {
       var id = 'ch' + nextFrame++;
       var overlay = document.createElement('div');
@@ -256,7 +257,7 @@ export const STRIPE_JS = String.raw`(function () {
         },
       };
       overlay.appendChild(iframe);
-      document.body.appendChild(overlay);
+      ((anchor && anchor.closest('dialog')) || document.body).appendChild(overlay);
     });
   }
 
@@ -284,7 +285,7 @@ export const STRIPE_JS = String.raw`(function () {
     return element._confirm(clientSecret, pmData.billing_details || null, stripe._key).then(function (answer) {
       if (answer.error || !answer.setup_intent) return { error: answer.error };
       if (answer.setup_intent.status !== 'requires_action') return { setupIntent: answer.setup_intent };
-      return challenge(answer.setup_intent.id, clientSecret).then(function (done) {
+      return challenge(answer.setup_intent.id, clientSecret, element._iframe).then(function (done) {
         return done.error ? { error: done.error } : { setupIntent: done.setup_intent };
       });
     });

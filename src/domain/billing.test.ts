@@ -3,6 +3,7 @@ import {
   formatPrice,
   grantEntries,
   isBusinessCustomer,
+  isPaymentTestHost,
   monthlyPriceMinor,
   planChange,
   planTable,
@@ -99,5 +100,21 @@ describe('plan rules (SPEC §5)', () => {
     expect(planChange(m100, y100)).toBe('upgrade');
     expect(planChange(m500, m100)).toBe('downgrade');
     expect(planChange(y500, y100)).toBe('downgrade');
+  });
+});
+
+describe('payment keys (SPEC §7)', () => {
+  it('uses the test key on test hosts only', () => {
+    for (const host of [
+      'localhost',
+      '127.0.0.1',
+      '[::1]',
+      'web.test',
+      'staging.capture.no',
+      'test-web.example.com',
+    ])
+      expect(isPaymentTestHost(host), host).toBe(true);
+    for (const host of ['capture.no', 'www.capture.com', 'latest.example.com', 'contest.no'])
+      expect(isPaymentTestHost(host), host).toBe(false);
   });
 });

@@ -205,3 +205,15 @@ export type CardBrand = 'visa' | 'mastercard' | 'other';
 export function cardBrandOf(brand: string): CardBrand {
   return brand === 'visa' || brand === 'mastercard' ? brand : 'other';
 }
+
+/**
+ * The payment provider's test key is used on test hosts (SPEC §7: "a test key on test hosts and
+ * a live key otherwise"): this machine, `.test` / `.localhost` names, and hosts named staging or
+ * test (e.g. staging.example.no, test-web.example.com).
+ */
+export function isPaymentTestHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)) return true;
+  if (host.endsWith('.localhost') || host.endsWith('.test')) return true;
+  return host.split('.').some((label) => /^(staging|test)(-|$)|-(staging|test)$/.test(label));
+}

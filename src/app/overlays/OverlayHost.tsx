@@ -1,3 +1,4 @@
+import { registerBillingPopups } from '../../features/billing';
 import { DownloadPanel } from '../../features/downloads';
 import { registerSessionPopups, SessionPrompts } from '../../features/notices';
 import { registerStoragePopups } from '../../features/storage';
@@ -10,6 +11,8 @@ import { ToastViewport } from './ToastViewport';
 registerStoragePopups();
 // SPEC §4 modal queue: terms, sunset notice and full-screen cards, queued at session start.
 registerSessionPopups();
+// SPEC §4 Subscription dialog (read-only users, subscribe buttons).
+registerBillingPopups();
 
 /** Global overlays of SPEC §2: popups one at a time, confirm/alert dialogs, toasts. */
 export function OverlayHost() {
