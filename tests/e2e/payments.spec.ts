@@ -1,15 +1,16 @@
 // Issue 17 payments against the contract server's payment-provider emulator: a read-only user
 // gets the subscription dialog after sign-in, walks WELCOME → SUB → STRIPE (and back), pays in
 // the provider's card frame with its public test cards — declined, then success; 3-D Secure
-// refused, then approved — and can upload at once.
+// refused, then approved — and can upload at once; and the storage page's plan changes, card
+// update and delete, cancel and reactivate.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { account, type Account } from './support/accounts';
+import { account, call, type Account } from './support/accounts';
 import { axeClean } from './support/axe';
-import { openTimelineSignedIn } from './support/login';
+import { API, openTimelineSignedIn } from './support/login';
 
 let dir: string;
 test.beforeAll(() => {
@@ -128,4 +129,80 @@ test('3-D Secure: a refused challenge fails, an approved one subscribes', async 
   await challengeFrame(page).getByRole('button', { name: 'Complete authentication' }).click();
   await expect(dialog(page)).toBeHidden();
   await expect(page.getByTestId('toast').first()).toContainText('100 GB subscription is active');
+});
+
+/** A subscriber of the 100 GB monthly plan, made through the API and the emulator's card frame. */
+async function subscriber(user: Account) {
+  await call(user, 'POST', '/stripe/create_customer', { email: user.email, name: null });
+  const intent = await call<{ id: string; client_secret: string }>(
+    user,
+    'POST',
+    '/stripe/create_setup_intent',
+  );
+  const confirmed = await fetch(`${API}/stripe-emulator/v1/setup_intents/${intent.id}/confirm`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      client_secret: intent.client_secret,
+      key: 'pk_test_capture_emulator',
+      card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
+    }),
+  });
+  expect(confirmed.ok).toBe(true);
+  await call(user, 'POST', '/stripe/finish_setup_intent', { setup_intent_id: intent.id });
+  await call(user, 'POST', '/stripe/v1/purchase', { plan: 'prod_100gb_monthly' });
+}
+
+test('the storage page: plan changes, yearly → monthly refused, card update and delete, cancel and reactivate', async ({
+  page,
+  request,
+}) => {
+  const user = await account(request, 'pay-page', { readOnly: true });
+  await subscriber(user);
+  await openTimelineSignedIn(page, '/settings/storage', user, 'storage-page');
+  await expect(page.getByTestId('storage-current')).toContainText('100 GB, monthly');
+  await expect(page.getByTestId('plan-cell')).toHaveCount(8);
+  await axeClean(page, 'storage-page');
+  const cell = (plan: string) => page.locator(`[data-plan="${plan}"]`);
+  const toast = page.getByTestId('toast');
+
+  // Upgrade to yearly: at once; then monthly plans are unavailable (PLAN_IS_DOWNGRADE).
+  await expect(cell('prod_100gb_monthly')).toHaveAttribute('data-type', 'active');
+  await cell('prod_500gb_yearly').locator('input').check();
+  await page.getByTestId('storage-change-plan').click();
+  await expect(toast.filter({ hasText: 'Your plan is now 500 GB.' })).toBeVisible();
+  await expect(cell('prod_500gb_yearly')).toHaveAttribute('data-type', 'active');
+  await expect(cell('prod_1000gb_monthly')).toHaveAttribute('data-type', 'unavailable');
+  await expect(cell('prod_1000gb_monthly').locator('input')).toBeDisabled();
+  await expect(cell('prod_1000gb_monthly')).toContainText('cannot be changed to a monthly one');
+
+  // Downgrade: the upcoming plan, withdrawn by "cancel upcoming".
+  await cell('prod_100gb_yearly').locator('input').check();
+  await page.getByTestId('storage-change-plan').click();
+  await expect(toast.filter({ hasText: 'changes to 100 GB at the next renewal' })).toBeVisible();
+  await expect(cell('prod_100gb_yearly')).toHaveAttribute('data-type', 'upcoming');
+  await page.getByTestId('storage-cancel-upcoming').click();
+  await expect(toast.filter({ hasText: 'You keep your current plan.' })).toBeVisible();
+  await expect(cell('prod_100gb_yearly')).toHaveAttribute('data-type', 'available');
+
+  // The card: update (another test card), then delete.
+  await expect(page.getByTestId('storage-card-details')).toContainText('Visa ending in 4242');
+  await page.getByTestId('storage-update-card').click();
+  await enterCard(page, '5555555555554444');
+  await page.getByTestId('card-submit').click();
+  await expect(toast.filter({ hasText: 'Your card is updated.' })).toBeVisible();
+  await expect(page.getByTestId('storage-card-details')).toContainText('Mastercard ending in 4444');
+  await page.getByTestId('storage-delete-card').click();
+  await expect(toast.filter({ hasText: 'Your card is deleted.' })).toBeVisible();
+  await expect(page.getByTestId('storage-card-details')).toHaveCount(0);
+
+  // Cancel keeps the storage until the period ends; reactivate undoes it.
+  await page.getByTestId('storage-cancel').click();
+  await expect(toast.filter({ hasText: 'Your subscription is cancelled.' })).toBeVisible();
+  await expect(page.getByTestId('storage-current')).toContainText(
+    'You keep your storage until then',
+  );
+  await page.getByTestId('storage-reactivate').click();
+  await expect(toast.filter({ hasText: 'Your subscription is active again.' })).toBeVisible();
+  await expect(page.getByTestId('storage-cancel')).toBeVisible();
 });
