@@ -33,6 +33,7 @@ describe('key registry (SPEC §9)', () => {
         'pendingLove',
         'visitorTokens',
         'chunkReloadAt',
+        'subscriptionOffered',
       ].sort(),
     );
   });

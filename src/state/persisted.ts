@@ -30,6 +30,9 @@ export const SESSION_KEYS = {
   pendingLove: 'pendingLove',
   visitorTokens: 'visitorTokens',
   chunkReloadAt: 'chunkReloadAt',
+  // Not in SPEC §9: the read-only users this tab already offered the subscription dialog at
+  // sign-in (SPEC §4 "Subscription queued for read-only users"), so a reload does not ask again.
+  subscriptionOffered: 'subscriptionOffered',
 } as const;
 
 /**

@@ -50,3 +50,14 @@ export function rememberSunsetPromptSeen(user: string): void {
   if (seen.includes(user)) return;
   writeJson('hasSeenSunsetDeletionPrompt', [...seen, user].slice(-50));
 }
+
+// The subscription dialog is offered once per sign-in in this tab (session storage): a reload or
+// a deep link of the same session does not put it in front of the page again.
+export function subscriptionOffered(user: string): boolean {
+  return readJson('subscriptionOffered', SeenSchema)?.includes(user) === true;
+}
+
+export function rememberSubscriptionOffered(user: string): void {
+  const offered = readJson('subscriptionOffered', SeenSchema) ?? [];
+  if (!offered.includes(user)) writeJson('subscriptionOffered', [...offered, user].slice(-50));
+}
