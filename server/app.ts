@@ -24,6 +24,8 @@ import { registerTrashRoutes } from './routes/trash';
 import { registerThumbnailRoutes } from './routes/thumbnails';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerUserRoutes } from './routes/user';
+import { registerEmulatorRoutes } from './payments/emulatorRoutes';
+import { registerPaymentRoutes } from './payments/routes';
 import { registerTestControls } from './testControls';
 import { setSecurityHeaders } from './securityHeaders';
 
@@ -127,5 +129,7 @@ export async function createApiServer(
   registerFullScreenCardRoutes(app, ctx);
   registerStatisticsRoutes(app, ctx);
   registerCastRoutes(app, ctx);
+  registerPaymentRoutes(app, ctx);
+  registerEmulatorRoutes(app, ctx);
   return app;
 }

@@ -16,6 +16,13 @@ import { ALBUM_ROLE_ROUTES } from './authz.roles';
 import { hashPassword } from './auth/password';
 import { addCard } from './db/cards';
 import { createUser } from './db/users';
+import {
+  attachPaymentMethod,
+  createCustomer,
+  createSetupIntent,
+  subscriptionsOf,
+  updateSetupIntent,
+} from './payments/store';
 import { login, multipart, testServer, type TestServer } from './testing';
 
 let server: TestServer;
@@ -37,6 +44,7 @@ const ids = {
   card: '',
   castCode: '',
   castSession: '',
+  setupIntent: '',
 };
 
 const jpeg = (seed: number) =>
@@ -124,6 +132,10 @@ beforeAll(async () => {
     { priority: 1, template: 'generic_message_1', client_values: { title: 'Hi' } },
     server.ctx.now(),
   );
+  paymentFixtures();
+  const intent = createSetupIntent(server.ctx.db, server.seed.demoUserId, server.ctx.now());
+  updateSetupIntent(server.ctx.db, intent.id, 'succeeded', TEST_CARD);
+  ids.setupIntent = intent.id;
   for (const auth of [owner, stranger]) {
     await server.app.inject({
       method: 'POST',
@@ -138,6 +150,29 @@ beforeAll(async () => {
   ids.castSession = server.ctx.cast.pair(receiver.code, server.seed.demoUserId, 'demo').id;
 });
 afterAll(() => server.close());
+
+const TEST_CARD = {
+  brand: 'visa',
+  last4: '4242',
+  exp_month: 12,
+  exp_year: 2040,
+  behaviour: 'succeeds',
+} as const;
+
+/** Both users as customers of the payment emulator with a card on file. */
+function paymentFixtures(): void {
+  for (const id of [server.seed.demoUserId, strangerUserId()]) {
+    createCustomer(server.ctx.db, id, 'Customer', `c${id}@example.com`);
+    attachPaymentMethod(server.ctx.db, id, TEST_CARD);
+  }
+}
+
+const strangerUserId = () =>
+  (
+    server.ctx.db.prepare("SELECT id FROM users WHERE email = 'user2@example.com'").get() as {
+      id: number;
+    }
+  ).id;
 
 const ownerUuid = () =>
   (
@@ -178,6 +213,9 @@ function ownerState(): string {
     q('SELECT * FROM grants WHERE user_id = ?'),
     q('SELECT id, user_id FROM sessions WHERE user_id = ?'),
     q('SELECT * FROM jobs WHERE owner_id = ?'),
+    q('SELECT * FROM stripe_customers WHERE user_id = ?'),
+    q('SELECT * FROM stripe_payment_methods WHERE user_id = ?'),
+    q('SELECT * FROM stripe_subscriptions WHERE user_id = ?'),
   ].join('|');
 }
 
@@ -393,6 +431,80 @@ const cases: Case[] = [
     }),
     other: 'own',
   },
+  // SPEC §7 Payments: each user's own customer, card and subscriptions; another user's
+  // subscription or setup intent is not found. Before "delete test payment data", which
+  // removes them; the fixtures are made in beforeAll.
+  { name: 'plans', request: () => get('/stripe_products'), other: 'own' },
+  { name: 'customer exists', request: () => get('/stripe/customer_exists'), other: 'own' },
+  {
+    name: 'create customer',
+    request: () => ({
+      method: 'POST',
+      url: '/stripe/create_customer',
+      payload: { name: 'C', email: 'c@example.com' },
+    }),
+    other: 'own',
+  },
+  {
+    name: 'create setup intent',
+    request: () => ({ method: 'POST', url: '/stripe/create_setup_intent' }),
+    other: 'own',
+  },
+  {
+    name: 'finish setup intent',
+    request: () => ({
+      method: 'POST',
+      url: '/stripe/finish_setup_intent',
+      payload: { setup_intent_id: ids.setupIntent },
+    }),
+    other: 'hidden',
+    once: true,
+  },
+  { name: 'payment method', request: () => get('/stripe_payment_method'), other: 'own' },
+  {
+    name: 'purchase',
+    request: () => ({
+      method: 'POST',
+      url: '/stripe/v1/purchase',
+      payload: { plan: 'prod_500gb_monthly' },
+    }),
+    other: 'own',
+    once: true,
+  },
+  { name: 'subscriptions', request: () => get('/stripe/subscriptions'), other: 'own' },
+  {
+    // A downgrade: the smaller plan becomes the upcoming one.
+    name: 'change plan',
+    request: () => ({
+      method: 'PUT',
+      url: '/stripe/v1/purchase',
+      payload: { plan: 'prod_100gb_monthly' },
+    }),
+    other: 'own',
+    once: true,
+  },
+  {
+    // Before the cancellation, which deletes the card too (SPEC §4).
+    name: 'delete payment method',
+    request: () => ({ method: 'DELETE', url: '/stripe_payment_method' }),
+    other: 'own',
+    once: true,
+  },
+  ...(
+    [
+      ['cancel_upcoming', true],
+      ['cancel', false],
+      ['reactivate', true],
+    ] as const
+  ).map(([action, once]): Case => ({
+    name: `subscription ${action}`,
+    request: () => {
+      const sub = subscriptionsOf(server.ctx.db, server.seed.demoUserId)[0] ?? { id: 'none' };
+      return { method: 'POST', url: `/stripe/subscriptions/${sub.id}/${action}` };
+    },
+    other: 'hidden',
+    ...(once ? { once: true as const } : {}),
+  })),
   {
     name: 'delete test payment data',
     request: () => ({ method: 'DELETE', url: '/test/payment_data' }),
@@ -579,6 +691,13 @@ const WITHOUT_CALLER: Record<string, string> = {
     "the consent host: an email's unsubscribe id is the capability (routes/privacy.test.ts)",
   'POST /consent/user/email_consent':
     "the consent host: an email's unsubscribe id is the capability (routes/privacy.test.ts)",
+  'GET /stripe-emulator/v3.js': "the payment emulator's browser script, public like the provider's",
+  'GET /stripe-emulator/element.html': "the emulator's card frame, public like the provider's",
+  'GET /stripe-emulator/challenge.html': "the emulator's 3-D Secure frame, public",
+  'POST /stripe-emulator/v1/setup_intents/:id/confirm':
+    "the card frame's confirm: the setup intent's client secret is the capability (payments/payments.test.ts)",
+  'POST /stripe-emulator/v1/setup_intents/:id/authenticate':
+    "the challenge frame's answer: the client secret is the capability (payments/payments.test.ts)",
 };
 /** Routes of the test-only controls (never registered by `npm start`). */
 const isTestControl = (route: string) => route.split(' ')[1].startsWith('/__test/');

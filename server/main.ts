@@ -7,7 +7,8 @@ import { backfillGrants } from './db/account';
 import { ensureDayCounts } from './db/files';
 import { ensureIndexes, getMeta, isEmpty, openDb } from './db/open';
 import { DEMO_EMAIL, DEMO_PASSWORD, SEED_STATE, seedLibrary, type SeedOptions } from './seed/seed';
-import { createWebServer } from './web';
+import { EMULATOR_PREFIX } from './payments/emulatorRoutes';
+import { createWebServer, type PaymentsConfig } from './web';
 
 export interface StartOptions {
   dataDir: string;
@@ -31,6 +32,23 @@ export interface StartOptions {
   logger?: boolean;
   /** Test-only routes under /__test/ (see testControls.ts); never on for `npm start`. */
   testControls?: boolean;
+  /**
+   * The card payment provider the client loads (README "Payments"): by default the API's own
+   * emulator (`/stripe-emulator/v3.js`, emulator keys); the real provider's script URL and
+   * publishable keys here are all it takes to use it.
+   */
+  payments?: Partial<PaymentsConfig>;
+}
+
+/** The provider config the client gets: the given values over the emulator's. */
+export function paymentsConfig(apiOrigin: string, given: Partial<PaymentsConfig> = {}) {
+  return {
+    scriptUrl: given.scriptUrl ?? `${apiOrigin}${EMULATOR_PREFIX}v3.js`,
+    publishableKeyTest: given.publishableKeyTest ?? 'pk_test_capture_emulator',
+    publishableKeyLive: given.publishableKeyLive ?? 'pk_live_capture_emulator',
+    frameOrigins: given.frameOrigins ?? [],
+    connectOrigins: given.connectOrigins ?? [],
+  } satisfies PaymentsConfig;
 }
 
 export interface RunningServers {
@@ -82,7 +100,10 @@ export async function startServers(options: StartOptions): Promise<RunningServer
     if (options.distDir !== null) {
       const web = await createWebServer({
         distDir: options.distDir ?? 'dist',
-        appConfig: { apiOrigin: context.publicApiOrigin },
+        appConfig: {
+          apiOrigin: context.publicApiOrigin,
+          payments: paymentsConfig(context.publicApiOrigin, options.payments),
+        },
       });
       await web.listen({ host, port: options.webPort ?? 0 });
       listening.push(web);
@@ -122,6 +143,13 @@ async function main(): Promise<void> {
     webOrigins: envOrigins('WEB_ORIGINS'),
     seed: { files: envInt('SEED_FILES', 5000), users: 2, albums: 3, trash: 20 },
     logger: process.env.LOG === '1',
+    payments: {
+      scriptUrl: process.env.PAYMENTS_SCRIPT_URL || undefined,
+      publishableKeyTest: process.env.PAYMENTS_PUBLISHABLE_KEY_TEST || undefined,
+      publishableKeyLive: process.env.PAYMENTS_PUBLISHABLE_KEY_LIVE || undefined,
+      frameOrigins: envOrigins('PAYMENTS_FRAME_ORIGINS'),
+      connectOrigins: envOrigins('PAYMENTS_CONNECT_ORIGINS'),
+    },
   });
   console.log(`Capture web: ${servers.webUrl}  (API ${servers.apiUrl}, data ${dataDir})`);
   console.log(`Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);

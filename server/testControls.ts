@@ -8,6 +8,7 @@ import { hashPassword } from './auth/password';
 import { emailConsentIdOf } from './db/privacy';
 import { createUser, userByEmail } from './db/users';
 import { badRequest, notFound } from './errors';
+import { registerPaymentTestControls } from './payments/testControls';
 import { registerSessionTestControls } from './sessionTestControls';
 
 /** The prefix of the control routes; requests under it are never faulted. */
@@ -221,6 +222,11 @@ export function registerTestControls(app: FastifyInstance, ctx: ServerContext): 
         shift,
         user.id,
       );
+      // Billing periods (the payment emulator): renewals and expiries come that much sooner.
+      stmt(
+        ctx.db,
+        'UPDATE stripe_subscriptions SET current_period_end = current_period_end - ? WHERE user_id = ?',
+      ).run(shift, user.id);
       // A share's age is its job's ctime (SPEC §9: links expire 30 days after).
       stmt(ctx.db, `UPDATE jobs SET ctime = ctime - ? WHERE owner_id = ? AND type = 'share'`).run(
         shift,
@@ -283,5 +289,6 @@ export function registerTestControls(app: FastifyInstance, ctx: ServerContext): 
     return reply.code(204).send();
   });
   registerSessionTestControls(app, ctx, TEST_PREFIX);
+  registerPaymentTestControls(app, ctx, TEST_PREFIX);
   return faults;
 }

@@ -3,12 +3,34 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { setSecurityHeaders } from './securityHeaders';
 
+/**
+ * The card payment provider (ARCHITECTURE rule 7): its browser script, its publishable keys (the
+ * test key on test hosts, the live key otherwise) and the origins its frames and calls use.
+ * By default the API's own emulator; the real provider is this config with its URL and keys.
+ */
+export interface PaymentsConfig {
+  scriptUrl: string;
+  publishableKeyTest: string;
+  publishableKeyLive: string;
+  /** Origins of the provider's frames and calls besides the script's own (CSP). */
+  frameOrigins?: string[];
+  connectOrigins?: string[];
+}
+
 export interface WebServerOptions {
   /** The built client (vite build output). */
   distDir: string;
   /** Served as /app-config.json: where the client finds the API before it has a service dict. */
-  appConfig?: { apiOrigin: string; stagingApiOrigin?: string };
+  appConfig?: { apiOrigin: string; stagingApiOrigin?: string; payments?: PaymentsConfig };
 }
+
+const originList = (values: readonly (string | undefined)[]): string =>
+  values
+    .filter((value): value is string => Boolean(value))
+    .map((value) => new URL(value).origin)
+    .filter((origin, i, all) => origin !== 'null' && all.indexOf(origin) === i)
+    .map((origin) => ` ${origin}`)
+    .join('');
 
 /**
  * The client's Content-Security-Policy: its own scripts only, workers from blobs, and the API
@@ -21,19 +43,24 @@ export function webCsp(appConfig?: WebServerOptions['appConfig']): string {
     .map((value) => new URL(value).origin)
     .filter((origin, i, all) => origin !== 'null' && all.indexOf(origin) === i);
   const api = origins.map((origin) => ` ${origin}`).join('');
+  // The payment provider's script, frames (card fields, 3-D Secure) and calls (SPEC §7).
+  const payments = appConfig?.payments;
+  const paymentScript = originList([payments?.scriptUrl]);
+  const paymentFrames = originList([payments?.scriptUrl, ...(payments?.frameOrigins ?? [])]);
+  const paymentConnect = originList(payments?.connectOrigins ?? []);
   return [
     "default-src 'self'",
     // hash-wasm (the upload checksum worker) compiles WebAssembly; this allows that, not eval.
-    "script-src 'self' 'wasm-unsafe-eval'",
+    `script-src 'self' 'wasm-unsafe-eval'${paymentScript}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${api}`,
     `media-src 'self' blob:${api}`,
-    `connect-src 'self'${api}`,
+    `connect-src 'self'${api}${paymentConnect}`,
     // Archive downloads are form posts to the API's download host (SPEC §7).
     `form-action 'self'${api}`,
     // ...into a hidden iframe, so an error answer loads there (and is noticed) instead of
     // replacing the app; an attachment answer becomes a download (features/downloads).
-    `frame-src 'self'${api}`,
+    `frame-src 'self'${api}${paymentFrames}`,
     "worker-src 'self' blob:",
     "frame-ancestors 'none'",
     "base-uri 'self'",

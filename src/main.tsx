@@ -14,6 +14,7 @@ import { startAnalytics } from './platform/analytics';
 import { initApiClient } from './platform/api';
 import { AppErrorBoundary } from './app/AppErrorBoundary';
 import { loadAppConfig } from './platform/appConfig';
+import { configurePayments } from './platform/payments';
 import { missingFeatures } from './platform/browserSupport';
 import { startConnectivityMonitor } from './app/connectivityMonitor';
 import { applyBrandManifest } from './platform/brand';
@@ -86,7 +87,9 @@ async function boot(): Promise<void> {
     storeAuth(linkAuth.token, linkAuth.hosts);
   }
 
-  const client = initApiClient(await loadAppConfig());
+  const appConfig = await loadAppConfig();
+  configurePayments(appConfig.payments);
+  const client = initApiClient(appConfig);
   client.onUnauthorized((error) => {
     // A password-protected album answers 401 too; that asks for its password, not a new login.
     if (error.body?.includes('public job auth failed')) return;

@@ -224,6 +224,55 @@ CREATE TABLE IF NOT EXISTS client_stats (
   received INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS client_stats_user ON client_stats(user_id);
+-- The payment-provider emulator (SPEC §7 Payments; db/payments.ts): a customer per user, the
+-- cards confirmed through setup intents (number never kept: brand, last 4, expiry and the
+-- test card's behaviour), subscriptions, and the charges made.
+CREATE TABLE IF NOT EXISTS stripe_customers (
+  user_id INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  email TEXT NOT NULL,
+  default_pm TEXT,
+  trial_used INTEGER NOT NULL DEFAULT 0,
+  -- SPEC §1: web purchases impossible where this user is (a test control sets it).
+  web_blocked INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS stripe_setup_intents (
+  id TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  client_secret TEXT NOT NULL,
+  status TEXT NOT NULL,
+  card TEXT,
+  created INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS stripe_payment_methods (
+  id TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  brand TEXT NOT NULL,
+  last4 TEXT NOT NULL,
+  exp_month INTEGER NOT NULL,
+  exp_year INTEGER NOT NULL,
+  behaviour TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS stripe_subscriptions (
+  id TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  product_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  current_period_end INTEGER NOT NULL,
+  cancel_at_period_end INTEGER NOT NULL DEFAULT 0,
+  upcoming_product_id TEXT,
+  created INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS stripe_subscriptions_user ON stripe_subscriptions(user_id);
+CREATE TABLE IF NOT EXISTS stripe_charges (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  amount INTEGER NOT NULL,
+  currency TEXT NOT NULL,
+  description TEXT NOT NULL,
+  created INTEGER NOT NULL
+);
 `;
 
 /**

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { OptionResponse, UserGrantsResponse } from '../../src/api/contract/user';
 import { OptionValueSchema } from '../../src/api/contract/user';
 import { requireCaller } from '../auth/guard';
+import { grantLinksOf, settleCaller } from '../payments/routes';
 import type { ServerContext } from '../context';
 import {
   deleteValue,
@@ -176,15 +177,20 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
   app.get('/user_grants', (request) => {
     const { user } = requireCaller(ctx, request);
     z.object(commonQuery).parse(request.query);
+    settleCaller(ctx, user.id);
     const answer: UserGrantsResponse = {
       result: {
-        grants: grantsOf(ctx.db, user.id).map((g) => ({
-          source: g.source,
-          size: g.size_gb,
-          renews_at: g.renews_at,
-          expires_at: g.expires_at,
-          stripe_product_id: g.stripe_product_id,
-        })),
+        grants: grantsOf(ctx.db, user.id).map((g) => {
+          const links = grantLinksOf(ctx, user.id, g.stripe_product_id);
+          return {
+            source: g.source,
+            size: g.size_gb,
+            renews_at: g.renews_at,
+            expires_at: g.expires_at,
+            stripe_product_id: g.stripe_product_id,
+            ...(links ? { _links: links } : {}),
+          };
+        }),
       },
     };
     return answer;

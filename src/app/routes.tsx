@@ -163,7 +163,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
     area: 'settings',
     page: () => import('../features/settings/UnsubscribePage'),
   },
-  { path: '/settings/storage', area: 'settings' },
+  {
+    path: '/settings/storage',
+    area: 'settings',
+    page: () => import('../features/billing/StoragePage'),
+  },
   {
     path: '/settings/devices',
     area: 'settings',

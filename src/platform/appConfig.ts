@@ -5,9 +5,21 @@ import { z } from 'zod';
  * The web server answers /app-config.json; without it the API is assumed beside the web origin,
  * on port 8081 as `npm start` runs it.
  */
+/**
+ * The card payment provider (platform/payments.ts): its browser script and publishable keys, the
+ * test key on test hosts and the live key otherwise. The contract server names its emulator.
+ */
+const PaymentsConfigSchema = z.object({
+  scriptUrl: z.string().url(),
+  publishableKeyTest: z.string().regex(/^pk_test_/),
+  publishableKeyLive: z.string().regex(/^pk_live_/),
+});
+export type PaymentsConfig = z.infer<typeof PaymentsConfigSchema>;
+
 const AppConfigSchema = z.object({
   apiOrigin: z.string().url(),
   stagingApiOrigin: z.string().url().optional(),
+  payments: PaymentsConfigSchema.optional(),
 });
 
 export type AppConfig = z.infer<typeof AppConfigSchema>;

@@ -33,6 +33,8 @@ describe('key registry (SPEC §9)', () => {
         'pendingLove',
         'visitorTokens',
         'chunkReloadAt',
+        'subscriptionOffered',
+        'castReceiver',
       ].sort(),
     );
   });
@@ -54,6 +56,7 @@ describe('key registry (SPEC §9)', () => {
         'shiftSelectHintShownAt',
         'carouselSideModule',
         'engagedEventsSentAt',
+        'castSession',
       ].sort(),
     );
     for (const key of Object.keys(LOCAL_KEYS) as (keyof typeof LOCAL_KEYS)[]) {

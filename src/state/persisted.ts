@@ -33,6 +33,9 @@ export const SESSION_KEYS = {
   visitorTokens: 'visitorTokens',
   chunkReloadAt: 'chunkReloadAt',
   castReceiver: 'castReceiver',
+  // Not in SPEC §9: the read-only users this tab already offered the subscription dialog at
+  // sign-in (SPEC §4 "Subscription queued for read-only users"), so a reload does not ask again.
+  subscriptionOffered: 'subscriptionOffered',
 } as const;
 
 /**

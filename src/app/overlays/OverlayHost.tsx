@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useStore } from 'zustand';
+import { registerBillingPopups } from '../../features/billing';
 import { DownloadPanel } from '../../features/downloads';
 import { registerSessionPopups, SessionPrompts } from '../../features/notices';
 import { registerStoragePopups } from '../../features/storage';
@@ -18,6 +19,8 @@ const CastingBar = lazy(() =>
 registerStoragePopups();
 // SPEC §4 modal queue: terms, sunset notice and full-screen cards, queued at session start.
 registerSessionPopups();
+// SPEC §4 Subscription dialog (read-only users, subscribe buttons).
+registerBillingPopups();
 
 /** Global overlays of SPEC §2: popups one at a time, confirm/alert dialogs, toasts. */
 export function OverlayHost() {

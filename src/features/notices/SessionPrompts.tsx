@@ -1,10 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useAccountInfo } from '../../platform/queries';
-import { FULL_SCREEN_MESSAGE_POPUP, popupStore } from '../../state/popups';
+import { FULL_SCREEN_MESSAGE_POPUP, popupStore, SUBSCRIPTION_POPUP } from '../../state/popups';
 import { useLoginStatus } from '../../state/session';
 import { fullScreenCardsQuery } from './noticesApi';
-import { accountPrompts, hasSeenSunsetPrompt } from './sessionPrompts';
+import {
+  accountPrompts,
+  hasSeenSunsetPrompt,
+  rememberSubscriptionOffered,
+  subscriptionOffered,
+} from './sessionPrompts';
 
 /**
  * Queues the prompts of a session (SPEC §4 Modal queue) once it is signed in: terms, sunset
@@ -27,6 +32,10 @@ export function SessionPrompts() {
     if (!account || promptedFor.current === account.uuid) return;
     promptedFor.current = account.uuid;
     for (const prompt of accountPrompts(account, hasSeenSunsetPrompt(account.uuid))) {
+      if (prompt.kind === SUBSCRIPTION_POPUP) {
+        if (subscriptionOffered(account.uuid)) continue;
+        rememberSubscriptionOffered(account.uuid);
+      }
       popupStore.getState().enqueue(prompt.kind, prompt.props);
     }
   }, [signedIn, account]);

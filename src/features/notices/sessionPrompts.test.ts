@@ -35,6 +35,15 @@ describe('session prompts (SPEC §4 modal queue)', () => {
     ]);
   });
 
+  it('queues the subscription dialog for a read-only user, first (SPEC §4)', () => {
+    expect(
+      accountPrompts(account({ is_read_only_user: true, tos_to_approve: { version: '7' } }), false),
+    ).toEqual([
+      { kind: 'Subscription', props: {} },
+      { kind: 'TermsOfService', props: { version: '7' } },
+    ]);
+  });
+
   it('queues the sunset notice for a delete date unless this user has seen it', () => {
     const sunset = account({ sunset_delete_date: 1_900_000_000 });
     expect(accountPrompts(sunset, false)).toEqual([

@@ -1,0 +1,139 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { ServerContext } from '../context';
+import { CHALLENGE_HTML, ELEMENT_HTML, STRIPE_JS } from './browserScript';
+import { setupIntentById, updateSetupIntent, type SetupIntentRow, type StoredCard } from './store';
+import { CARD_ERRORS, checkCard, TEST_CARDS, type CardError } from './testCards';
+
+/** Where the emulator's browser script and frames are served on the API listener. */
+export const EMULATOR_PREFIX = '/stripe-emulator/';
+
+const ConfirmBody = z.object({
+  client_secret: z.string().min(1).max(200),
+  key: z.string().max(200),
+  card: z.object({
+    number: z.string().max(32),
+    exp_month: z.number().int().min(0).max(12),
+    exp_year: z.number().int().min(0).max(9999),
+    cvc: z.string().max(8),
+  }),
+  // Sent as null by the client (SPEC §5: billing details hidden and sent as null).
+  billing_details: z.unknown().optional(),
+});
+
+const AuthenticateBody = z.object({
+  client_secret: z.string().min(1).max(200),
+  approve: z.boolean(),
+});
+
+/** The provider's setup intent object as its browser script answers it. */
+const intentView = (intent: SetupIntentRow, paymentMethod: string | null = null) => ({
+  id: intent.id,
+  object: 'setup_intent',
+  status: intent.status === 'consumed' ? 'succeeded' : intent.status,
+  payment_method: paymentMethod,
+  usage: 'off_session',
+});
+
+const failure = (intent: SetupIntentRow, error: CardError) => ({
+  error: { ...error, setup_intent: intentView(intent) },
+});
+
+/**
+ * The emulator's browser side on the API listener: GET the `Stripe(...)` script and its two
+ * frames; POST the card from the element frame (confirm) and the holder's answer from the
+ * challenge frame (authenticate). A setup intent's client secret is the capability, as with the
+ * provider: these calls carry no session.
+ */
+export function registerEmulatorRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const page = (reply: FastifyReply, type: string, body: string) =>
+    reply.header('Cache-Control', 'no-cache').type(type).send(body);
+  app.get(`${EMULATOR_PREFIX}v3.js`, (_request, reply) =>
+    page(reply, 'application/javascript; charset=utf-8', STRIPE_JS),
+  );
+  app.get(`${EMULATOR_PREFIX}element.html`, (_request, reply) =>
+    page(reply, 'text/html; charset=utf-8', ELEMENT_HTML),
+  );
+  app.get(`${EMULATOR_PREFIX}challenge.html`, (_request, reply) =>
+    page(reply, 'text/html; charset=utf-8', CHALLENGE_HTML),
+  );
+
+  const intentFor = (id: string, secret: string): SetupIntentRow | null => {
+    const intent = setupIntentById(ctx.db, id);
+    return intent && intent.client_secret === secret ? intent : null;
+  };
+  const noSuchIntent = {
+    error: {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: 'No such setupintent.',
+    },
+  };
+
+  app.post(`${EMULATOR_PREFIX}v1/setup_intents/:id/confirm`, (request, reply) => {
+    const { id } = z.object({ id: z.string().max(100) }).parse(request.params);
+    const body = ConfirmBody.parse(request.body);
+    const intent = intentFor(id, body.client_secret);
+    if (!intent) return reply.code(404).send(noSuchIntent);
+    if (intent.status !== 'requires_payment_method') {
+      return reply.code(400).send({
+        error: {
+          type: 'invalid_request_error',
+          code: 'setup_intent_unexpected_state',
+          message: `This SetupIntent's status is ${intent.status}; it cannot be confirmed again.`,
+        },
+      });
+    }
+    // A live key with a test card is refused, as the provider does.
+    const number = body.card.number;
+    if (body.key.startsWith('pk_live_') && TEST_CARDS[number]) {
+      return reply.code(402).send(
+        failure(intent, {
+          ...CARD_ERRORS.declined,
+          message:
+            'Your card was declined. Your request was in live mode, but used a known test card.',
+        }),
+      );
+    }
+    const now = new Date(ctx.now() * 1000);
+    const checked = checkCard(body.card, now);
+    if ('error' in checked) return reply.code(402).send(failure(intent, checked.error));
+    const card: StoredCard = {
+      brand: checked.outcome.brand,
+      last4: number.slice(-4),
+      exp_month: body.card.exp_month,
+      exp_year: body.card.exp_year,
+      behaviour: checked.outcome.behaviour === 'declined' ? 'succeeds' : checked.outcome.behaviour,
+    };
+    const status = card.behaviour === 'authenticate' ? 'requires_action' : 'succeeded';
+    updateSetupIntent(ctx.db, intent.id, status, card);
+    const updated = setupIntentById(ctx.db, intent.id)!;
+    return {
+      setup_intent: {
+        ...intentView(updated),
+        ...(status === 'requires_action'
+          ? { next_action: { type: 'use_stripe_sdk' } }
+          : { payment_method: `pm_card_${card.last4}` }),
+      },
+    };
+  });
+
+  app.post(`${EMULATOR_PREFIX}v1/setup_intents/:id/authenticate`, (request, reply) => {
+    const { id } = z.object({ id: z.string().max(100) }).parse(request.params);
+    const body = AuthenticateBody.parse(request.body);
+    const intent = intentFor(id, body.client_secret);
+    if (!intent) return reply.code(404).send(noSuchIntent);
+    if (intent.status !== 'requires_action') {
+      return reply.code(400).send(failure(intent, CARD_ERRORS.authenticationFailed));
+    }
+    if (!body.approve) {
+      // The provider puts the intent back to wanting a payment method.
+      updateSetupIntent(ctx.db, intent.id, 'requires_payment_method', null);
+      const again = setupIntentById(ctx.db, intent.id)!;
+      return reply.code(402).send(failure(again, CARD_ERRORS.authenticationFailed));
+    }
+    updateSetupIntent(ctx.db, intent.id, 'succeeded');
+    const done = setupIntentById(ctx.db, intent.id)!;
+    return { setup_intent: intentView(done, `pm_authenticated_${done.id.slice(-8)}`) };
+  });
+}
