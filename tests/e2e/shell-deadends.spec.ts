@@ -122,6 +122,7 @@ const PAGE_READY = [
   'advanced',
   'developer',
   'profile-picker',
+  'storage-page',
   'not-found-page',
   'account-terminated',
   'generic-error',
