@@ -1,46 +1,29 @@
+import { z } from 'zod';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { readString, removeItem, writeString } from './persisted';
+import { readJson, removeItem, writeString } from './persisted';
 
 /**
  * The TV this browser casts to (issue 18). Kept in local storage so the casting bar (a global
  * overlay, loaded only while casting) comes back after a reload and the cast feature reconnects
  * to the same receiver. The connection itself lives in features/cast (`castService`).
+ * (zod costs /photos nothing here: it is on the start-up path for the API already, and the
+ * schema is smaller than a check by hand — bench/bundle.)
  */
-export interface CastPairing {
-  transport: 'tv' | 'googleCast';
-  sessionId: string;
-  deviceName: string;
-}
+const CastPairingSchema = z.object({
+  transport: z.enum(['tv', 'googleCast']),
+  sessionId: z.string().min(1).max(64),
+  deviceName: z.string().max(120),
+});
+export type CastPairing = z.infer<typeof CastPairingSchema>;
 
 export interface CastingState {
   pairing: CastPairing | null;
   setPairing: (pairing: CastPairing | null) => void;
 }
 
-/**
- * The stored pairing, or null when absent or not one. Checked by hand, not with zod: this module
- * is on the startup path of every page (the shell's overlays), and zod's enum would grow /photos
- * (bench/bundle); the relay checks the session id itself when the cast feature reconnects.
- */
-export function parseCastPairing(text: string | null): CastPairing | null {
-  if (text === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const { transport, sessionId, deviceName } = value as Record<string, unknown>;
-  if (transport !== 'tv' && transport !== 'googleCast') return null;
-  if (typeof sessionId !== 'string' || sessionId.length === 0 || sessionId.length > 64) return null;
-  if (typeof deviceName !== 'string' || deviceName.length > 120) return null;
-  return { transport, sessionId, deviceName };
-}
-
 export const castingStore = createStore<CastingState>()((set) => ({
-  pairing: parseCastPairing(readString('castSession')),
+  pairing: readJson('castSession', CastPairingSchema),
   setPairing: (pairing) => {
     if (pairing) writeString('castSession', JSON.stringify(pairing));
     else removeItem('castSession');
