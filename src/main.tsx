@@ -14,7 +14,7 @@ import { startAnalytics } from './platform/analytics';
 import { initApiClient } from './platform/api';
 import { AppErrorBoundary } from './app/AppErrorBoundary';
 import { loadAppConfig } from './platform/appConfig';
-import { configurePayments } from './platform/payments';
+import { configurePayments } from './platform/paymentsConfig';
 import { missingFeatures } from './platform/browserSupport';
 import { startConnectivityMonitor } from './app/connectivityMonitor';
 import { applyBrandManifest } from './platform/brand';

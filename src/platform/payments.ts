@@ -2,6 +2,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { isPaymentTestHost } from '../domain/billing';
 import type { PaymentsConfig } from './appConfig';
+import { paymentsConfig } from './paymentsConfig';
 
 // The one module that owns the card payment provider (ARCHITECTURE rule 7). The script comes
 // from the configured URL (app-config.json `payments`): the contract server's emulator here,
@@ -9,14 +10,7 @@ import type { PaymentsConfig } from './appConfig';
 // `@stripe/stripe-js/pure` never injects its own script: ours is on the page first, and
 // loadStripe then builds the instance from `window.Stripe` as it would from its own.
 
-let config: PaymentsConfig | null = null;
 let provider: Promise<Stripe> | null = null;
-
-/** Called once at start-up with the app config's provider (none: payments unavailable). */
-export function configurePayments(payments: PaymentsConfig | undefined): void {
-  config = payments ?? null;
-  provider = null;
-}
 
 /** SPEC §7: the test key on test hosts, the live key otherwise. */
 export function publishableKeyFor(payments: PaymentsConfig, hostname: string): string {
@@ -46,8 +40,8 @@ function injectScript(url: string): Promise<void> {
  * on the next call). Give the promise to `<Elements stripe={…}>`.
  */
 export function loadPaymentProvider(): Promise<Stripe> {
-  if (!config) return Promise.reject(new Error('No payment provider configured'));
-  const payments = config;
+  const payments = paymentsConfig();
+  if (!payments) return Promise.reject(new Error('No payment provider configured'));
   provider ??= injectScript(payments.scriptUrl)
     .then(() => loadStripe(publishableKeyFor(payments, location.hostname)))
     .then((stripe) => {

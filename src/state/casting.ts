@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { readJson, removeItem, writeString } from './persisted';
 
@@ -6,6 +7,8 @@ import { readJson, removeItem, writeString } from './persisted';
  * The TV this browser casts to (issue 18). Kept in local storage so the casting bar (a global
  * overlay, loaded only while casting) comes back after a reload and the cast feature reconnects
  * to the same receiver. The connection itself lives in features/cast (`castService`).
+ * (zod costs /photos nothing here: it is on the start-up path for the API already, and the
+ * schema is smaller than a check by hand — bench/bundle.)
  */
 const CastPairingSchema = z.object({
   transport: z.enum(['tv', 'googleCast']),
@@ -27,3 +30,6 @@ export const castingStore = createStore<CastingState>()((set) => ({
     set({ pairing });
   },
 }));
+
+/** Whether this browser casts (a pairing is stored): the shell loads the casting bar then. */
+export const useCasting = (): boolean => useStore(castingStore, (s) => s.pairing !== null);

@@ -120,16 +120,33 @@ test('pair by code, follow the viewer, slideshow, video controls, the casting ba
   await page.keyboard.press('ArrowLeft');
   await expect(stage(tv)).toHaveAttribute('data-file-id', photos[0]);
 
-  // Slideshow: the TV autoplays through the next 4 items (SPEC §9), 5 s each.
+  // The TV goes ahead (its remote here, no slideshow on either side): the viewer follows it.
+  await tv.keyboard.press('ArrowRight');
+  await expect(stage(tv)).toHaveAttribute('data-file-id', photos[1]);
+  await expect(viewer(page)).toHaveAttribute('data-file-id', photos[1]);
+  await expect(stage(tv)).toHaveAttribute('data-file-id', photos[1]);
+
+  // Slideshow: the TV autoplays through the next 4 items (SPEC §9), 5 s each, and the sender's
+  // viewer shows what the TV shows.
   await page.goto(`/photos/${photos[0]}#autoPlay`);
+  await expect(stage(tv)).toHaveAttribute('data-autoplay', '1');
   const seen = new Set<string>();
+  const followed = new Set<string>();
   await expect
     .poll(
       async () => {
         seen.add((await stage(tv).getAttribute('data-file-id')) ?? '');
-        return photos.slice(0, 5).every((id) => seen.has(id));
+        followed.add((await viewer(page).getAttribute('data-file-id')) ?? '');
+        return photos.slice(0, 5).every((id) => seen.has(id) && followed.has(id));
       },
       { timeout: 40_000, intervals: [250] },
+    )
+    .toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await viewer(page).getAttribute('data-file-id')) ===
+        (await stage(tv).getAttribute('data-file-id')),
     )
     .toBe(true);
 

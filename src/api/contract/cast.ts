@@ -35,8 +35,12 @@ export const CastItemSchema = z.object({
 });
 export type CastItem = z.infer<typeof CastItemSchema>;
 
-/** Sender → receiver: the SPEC §7 cast messages. */
-export const CastMessageSchema = z.discriminatedUnion('type', [
+/**
+ * Sender → receiver: the SPEC §7 cast messages. A plain union (each member's `type` literal tells
+ * them apart), not z.discriminatedUnion: zod is one vendor chunk on the /photos path, and nothing
+ * else uses that class (bench/bundle).
+ */
+export const CastMessageSchema = z.union([
   z.object({
     type: z.literal('loadSingleItem'),
     item: CastItemSchema,

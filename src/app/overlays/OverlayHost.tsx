@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { useStore } from 'zustand';
 import { registerBillingPopups } from '../../features/billing';
 import { DownloadPanel } from '../../features/downloads';
 import { registerSessionPopups, SessionPrompts } from '../../features/notices';
@@ -8,7 +7,7 @@ import { UploadRoot } from '../../features/upload';
 import { DialogHost } from './DialogHost';
 import { PopupHost } from './PopupHost';
 import { ToastViewport } from './ToastViewport';
-import { castingStore } from '../../state/casting';
+import { useCasting } from '../../state/casting';
 
 /** The casting bar and the cast feature load only while this browser casts (bench/bundle). */
 const CastingBar = lazy(() =>
@@ -24,7 +23,7 @@ registerBillingPopups();
 
 /** Global overlays of SPEC §2: popups one at a time, confirm/alert dialogs, toasts. */
 export function OverlayHost() {
-  const casting = useStore(castingStore, (s) => s.pairing !== null);
+  const casting = useCasting();
   return (
     <>
       <PopupHost />

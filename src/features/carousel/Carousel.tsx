@@ -163,6 +163,9 @@ export function Carousel({ source, fileId }: CarouselProps) {
     return () => clearTimeout(timer);
   }, [autoplay, showing, isVideo, advance]);
 
+  // Another feature moves the viewer on as the slideshow would (cast: the TV went ahead).
+  const show = useCallback((id: string) => go(id, autoplay), [go, autoplay]);
+
   const toggleSlideshow = useCallback(() => {
     if (file) go(file.id, !autoplay);
   }, [file, go, autoplay]);
@@ -331,6 +334,7 @@ export function Carousel({ source, fileId }: CarouselProps) {
           copy: () => void commands.copy(),
           remove: () => void commands.remove(),
           setCover: () => void commands.setCover(),
+          show,
         }}
       />
       {autoplay && file && !isVideo ? (
@@ -412,7 +416,9 @@ export function Carousel({ source, fileId }: CarouselProps) {
             ›
           </Button>
         </div>
-        {sideModule && file ? <InfoPanel source={source} file={file} onClose={toggleInfo} /> : null}
+        {sideModule && file ? (
+          <InfoPanel source={source} file={file} onClose={toggleInfo} show={show} />
+        ) : null}
       </div>
     </div>,
     document.body,

@@ -15,6 +15,8 @@ export interface ToolbarCommands {
   copy: () => void;
   remove: () => void;
   setCover: () => void;
+  /** Shows another file of the source (the slots' `show`). */
+  show: (fileId: string) => void;
 }
 
 interface CarouselToolbarProps {
@@ -84,7 +86,9 @@ export function CarouselToolbar({
       </p>
       <div className="carousel-toolbar__actions">
         {file
-          ? slots.map((slot) => <span key={slot.id}>{slot.render({ source, file })}</span>)
+          ? slots.map((slot) => (
+              <span key={slot.id}>{slot.render({ source, file, show: commands.show })}</span>
+            ))
           : null}
         {picture && canCopyImages() ? (
           <Button onClick={commands.copy} aria-disabled={busy.copy} data-testid="carousel-copy">

@@ -13,13 +13,14 @@ interface InfoPanelProps {
   source: CarouselSource;
   file: CarouselFile;
   onClose: () => void;
+  show: (fileId: string) => void;
 }
 
 /**
  * The side module (360 px; full screen on phones): when and what the file is, its camera, who
  * added it (albums), then the parts other features add (comments).
  */
-export function InfoPanel({ source, file, onClose }: InfoPanelProps) {
+export function InfoPanel({ source, file, onClose, show }: InfoPanelProps) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const formatSize = useFormatSize();
@@ -111,7 +112,7 @@ export function InfoPanel({ source, file, onClose }: InfoPanelProps) {
       ) : null}
       {panels.map((panel) => (
         <section key={panel.id} className="carousel-info__slot">
-          {panel.render({ source, file })}
+          {panel.render({ source, file, show })}
         </section>
       ))}
     </aside>

@@ -91,6 +91,11 @@ export interface CarouselCapabilities {
 export interface CarouselSlotContext {
   source: CarouselSource;
   file: CarouselFile;
+  /**
+   * Shows another file of `source` in the viewer, as the slideshow steps (the slideshow keeps
+   * running): cast follows the TV when its autoplay went ahead.
+   */
+  show: (fileId: string) => void;
 }
 
 /** A button in the viewer's toolbar, added by another feature (album, share, edit, cast). */

@@ -29,10 +29,11 @@ async function itemsFrom(source: CarouselSource, file: CarouselFile, signal: Abo
 
 /**
  * The viewer's Cast button. Not casting: it opens the pairing dialog. Casting: the file on screen
- * goes to the TV (stepping in the viewer steps the TV), with the slideshow's autoplay; pressing
- * it again stops casting (the casting bar is hidden over the viewer, SPEC §2).
+ * goes to the TV (stepping in the viewer steps the TV), with the slideshow's autoplay, and the
+ * viewer follows the TV when it goes ahead (its autoplay or its remote); pressing it again stops
+ * casting (the casting bar is hidden over the viewer, SPEC §2).
  */
-function CastAction({ source, file }: CarouselSlotContext) {
+function CastAction({ source, file, show }: CarouselSlotContext) {
   const { t } = useCastTranslation();
   const [pairing, setPairing] = useState(false);
   const connected = useCastConnection((s) => s.status === 'connected');
@@ -45,14 +46,30 @@ function CastAction({ source, file }: CarouselSlotContext) {
     carouselStore.getState().setCastingDevice(device);
   }, [device]);
 
+  /** The files sent to the TV after the one on screen: where its autoplay goes next. */
+  const ahead = useRef<readonly string[]>([]);
   useEffect(() => {
+    ahead.current = [];
     if (!connected) return;
     const abort = new AbortController();
     void itemsFrom(source, file, abort.signal).then(({ item, next }) => {
-      if (!abort.signal.aborted) void castService.load(item, next, autoplayRef.current);
+      if (abort.signal.aborted) return;
+      ahead.current = next.map((n) => n.fileId);
+      void castService.load(item, next, autoplayRef.current);
     });
     return () => abort.abort();
   }, [connected, source, file]);
+
+  // The TV went ahead (its slideshow, or its remote's right): the viewer shows what it shows.
+  // Only a newly reported item among those sent after the file on screen is followed, so a
+  // report older than the viewer's own step never pulls it back.
+  const onTv = useCastConnection((s) => (connected ? (s.receiver?.item?.fileId ?? null) : null));
+  const followed = useRef<string | null>(null);
+  useEffect(() => {
+    if (onTv === followed.current) return;
+    followed.current = onTv;
+    if (onTv && onTv !== file.id && ahead.current.includes(onTv)) show(onTv);
+  }, [onTv, file.id, show]);
 
   const first = useRef(true);
   useEffect(() => {

@@ -111,8 +111,10 @@ export default function ReceiverPage() {
   const onMessage = (message: CastMessage) => {
     const video = videoRef.current;
     switch (message.type) {
-      case 'loadSingleItem':
-        setLarge(false);
+      case 'loadSingleItem': {
+        // A sender following this TV loads what it already shows: its 1280 stays on screen.
+        const now = stateRef.current.showing;
+        if (now?.queue[now.index]?.fileId !== message.item.fileId) setLarge(false);
         setPaused(false);
         setShowing({
           queue: [message.item, ...message.next],
@@ -120,6 +122,7 @@ export default function ReceiverPage() {
           autoPlay: message.autoPlay,
         });
         return;
+      }
       case 'autoPlayChanged':
         setShowing((s) => (s ? { ...s, autoPlay: message.autoPlay } : s));
         return;
@@ -269,6 +272,7 @@ export default function ReceiverPage() {
           className="cast-receiver__stage"
           data-testid="cast-stage"
           data-file-id={current.fileId}
+          data-autoplay={showing?.autoPlay ? '1' : '0'}
           data-paused={paused ? '1' : '0'}
         >
           {current.kind === 'video' ? (
