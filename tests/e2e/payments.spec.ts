@@ -1,16 +1,17 @@
 // Issue 17 payments against the contract server's payment-provider emulator: a read-only user
 // gets the subscription dialog after sign-in, walks WELCOME → SUB → STRIPE (and back), pays in
 // the provider's card frame with its public test cards — declined, then success; 3-D Secure
-// refused, then approved — and can upload at once; and the storage page's plan changes, card
-// update and delete, cancel and reactivate.
+// refused, then approved — and can upload at once; a share copy held for a read-only user
+// (dropped when the dialog is refused, run after the purchase); and the storage page's plan
+// changes, card update and delete, cancel and reactivate.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { account, call, type Account } from './support/accounts';
+import { account, call, uploadPhoto, type Account } from './support/accounts';
 import { axeClean } from './support/axe';
-import { API, openTimelineSignedIn } from './support/login';
+import { API, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
 
 let dir: string;
 test.beforeAll(() => {
@@ -129,6 +130,69 @@ test('3-D Secure: a refused challenge fails, an approved one subscribes', async 
   await challengeFrame(page).getByRole('button', { name: 'Complete authentication' }).click();
   await expect(dialog(page)).toBeHidden();
   await expect(page.getByTestId('toast').first()).toContainText('100 GB subscription is active');
+});
+
+test('a share copy held for a read-only user: dropped when refused, run once subscribed', async ({
+  page,
+  request,
+}) => {
+  const owner = await account(request, 'pay-share-owner');
+  const files: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const mtime = Date.UTC(2023, 6, 1 + i) / 1000;
+    files.push(
+      await uploadPhoto(owner, {
+        path: `held/${i}.jpg`,
+        mtime,
+        width: 64,
+        height: 48,
+        red: 90 * i,
+      }),
+    );
+  }
+  const share = await call<{ id: string }>(owner, 'POST', '/shares', {
+    job: owner.timeline,
+    files,
+  });
+  const reader = await account(request, 'pay-share', { readOnly: true });
+  const timelineCount = async () =>
+    (await call<{ files: unknown[] }>(reader, 'GET', `/jobs/${reader.timeline}/files`)).files
+      .length;
+  const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+  // A visitor adds the share, signs in as a read-only user: the copy waits on the subscription
+  // dialog the sign-in queued (one dialog); refusing it drops the copy and says so.
+  await page.goto(`/share/${share.id}`);
+  await page.getByTestId('share-add-to-photos').click();
+  await signInThroughIdentityPage(page, reader, { fromPrompt: false });
+  await expect(page).toHaveURL(`/share/${share.id}`);
+  await expect(dialog(page)).toHaveAttribute('data-step', 'WELCOME');
+  await expect(dialog(page)).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+  await expect(toast('The files were not added to your photos')).toBeVisible();
+  expect(await timelineCount()).toBe(0);
+
+  // Add to my photos again: the gate's subscribe holds the copy; paying runs it.
+  const add = page.getByTestId('share-add-to-photos');
+  await add.click({ force: true });
+  await page
+    .getByTestId('read-only-gate')
+    .filter({ has: add })
+    .getByTestId('read-only-subscribe')
+    .click();
+  await expect(dialog(page)).toHaveAttribute('data-step', 'WELCOME');
+  await page.getByTestId('billing-choose').click();
+  await page.locator('[data-plan="prod_100gb_monthly"] input').check();
+  await page.getByTestId('billing-terms').check();
+  await page.getByTestId('billing-confirm-plan').click();
+  await expect(cardFrame(page).getByLabel('Card number')).toBeVisible();
+  await enterCard(page, '4242424242424242');
+  await page.getByTestId('card-submit').click();
+  await expect(dialog(page)).toBeHidden();
+  await expect(toast('2 files added to your photos')).toBeVisible();
+  await expect(page).toHaveURL(`/share/${share.id}`);
+  await expect.poll(timelineCount).toBe(2);
 });
 
 /** A subscriber of the 100 GB monthly plan, made through the API and the emulator's card frame. */
