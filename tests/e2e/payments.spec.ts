@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { account, call, uploadPhoto, type Account } from './support/accounts';
 import { axeClean } from './support/axe';
 import { API, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
+import { moveClock } from './support/testControls';
 
 let dir: string;
 test.beforeAll(() => {
@@ -195,8 +196,11 @@ test('a share copy held for a read-only user: dropped when refused, run once sub
   await expect.poll(timelineCount).toBe(2);
 });
 
-/** A subscriber of the 100 GB monthly plan, made through the API and the emulator's card frame. */
-async function subscriber(user: Account) {
+/**
+ * A subscriber of the 100 GB monthly plan (in its trial), made through the API and the
+ * emulator's card frame; a card asking for 3-D Secure at setup passes its challenge.
+ */
+async function subscriber(user: Account, number = '4242424242424242') {
   await call(user, 'POST', '/stripe/create_customer', { email: user.email, name: null });
   const intent = await call<{ id: string; client_secret: string }>(
     user,
@@ -209,10 +213,22 @@ async function subscriber(user: Account) {
     body: JSON.stringify({
       client_secret: intent.client_secret,
       key: 'pk_test_capture_emulator',
-      card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
+      card: { number, exp_month: 12, exp_year: 2034, cvc: '123' },
     }),
   });
   expect(confirmed.ok).toBe(true);
+  const { setup_intent } = (await confirmed.json()) as { setup_intent: { status: string } };
+  if (setup_intent.status === 'requires_action') {
+    const passed = await fetch(
+      `${API}/stripe-emulator/v1/setup_intents/${intent.id}/authenticate`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ client_secret: intent.client_secret, approve: true }),
+      },
+    );
+    expect(passed.ok).toBe(true);
+  }
   await call(user, 'POST', '/stripe/finish_setup_intent', { setup_intent_id: intent.id });
   await call(user, 'POST', '/stripe/v1/purchase', { plan: 'prod_100gb_monthly' });
 }
@@ -269,4 +285,39 @@ test('the storage page: plan changes, yearly → monthly refused, card update an
   await page.getByTestId('storage-reactivate').click();
   await expect(toast.filter({ hasText: 'Your subscription is active again.' })).toBeVisible();
   await expect(page.getByTestId('storage-cancel')).toBeVisible();
+});
+
+test('action required: an upgrade charged to a card asking for 3-D Secure fails when refused, goes through when approved', async ({
+  page,
+  request,
+}) => {
+  const user = await account(request, 'pay-action', { readOnly: true });
+  await subscriber(user, '4000002760003184');
+  // Past the 60-day trial: the subscription is active and an upgrade is charged at once.
+  await moveClock(user.email, 61);
+  await openTimelineSignedIn(page, '/settings/storage', user, 'storage-page');
+  const cell = (plan: string) => page.locator(`[data-plan="${plan}"]`);
+  await expect(cell('prod_100gb_monthly')).toHaveAttribute('data-type', 'active');
+
+  await cell('prod_500gb_monthly').locator('input').check();
+  await page.getByTestId('storage-change-plan').click();
+  await challengeFrame(page).getByRole('button', { name: 'Fail authentication' }).click();
+  await expect(page.getByTestId('storage-error')).toHaveText(
+    'Your bank did not confirm the payment. Nothing was charged and your plan is unchanged.',
+  );
+  await expect(cell('prod_100gb_monthly')).toHaveAttribute('data-type', 'active');
+  const subs = await call<{ action_required_subscription_id: string | null }>(
+    user,
+    'GET',
+    '/stripe/subscriptions',
+  );
+  expect(subs.action_required_subscription_id).toBeNull();
+
+  await cell('prod_500gb_monthly').locator('input').check();
+  await page.getByTestId('storage-change-plan').click();
+  await challengeFrame(page).getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Your plan is now 500 GB.' }),
+  ).toBeVisible();
+  await expect(cell('prod_500gb_monthly')).toHaveAttribute('data-type', 'active');
 });
