@@ -2,8 +2,9 @@
 // gets the subscription dialog after sign-in, walks WELCOME → SUB → STRIPE (and back), pays in
 // the provider's card frame with its public test cards — declined, then success; 3-D Secure
 // refused, then approved — and can upload at once; a share copy held for a read-only user
-// (dropped when the dialog is refused, run after the purchase); and the storage page's plan
-// changes, card update and delete, cancel and reactivate.
+// (dropped when the dialog is refused, run after the purchase); the storage page's plan
+// changes, card update and delete, cancel and reactivate; and an upgrade that requires action
+// (3-D Secure on the charge) refused, then approved.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
