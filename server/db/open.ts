@@ -273,6 +273,18 @@ CREATE TABLE IF NOT EXISTS stripe_charges (
   description TEXT NOT NULL,
   created INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS stripe_payment_intents (
+  id TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  client_secret TEXT NOT NULL,
+  subscription_id TEXT NOT NULL,
+  amount INTEGER NOT NULL,
+  currency TEXT NOT NULL,
+  description TEXT NOT NULL,
+  change TEXT NOT NULL,
+  status TEXT NOT NULL,
+  created INTEGER NOT NULL
+);
 `;
 
 /**

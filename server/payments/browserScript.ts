@@ -1,7 +1,8 @@
 // The browser half of the payment-provider emulator (ARCHITECTURE "payment-provider emulator"):
 // `STRIPE_JS` defines `window.Stripe(key)` with the surface @stripe/react-stripe-js and the
 // client call (elements, the payment element as a cross-origin iframe, change/ready events,
-// confirmSetup with redirect 'if_required', the 3-D Secure challenge as its own frame).
+// confirmSetup with redirect 'if_required', the 3-D Secure challenge as its own frame, and
+// handleNextAction for a charge that requires action).
 // The card fields live only in ELEMENT_HTML, served from the API origin: the app's page never
 // sees a card number, as with the real provider. Plain ES5 strings: served as written.
 
@@ -216,7 +217,7 @@ export const STRIPE_JS = String.raw`(function () {
       return Promise.reject(IntegrationError('stripe.' + name + ' is not provided by this emulator.'));
     };
   }
-  ['createToken', 'createPaymentMethod', 'confirmCardPayment', 'confirmPayment', 'confirmCardSetup', 'handleNextAction'].forEach(function (name) {
+  ['createToken', 'createPaymentMethod', 'confirmCardPayment', 'confirmPayment', 'confirmCardSetup'].forEach(function (name) {
     Stripe.prototype[name] = unsupported(name);
   });
 
@@ -232,7 +233,7 @@ export const STRIPE_JS = String.raw`(function () {
 
   // The 3-D Secure challenge: its own frame over the page, answered by the card holder. Inside
   // the modal <dialog> holding the element when there is one (the rest of the page is inert).
-  function challenge(setupIntentId, clientSecret, anchor) {
+  function challenge(intentId, clientSecret, anchor, kind) {
     return new Promise(function (resolve) {
       var id = 'ch' + nextFrame++;
       var overlay = document.createElement('div');
@@ -244,7 +245,8 @@ export const STRIPE_JS = String.raw`(function () {
       iframe.src = frameUrl('challenge.html', {
         frame: id,
         origin: location.origin,
-        intent: setupIntentId,
+        intent: intentId,
+        kind: kind || 'setup_intents',
         clientSecret: clientSecret,
       });
       frames[id] = {
@@ -257,7 +259,8 @@ export const STRIPE_JS = String.raw`(function () {
         },
       };
       overlay.appendChild(iframe);
-      ((anchor && anchor.closest('dialog')) || document.body).appendChild(overlay);
+      var dialogs = document.querySelectorAll('dialog[open]');
+      ((anchor && anchor.closest('dialog')) || dialogs[dialogs.length - 1] || document.body).appendChild(overlay);
     });
   }
 
@@ -289,6 +292,30 @@ export const STRIPE_JS = String.raw`(function () {
         return done.error ? { error: done.error } : { setupIntent: done.setup_intent };
       });
     });
+  };
+
+  // A payment intent the server confirmed that needs the holder (requires_action: 3-D Secure on
+  // a charge): its challenge frame, then the intent as it ends (stripe-js handleNextAction).
+  Stripe.prototype.handleNextAction = function (params) {
+    var clientSecret = params && params.clientSecret;
+    if (!clientSecret) {
+      return Promise.reject(IntegrationError('stripe.handleNextAction(): the clientSecret argument is required.'));
+    }
+    var id = intentIdOf(clientSecret);
+    if (id.indexOf('pi_') !== 0) {
+      return Promise.reject(IntegrationError('stripe.handleNextAction(): this emulator handles payment intents only.'));
+    }
+    return fetch(base + 'v1/payment_intents/' + encodeURIComponent(id) + '?client_secret=' + encodeURIComponent(clientSecret))
+      .then(function (r) { return r.json(); })
+      .then(function (answer) {
+        if (answer.error || !answer.payment_intent) return { error: answer.error };
+        if (answer.payment_intent.status !== 'requires_action') return { paymentIntent: answer.payment_intent };
+        return challenge(id, clientSecret, null, 'payment_intents').then(function (done) {
+          return done.error ? { error: done.error } : { paymentIntent: done.payment_intent };
+        });
+      }, function () {
+        return { error: { type: 'api_connection_error', message: 'We could not reach the payment provider. Try again.' } };
+      });
   };
 
   window.Stripe = Stripe;
@@ -481,7 +508,8 @@ export const CHALLENGE_HTML = String.raw`<!doctype html>
   function answer(approve) {
     document.getElementById('fail').disabled = true;
     document.getElementById('complete').disabled = true;
-    call('v1/setup_intents/' + encodeURIComponent(params.intent) + '/authenticate', {
+    var kind = params.kind === 'payment_intents' ? 'payment_intents' : 'setup_intents';
+    call('v1/' + kind + '/' + encodeURIComponent(params.intent) + '/authenticate', {
       client_secret: params.clientSecret,
       approve: approve,
     }).then(function (result) { post({ type: 'challenged', answer: result }); });

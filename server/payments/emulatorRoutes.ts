@@ -2,7 +2,15 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context';
 import { CHALLENGE_HTML, ELEMENT_HTML, STRIPE_JS } from './browserScript';
-import { setupIntentById, updateSetupIntent, type SetupIntentRow, type StoredCard } from './store';
+import {
+  paymentIntentById,
+  settlePaymentIntent,
+  setupIntentById,
+  updateSetupIntent,
+  type PaymentIntentRow,
+  type SetupIntentRow,
+  type StoredCard,
+} from './store';
 import { CARD_ERRORS, checkCard, TEST_CARDS, type CardError } from './testCards';
 
 /** Where the emulator's browser script and frames are served on the API listener. */
@@ -37,6 +45,16 @@ const intentView = (intent: SetupIntentRow, paymentMethod: string | null = null)
 
 const failure = (intent: SetupIntentRow, error: CardError) => ({
   error: { ...error, setup_intent: intentView(intent) },
+});
+
+/** The provider's payment intent object as its browser script answers it. */
+const paymentIntentView = (intent: PaymentIntentRow) => ({
+  id: intent.id,
+  object: 'payment_intent',
+  status: intent.status,
+  amount: intent.amount,
+  currency: intent.currency,
+  ...(intent.status === 'requires_action' ? { next_action: { type: 'use_stripe_sdk' } } : {}),
 });
 
 /**
@@ -105,7 +123,10 @@ export function registerEmulatorRoutes(app: FastifyInstance, ctx: ServerContext)
       exp_year: body.card.exp_year,
       behaviour: checked.outcome.behaviour === 'declined' ? 'succeeds' : checked.outcome.behaviour,
     };
-    const status = card.behaviour === 'authenticate' ? 'requires_action' : 'succeeded';
+    const status =
+      card.behaviour === 'authenticate' || card.behaviour === 'authenticate_always'
+        ? 'requires_action'
+        : 'succeeded';
     updateSetupIntent(ctx.db, intent.id, status, card);
     const updated = setupIntentById(ctx.db, intent.id)!;
     return {
@@ -135,5 +156,42 @@ export function registerEmulatorRoutes(app: FastifyInstance, ctx: ServerContext)
     updateSetupIntent(ctx.db, intent.id, 'succeeded');
     const done = setupIntentById(ctx.db, intent.id)!;
     return { setup_intent: intentView(done, `pm_authenticated_${done.id.slice(-8)}`) };
+  });
+
+  // SPEC §4 action-required: a charge of an `authenticate_always` card waits in a payment intent
+  // (routes.ts `holdCharge`); `handleNextAction` reads it and its challenge frame answers here.
+  const paymentIntentFor = (id: string, secret: string): PaymentIntentRow | null => {
+    const intent = paymentIntentById(ctx.db, id);
+    return intent && intent.client_secret === secret ? intent : null;
+  };
+  const noSuchPaymentIntent = {
+    error: {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: 'No such payment_intent.',
+    },
+  };
+  app.get(`${EMULATOR_PREFIX}v1/payment_intents/:id`, (request, reply) => {
+    const { id } = z.object({ id: z.string().max(100) }).parse(request.params);
+    const { client_secret } = z
+      .object({ client_secret: z.string().min(1).max(200) })
+      .parse(request.query);
+    const intent = paymentIntentFor(id, client_secret);
+    if (!intent) return reply.code(404).send(noSuchPaymentIntent);
+    return { payment_intent: paymentIntentView(intent) };
+  });
+  app.post(`${EMULATOR_PREFIX}v1/payment_intents/:id/authenticate`, (request, reply) => {
+    const { id } = z.object({ id: z.string().max(100) }).parse(request.params);
+    const body = AuthenticateBody.parse(request.body);
+    const intent = paymentIntentFor(id, body.client_secret);
+    if (!intent) return reply.code(404).send(noSuchPaymentIntent);
+    const refused = (row: PaymentIntentRow) => ({
+      error: { ...CARD_ERRORS.paymentAuthenticationFailed, payment_intent: paymentIntentView(row) },
+    });
+    if (intent.status !== 'requires_action') return reply.code(400).send(refused(intent));
+    settlePaymentIntent(ctx.db, intent, body.approve, ctx.now());
+    const done = paymentIntentById(ctx.db, intent.id)!;
+    if (!body.approve) return reply.code(402).send(refused(done));
+    return { payment_intent: paymentIntentView(done) };
   });
 }

@@ -214,4 +214,132 @@ describe('payments', () => {
     expect(ledger.card.brand).toBe('mastercard');
     expect((await call('DELETE', '/stripe_payment_method')).statusCode).toBe(204);
   });
+
+  describe('action required (card 4000 0027 6000 3184: authentication on every payment)', () => {
+    const ledger = async () =>
+      (await server.app.inject({ url: `/__test/payments?email=${EMAIL}` })).json<{
+        charges: { amount: number; description: string }[];
+      }>().charges;
+    /** The holder's answer in the payment intent's challenge frame. */
+    const authenticate = (clientSecret: string, approve: boolean, secret = clientSecret) =>
+      server.app.inject({
+        method: 'POST',
+        url: `/stripe-emulator/v1/payment_intents/${clientSecret.split('_secret_')[0]}/authenticate`,
+        payload: { client_secret: secret, approve },
+      });
+    async function cardOnFile() {
+      const setup = await confirm('4000002760003184');
+      expect(setup.answer.json<{ setup_intent: { status: string } }>().setup_intent.status).toBe(
+        'requires_action',
+      );
+      const passed = await server.app.inject({
+        method: 'POST',
+        url: `/stripe-emulator/v1/setup_intents/${setup.intent.id}/authenticate`,
+        payload: { client_secret: setup.intent.client_secret, approve: true },
+      });
+      expect(passed.statusCode).toBe(200);
+      const pm = await call('POST', '/stripe/finish_setup_intent', {
+        setup_intent_id: setup.intent.id,
+      });
+      expect(PaymentMethodSchema.parse(pm.json()).card.last4).toBe('3184');
+    }
+
+    it('an upgrade waits for the holder: refused, the plan stays; approved, it is charged and active', async () => {
+      await cardOnFile();
+      const before = (await subscriptions()).subscriptions[0];
+      expect(before).toMatchObject({ product_id: 'prod_100gb_monthly', status: 'active' });
+      const charges = (await ledger()).length;
+
+      const held = PurchaseResponseSchema.parse(
+        (await call('PUT', '/stripe/v1/purchase', { plan: 'prod_500gb_monthly' })).json(),
+      );
+      if (held.status !== 'requires_action') throw new Error('expected requires_action');
+      expect(held.subscription_id).toBe(before.id);
+      let subs = await subscriptions();
+      expect(subs.action_required_subscription_id).toBe(before.id);
+      expect(subs.subscriptions[0].product_id).toBe('prod_100gb_monthly');
+      expect(await ledger()).toHaveLength(charges);
+      const read = await server.app.inject({
+        url: `/stripe-emulator/v1/payment_intents/${held.client_secret.split('_secret_')[0]}?client_secret=${held.client_secret}`,
+      });
+      expect(read.json()).toMatchObject({ payment_intent: { status: 'requires_action' } });
+      // The client secret is the capability.
+      expect((await authenticate(held.client_secret, true, 'pi_nope_secret_x')).statusCode).toBe(
+        404,
+      );
+
+      const refused = await authenticate(held.client_secret, false);
+      expect(refused.statusCode).toBe(402);
+      expect(refused.json<{ error: { code: string } }>().error.code).toBe(
+        'payment_intent_authentication_failure',
+      );
+      subs = await subscriptions();
+      expect(subs.action_required_subscription_id).toBeNull();
+      expect(subs.subscriptions[0]).toMatchObject({ product_id: 'prod_100gb_monthly' });
+      expect(await ledger()).toHaveLength(charges);
+      // An answered intent cannot be answered again.
+      expect((await authenticate(held.client_secret, true)).statusCode).toBe(400);
+
+      const again = PurchaseResponseSchema.parse(
+        (await call('PUT', '/stripe/v1/purchase', { plan: 'prod_500gb_monthly' })).json(),
+      );
+      if (again.status !== 'requires_action') throw new Error('expected requires_action');
+      const approved = await authenticate(again.client_secret, true);
+      expect(approved.json()).toMatchObject({ payment_intent: { status: 'succeeded' } });
+      subs = await subscriptions();
+      expect(subs.action_required_subscription_id).toBeNull();
+      expect(subs.subscriptions[0]).toMatchObject({
+        id: before.id,
+        product_id: 'prod_500gb_monthly',
+        status: 'active',
+      });
+      const charged = await ledger();
+      expect(charged).toHaveLength(charges + 1);
+      expect(charged.at(-1)?.description).toContain('upgrade prod_100gb_monthly');
+      expect((await grants()).find((g) => g.source === 'capture_stripe')?.size).toBe(500);
+    });
+
+    it('a purchase after the trial is incomplete until authenticated: refused, nothing; approved, active', async () => {
+      const sub = (await subscriptions()).subscriptions[0];
+      await call('POST', `/stripe/subscriptions/${sub.id}/cancel`);
+      await server.app.inject({
+        method: 'POST',
+        url: '/__test/clock',
+        payload: { email: EMAIL, days: 400 },
+      });
+      auth = (await login(server.app, EMAIL, 'pw-payer')).auth;
+      expect((await subscriptions()).subscriptions).toHaveLength(0);
+      await cardOnFile();
+      const charges = (await ledger()).length;
+
+      const held = PurchaseResponseSchema.parse(
+        (await call('POST', '/stripe/v1/purchase', { plan: 'prod_100gb_monthly' })).json(),
+      );
+      if (held.status !== 'requires_action') throw new Error('expected requires_action');
+      let subs = await subscriptions();
+      expect(subs.subscriptions).toEqual([
+        expect.objectContaining({ id: held.subscription_id, status: 'incomplete' }),
+      ]);
+      expect(subs.action_required_subscription_id).toBe(held.subscription_id);
+      expect((await grants()).some((g) => g.source === 'capture_stripe')).toBe(false);
+
+      expect((await authenticate(held.client_secret, false)).statusCode).toBe(402);
+      subs = await subscriptions();
+      expect(subs.subscriptions).toHaveLength(0);
+      expect(subs.action_required_subscription_id).toBeNull();
+      expect(await ledger()).toHaveLength(charges);
+
+      const again = PurchaseResponseSchema.parse(
+        (await call('POST', '/stripe/v1/purchase', { plan: 'prod_100gb_monthly' })).json(),
+      );
+      if (again.status !== 'requires_action') throw new Error('expected requires_action');
+      expect((await authenticate(again.client_secret, true)).statusCode).toBe(200);
+      subs = await subscriptions();
+      expect(subs.subscriptions).toEqual([
+        expect.objectContaining({ id: again.subscription_id, status: 'active' }),
+      ]);
+      expect((await ledger()).at(-1)).toMatchObject({ amount: 2900 });
+      expect((await grants()).find((g) => g.source === 'capture_stripe')?.size).toBe(100);
+    });
+  });
 });

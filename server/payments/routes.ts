@@ -20,8 +20,10 @@ import { HttpError, notFound } from '../errors';
 import { commonQuery } from '../routes/params';
 import { periodEnd, periodSeconds, productById, PRODUCTS, TRIAL_DAYS } from './catalogue';
 import {
+  actionRequiredSubscriptionOf,
   attachPaymentMethod,
   createCustomer,
+  createPaymentIntent,
   createSetupIntent,
   customerOf,
   deletePaymentMethod,
@@ -38,6 +40,7 @@ import {
   updateSubscription,
   type PaymentMethodRow,
   type StoredCard,
+  type SubscriptionChange,
 } from './store';
 
 const Query = z.object(commonQuery);
@@ -52,8 +55,18 @@ const cardView = (pm: PaymentMethodRow): PaymentMethodDto => ({
   card: { brand: pm.brand, last4: pm.last4, exp_month: pm.exp_month, exp_year: pm.exp_year },
 });
 
-/** Charges the user's card now: the emulated bank's answer for the card's test behaviour. */
-function charge(ctx: ServerContext, user: UserRow, amount: number, currency: string, what: string) {
+/**
+ * Charges the user's card now: the emulated bank's answer for the card's test behaviour. False
+ * when the bank wants the holder to authenticate this charge first (nothing charged yet: the
+ * caller holds the change in a payment intent, `holdCharge`).
+ */
+function charge(
+  ctx: ServerContext,
+  user: UserRow,
+  amount: number,
+  currency: string,
+  what: string,
+): boolean {
   const card = paymentMethodOf(ctx.db, user.id);
   if (!card) {
     throw paymentError(402, PAYMENT_ERRORS.noPaymentMethod, 'No payment method on file');
@@ -63,7 +76,38 @@ function charge(ctx: ServerContext, user: UserRow, amount: number, currency: str
       decline_code: 'insufficient_funds',
     });
   }
+  if (card.behaviour === 'authenticate_always' && amount > 0) return false;
   recordCharge(ctx.db, user.id, amount, currency, what, ctx.now());
+  return true;
+}
+
+/**
+ * SPEC §4 action-required: the charge waits for the holder's 3-D Secure answer in the browser
+ * (`handleNextAction` with this client secret); the change applies once it is approved.
+ */
+function holdCharge(
+  ctx: ServerContext,
+  user: UserRow,
+  subscriptionId: string,
+  amount: number,
+  currency: string,
+  what: string,
+  change: SubscriptionChange,
+): PurchaseResponse {
+  const intent = createPaymentIntent(ctx.db, {
+    user_id: user.id,
+    subscription_id: subscriptionId,
+    amount,
+    currency,
+    description: what,
+    change,
+    created: ctx.now(),
+  });
+  return {
+    status: 'requires_action',
+    subscription_id: subscriptionId,
+    client_secret: intent.client_secret,
+  };
 }
 
 /**
@@ -137,7 +181,9 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: ServerContext):
     const answer: SubscriptionsResponse = {
       subscriptions,
       action_required_subscription_id:
-        subscriptions.find((s) => s.status === 'incomplete')?.id ?? null,
+        actionRequiredSubscriptionOf(ctx.db, user.id) ??
+        subscriptions.find((s) => s.status === 'incomplete')?.id ??
+        null,
     };
     return answer;
   });
@@ -213,8 +259,9 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: ServerContext):
     }
     const now = ctx.now();
     const trial = !customer.trial_used && TRIAL_DAYS > 0;
-    if (!trial) charge(ctx, user, product.price, product.currency, `purchase ${product.id}`);
-    else if (!paymentMethodOf(ctx.db, user.id)) {
+    const what = `purchase ${product.id}`;
+    const charged = trial || charge(ctx, user, product.price, product.currency, what);
+    if (trial && !paymentMethodOf(ctx.db, user.id)) {
       throw paymentError(402, PAYMENT_ERRORS.noPaymentMethod, 'No payment method on file');
     }
     const id = ctx.db.transaction(() => {
@@ -222,7 +269,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: ServerContext):
         ctx.db,
         user.id,
         product.id,
-        trial ? 'trialing' : 'active',
+        trial ? 'trialing' : charged ? 'active' : 'incomplete',
         trial ? now + TRIAL_DAYS * 86_400 : periodEnd(now, product.period),
         now,
       );
@@ -230,6 +277,13 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: ServerContext):
       return subId;
     })();
     syncGrants(ctx.db, user.id);
+    // Not charged: the subscription stays incomplete (no storage) until the holder authenticates.
+    if (!charged) {
+      return holdCharge(ctx, user, id, product.price, product.currency, what, {
+        status: 'active',
+        current_period_end: periodEnd(now, product.period),
+      });
+    }
     const answer: PurchaseResponse = { status: 'succeeded', subscription_id: id };
     return answer;
   });
@@ -258,14 +312,19 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: ServerContext):
       } else {
         const unused = Math.max(0, sub.current_period_end - now) / periodSeconds(present.period);
         const amount = Math.max(0, Math.round(target.price - present.price * unused));
-        charge(ctx, user, amount, target.currency, `upgrade ${present.id} → ${target.id}`);
-        updateSubscription(ctx.db, sub.id, {
+        const what = `upgrade ${present.id} → ${target.id}`;
+        const change: SubscriptionChange = {
           product_id: target.id,
           status: 'active',
           current_period_end: periodEnd(now, target.period),
           upcoming_product_id: null,
           cancel_at_period_end: 0,
-        });
+        };
+        // Action required: the present plan stays as it is until the holder authenticates.
+        if (!charge(ctx, user, amount, target.currency, what)) {
+          return holdCharge(ctx, user, sub.id, amount, target.currency, what, change);
+        }
+        updateSubscription(ctx.db, sub.id, change);
       }
     } else {
       updateSubscription(ctx.db, sub.id, { upcoming_product_id: target.id });

@@ -3,7 +3,12 @@
  * publish) and what each does in the emulator. Card numbers are only ever checked here, in the
  * emulator's confirm step; what is kept is the brand, last 4, expiry and this behaviour.
  */
-export type CardBehaviour = 'succeeds' | 'insufficient_funds' | 'authenticate';
+/**
+ * `authenticate`: the setup asks for 3-D Secure once; `authenticate_always`: the setup's challenge
+ * and every charge after it (a purchase after the trial, an upgrade) answer requires_action.
+ */
+export type CardBehaviour =
+  'succeeds' | 'insufficient_funds' | 'authenticate' | 'authenticate_always';
 
 export interface CardOutcome {
   behaviour: CardBehaviour | 'declined';
@@ -16,6 +21,7 @@ export const TEST_CARDS: Record<string, CardOutcome> = {
   '4000000000000002': { behaviour: 'declined', brand: 'visa' },
   '4000000000009995': { behaviour: 'insufficient_funds', brand: 'visa' },
   '4000002500003155': { behaviour: 'authenticate', brand: 'visa' },
+  '4000002760003184': { behaviour: 'authenticate_always', brand: 'visa' },
 };
 
 /** The provider's error for a card the emulator refuses: code, decline code and message. */
@@ -64,6 +70,12 @@ export const CARD_ERRORS = {
   authenticationFailed: {
     type: 'invalid_request_error',
     code: 'setup_intent_authentication_failure',
+    message:
+      'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  },
+  paymentAuthenticationFailed: {
+    type: 'card_error',
+    code: 'payment_intent_authentication_failure',
     message:
       'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   },

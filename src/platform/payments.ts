@@ -54,3 +54,19 @@ export function loadPaymentProvider(): Promise<Stripe> {
     });
   return provider;
 }
+
+/** The provider refused to confirm a charge (SPEC §4 action required: 3-D Secure failed). */
+export class PaymentActionError extends Error {
+  override name = 'PaymentActionError';
+}
+
+/**
+ * SPEC §4 action required: a purchase or plan change answered `requires_action` with its payment
+ * intent's client secret; the provider asks the card holder (its 3-D Secure frame). Resolves once
+ * the charge went through (the server applies it), throws PaymentActionError when it did not.
+ */
+export async function confirmPaymentAction(clientSecret: string): Promise<void> {
+  const stripe = await loadPaymentProvider();
+  const result = await stripe.handleNextAction({ clientSecret });
+  if (result.error) throw new PaymentActionError(result.error.message ?? 'Authentication failed');
+}

@@ -106,5 +106,32 @@ describe('popups', () => {
   it('does not queue the same kind twice', () => {
     popupStore.getState().enqueue('storageFull');
     expect(popupStore.getState().enqueue('storageFull')).toBeNull();
+    expect(popupStore.getState().queue).toHaveLength(1);
+  });
+
+  it('merges the props of a repeated kind into the queued one, waiting or on screen', () => {
+    const store = popupStore.getState();
+    const head = store.enqueue('storageFull');
+    const id = store.enqueue(SUBSCRIPTION_POPUP);
+    const held = { resume: () => undefined, drop: () => undefined };
+    expect(store.enqueue(SUBSCRIPTION_POPUP, { held })).toBeNull();
+    let queue = popupStore.getState().queue;
+    expect(queue.map((p) => [p.id, p.kind])).toEqual([
+      [head, 'storageFull'],
+      [id, SUBSCRIPTION_POPUP],
+    ]);
+    expect(queue[1].props).toEqual({ held });
+    // A later repeat without props keeps them; one with props adds to them, its values winning.
+    store.enqueue(SUBSCRIPTION_POPUP);
+    store.enqueue(SUBSCRIPTION_POPUP, { step: 'SUB' });
+    expect(popupStore.getState().queue[1].props).toEqual({ held, step: 'SUB' });
+    // The popup on screen takes them too.
+    store.enqueue('storageFull', { reason: 'upload' });
+    queue = popupStore.getState().queue;
+    expect(queue[0]).toEqual({ id: head, kind: 'storageFull', props: { reason: 'upload' } });
+    // A silenced kind takes nothing.
+    store.silence('other', Date.now() + 60_000);
+    expect(store.enqueue('other', { x: 1 })).toBeNull();
+    expect(popupStore.getState().queue).toHaveLength(2);
   });
 });

@@ -38,6 +38,10 @@ const rankOf = (kind: string): number => {
 interface PopupState {
   queue: Popup[];
   silencedUntil: Record<string, number>;
+  /**
+   * Queues a popup; null when the kind is silenced or already queued (its props are then merged
+   * into the queued one's, the new values winning).
+   */
   enqueue: (kind: string, props?: Record<string, unknown>, now?: number) => number | null;
   dismiss: (id: number) => void;
   silence: (kind: string, untilMs: number) => void;
@@ -53,8 +57,17 @@ export const popupStore = createStore<PopupState>()((set, get) => ({
   enqueue(kind, props, now = Date.now()) {
     const { queue, silencedUntil } = get();
     if ((silencedUntil[kind] ?? 0) > now) return null;
-    // The same kind twice in a row would show the same popup again right after it is closed.
-    if (queue.some((p) => p.kind === kind)) return null;
+    // The same kind twice would show the same popup again right after it is closed: the queued
+    // one (on screen or waiting) takes the new props instead (SPEC §4: a share copy held for a
+    // read-only user rides on the Subscription dialog already queued at sign-in).
+    const queued = queue.find((p) => p.kind === kind);
+    if (queued) {
+      if (props) {
+        const merged: Popup = { ...queued, props: { ...queued.props, ...props } };
+        set({ queue: queue.map((p) => (p === queued ? merged : p)) });
+      }
+      return null;
+    }
     const popup: Popup = { id: nextId++, kind };
     if (props) popup.props = props;
     const rank = rankOf(kind);

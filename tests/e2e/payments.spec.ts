@@ -1,16 +1,19 @@
 // Issue 17 payments against the contract server's payment-provider emulator: a read-only user
 // gets the subscription dialog after sign-in, walks WELCOME → SUB → STRIPE (and back), pays in
 // the provider's card frame with its public test cards — declined, then success; 3-D Secure
-// refused, then approved — and can upload at once; and the storage page's plan changes, card
-// update and delete, cancel and reactivate.
+// refused, then approved — and can upload at once; a share copy held for a read-only user
+// (dropped when the dialog is refused, run after the purchase); the storage page's plan
+// changes, card update and delete, cancel and reactivate; and an upgrade that requires action
+// (3-D Secure on the charge) refused, then approved.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { account, call, type Account } from './support/accounts';
+import { account, call, uploadPhoto, type Account } from './support/accounts';
 import { axeClean } from './support/axe';
-import { API, openTimelineSignedIn } from './support/login';
+import { API, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
+import { moveClock } from './support/testControls';
 
 let dir: string;
 test.beforeAll(() => {
@@ -131,8 +134,74 @@ test('3-D Secure: a refused challenge fails, an approved one subscribes', async 
   await expect(page.getByTestId('toast').first()).toContainText('100 GB subscription is active');
 });
 
-/** A subscriber of the 100 GB monthly plan, made through the API and the emulator's card frame. */
-async function subscriber(user: Account) {
+test('a share copy held for a read-only user: dropped when refused, run once subscribed', async ({
+  page,
+  request,
+}) => {
+  const owner = await account(request, 'pay-share-owner');
+  const files: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const mtime = Date.UTC(2023, 6, 1 + i) / 1000;
+    files.push(
+      await uploadPhoto(owner, {
+        path: `held/${i}.jpg`,
+        mtime,
+        width: 64,
+        height: 48,
+        red: 90 * i,
+      }),
+    );
+  }
+  const share = await call<{ id: string }>(owner, 'POST', '/shares', {
+    job: owner.timeline,
+    files,
+  });
+  const reader = await account(request, 'pay-share', { readOnly: true });
+  const timelineCount = async () =>
+    (await call<{ files: unknown[] }>(reader, 'GET', `/jobs/${reader.timeline}/files`)).files
+      .length;
+  const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+  // A visitor adds the share, signs in as a read-only user: the copy waits on the subscription
+  // dialog the sign-in queued (one dialog); refusing it drops the copy and says so.
+  await page.goto(`/share/${share.id}`);
+  await page.getByTestId('share-add-to-photos').click();
+  await signInThroughIdentityPage(page, reader, { fromPrompt: false });
+  await expect(page).toHaveURL(`/share/${share.id}`);
+  await expect(dialog(page)).toHaveAttribute('data-step', 'WELCOME');
+  await expect(dialog(page)).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+  await expect(toast('The files were not added to your photos')).toBeVisible();
+  expect(await timelineCount()).toBe(0);
+
+  // Add to my photos again: the gate's subscribe holds the copy; paying runs it.
+  const add = page.getByTestId('share-add-to-photos');
+  await add.click({ force: true });
+  await page
+    .getByTestId('read-only-gate')
+    .filter({ has: add })
+    .getByTestId('read-only-subscribe')
+    .click();
+  await expect(dialog(page)).toHaveAttribute('data-step', 'WELCOME');
+  await page.getByTestId('billing-choose').click();
+  await page.locator('[data-plan="prod_100gb_monthly"] input').check();
+  await page.getByTestId('billing-terms').check();
+  await page.getByTestId('billing-confirm-plan').click();
+  await expect(cardFrame(page).getByLabel('Card number')).toBeVisible();
+  await enterCard(page, '4242424242424242');
+  await page.getByTestId('card-submit').click();
+  await expect(dialog(page)).toBeHidden();
+  await expect(toast('2 files added to your photos')).toBeVisible();
+  await expect(page).toHaveURL(`/share/${share.id}`);
+  await expect.poll(timelineCount).toBe(2);
+});
+
+/**
+ * A subscriber of the 100 GB monthly plan (in its trial), made through the API and the
+ * emulator's card frame; a card asking for 3-D Secure at setup passes its challenge.
+ */
+async function subscriber(user: Account, number = '4242424242424242') {
   await call(user, 'POST', '/stripe/create_customer', { email: user.email, name: null });
   const intent = await call<{ id: string; client_secret: string }>(
     user,
@@ -145,10 +214,22 @@ async function subscriber(user: Account) {
     body: JSON.stringify({
       client_secret: intent.client_secret,
       key: 'pk_test_capture_emulator',
-      card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
+      card: { number, exp_month: 12, exp_year: 2034, cvc: '123' },
     }),
   });
   expect(confirmed.ok).toBe(true);
+  const { setup_intent } = (await confirmed.json()) as { setup_intent: { status: string } };
+  if (setup_intent.status === 'requires_action') {
+    const passed = await fetch(
+      `${API}/stripe-emulator/v1/setup_intents/${intent.id}/authenticate`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ client_secret: intent.client_secret, approve: true }),
+      },
+    );
+    expect(passed.ok).toBe(true);
+  }
   await call(user, 'POST', '/stripe/finish_setup_intent', { setup_intent_id: intent.id });
   await call(user, 'POST', '/stripe/v1/purchase', { plan: 'prod_100gb_monthly' });
 }
@@ -205,4 +286,39 @@ test('the storage page: plan changes, yearly → monthly refused, card update an
   await page.getByTestId('storage-reactivate').click();
   await expect(toast.filter({ hasText: 'Your subscription is active again.' })).toBeVisible();
   await expect(page.getByTestId('storage-cancel')).toBeVisible();
+});
+
+test('action required: an upgrade charged to a card asking for 3-D Secure fails when refused, goes through when approved', async ({
+  page,
+  request,
+}) => {
+  const user = await account(request, 'pay-action', { readOnly: true });
+  await subscriber(user, '4000002760003184');
+  // Past the 60-day trial: the subscription is active and an upgrade is charged at once.
+  await moveClock(user.email, 61);
+  await openTimelineSignedIn(page, '/settings/storage', user, 'storage-page');
+  const cell = (plan: string) => page.locator(`[data-plan="${plan}"]`);
+  await expect(cell('prod_100gb_monthly')).toHaveAttribute('data-type', 'active');
+
+  await cell('prod_500gb_monthly').locator('input').check();
+  await page.getByTestId('storage-change-plan').click();
+  await challengeFrame(page).getByRole('button', { name: 'Fail authentication' }).click();
+  await expect(page.getByTestId('storage-error')).toHaveText(
+    'Your bank did not confirm the payment. Nothing was charged and your plan is unchanged.',
+  );
+  await expect(cell('prod_100gb_monthly')).toHaveAttribute('data-type', 'active');
+  const subs = await call<{ action_required_subscription_id: string | null }>(
+    user,
+    'GET',
+    '/stripe/subscriptions',
+  );
+  expect(subs.action_required_subscription_id).toBeNull();
+
+  await cell('prod_500gb_monthly').locator('input').check();
+  await page.getByTestId('storage-change-plan').click();
+  await challengeFrame(page).getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Your plan is now 500 GB.' }),
+  ).toBeVisible();
+  await expect(cell('prod_500gb_monthly')).toHaveAttribute('data-type', 'active');
 });

@@ -15,6 +15,7 @@ import {
 import { UserGrantsResponseSchema } from '../../api/contract/user';
 import { isApiError } from '../../api/errors';
 import { api } from '../../platform/api';
+import { confirmPaymentAction } from '../../platform/payments';
 import { accountInfoQuery } from '../../platform/queries';
 import { storageQuotaStore } from '../../state/storageQuota';
 
@@ -124,7 +125,11 @@ export async function finishSetupIntent(setupIntentId: string): Promise<void> {
   });
 }
 
-/** POST (buy) or PUT (change plan) /stripe/v1/purchase. */
+/**
+ * POST (buy) or PUT (change plan) /stripe/v1/purchase. An answer that requires action (SPEC §4)
+ * runs the provider's confirmation first: resolves once paid, throws `PaymentActionError` when
+ * the holder did not confirm (the subscription stays as it was).
+ */
 export async function purchase(plan: string, change = false): Promise<PurchaseResponse> {
   const { data } = await api().request({
     method: change ? 'PUT' : 'POST',
@@ -132,6 +137,10 @@ export async function purchase(plan: string, change = false): Promise<PurchaseRe
     body: { plan },
     schema: PurchaseResponseSchema,
   });
+  if (data.status === 'requires_action') {
+    await confirmPaymentAction(data.client_secret);
+    return { status: 'succeeded', subscription_id: data.subscription_id };
+  }
   return data;
 }
 

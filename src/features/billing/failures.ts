@@ -1,14 +1,17 @@
 import type { ParseKeys } from 'i18next';
 import { errorCodeOfBody, isApiError } from '../../api/errors';
+import { PaymentActionError } from '../../platform/payments';
 
 /**
  * SPEC §8 payment and subscription failures: the text key for a failed purchase, plan change or
- * grant link. A refused card names its reason (insufficient funds, declined).
+ * grant link. A refused card names its reason (insufficient funds, declined), a charge the
+ * holder did not confirm (action required) says nothing was charged.
  */
 export function paymentFailureKey(
   error: unknown,
   fallback: Extract<ParseKeys, `billing.errors.${string}`>,
 ): ParseKeys {
+  if (error instanceof PaymentActionError) return 'billing.errors.actionRequired';
   if (isApiError(error)) {
     if (error.kind === 'network') return 'billing.errors.network';
     const code = errorCodeOfBody(error.body);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, type NavigateFunction } from 'react-router-dom';
 import { apiErrorCode, isApiError } from '../../api/errors';
 import { trackEngaged } from '../../platform/analytics';
 import { useIsReadOnlyUser } from '../../platform/queries';
@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
-import { requestSubscription, SubscriberButton } from '../readOnly';
+import { requestSubscription, SubscriberButton, type HeldAction } from '../readOnly';
 import { STORAGE_POPUPS } from '../storage';
 import { copyShareToTimeline, shareQuery, stopShare } from './shareApi';
 
@@ -69,11 +69,13 @@ export function StopSharing({ shareId, onStopped }: { shareId: string; onStopped
 export function AddToMyPhotos({ shareId }: { shareId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  // A visitor has no account yet: the button signs them in (SubscriberButton gates read-only users).
+  // A visitor has no account yet: the button signs them in (SubscriberButton gates read-only
+  // users: their subscribe button holds the copy until they have subscribed).
   return (
     <SubscriberButton
       variant="primary"
-      onClick={() => void navigate(`/share/${encodeURIComponent(shareId)}/copyShare`)}
+      onClick={() => void navigate(copyShareUrl(shareId))}
+      held={() => heldCopy(shareId, navigate)}
       data-testid="share-add-to-photos"
     >
       {t('share.copy.action')}
@@ -81,10 +83,24 @@ export function AddToMyPhotos({ shareId }: { shareId: string }) {
   );
 }
 
+const copyShareUrl = (shareId: string) => `/share/${encodeURIComponent(shareId)}/copyShare`;
+
+/**
+ * SPEC §4: a read-only user's copy waits for the subscription dialog — after a purchase it runs
+ * (the copyShare route, now as a subscriber); refused, it is dropped and the user told so.
+ */
+function heldCopy(shareId: string, navigate: NavigateFunction): HeldAction {
+  return {
+    key: `copyShare:${shareId}`,
+    resume: () => void navigate(copyShareUrl(shareId)),
+    drop: () => showToast({ kind: 'error', message: { key: 'share.copy.dropped' } }),
+  };
+}
+
 /**
  * SPEC §2 `/share/{shareId}/copyShare`: login-gated (a signed-out visit signs in and returns
  * here), then copies the share to the user's timeline once and goes back to the share with the
- * outcome. A read-only user's copy waits for a subscription (the billing issue resumes it).
+ * outcome. A read-only user's copy is held by the subscription dialog (`heldCopy`).
  */
 export function CopyShare() {
   return (
@@ -104,12 +120,12 @@ function CopyShareNow() {
     if (started.current) return;
     started.current = true;
     const back = () => void navigate(`/share/${encodeURIComponent(shareId)}`, { replace: true });
+    const hold = () => {
+      showToast({ message: { key: 'share.copy.readOnly' } });
+      requestSubscription(heldCopy(shareId, navigate));
+    };
     if (readOnly) {
-      showToast({
-        kind: 'error',
-        message: { key: 'share.copy.readOnly' },
-        action: { label: { key: 'readOnly.subscribe' }, run: requestSubscription },
-      });
+      hold();
       back();
       return;
     }
@@ -127,14 +143,17 @@ function CopyShareNow() {
           popupStore.getState().enqueue(STORAGE_POPUPS.addedMoreThanAvailable);
         }
         const code = apiErrorCode(failure);
+        if (code === 'read_only_user') {
+          hold();
+          back();
+          return;
+        }
         showToast({
           kind: 'error',
           message: {
             key: isApiError(failure, 'payloadTooLarge')
               ? 'share.copy.noStorage'
-              : code === 'read_only_user'
-                ? 'share.copy.readOnly'
-                : 'share.copy.failed',
+              : 'share.copy.failed',
           },
         });
         back();
