@@ -698,6 +698,10 @@ const WITHOUT_CALLER: Record<string, string> = {
     "the card frame's confirm: the setup intent's client secret is the capability (payments/payments.test.ts)",
   'POST /stripe-emulator/v1/setup_intents/:id/authenticate':
     "the challenge frame's answer: the client secret is the capability (payments/payments.test.ts)",
+  'GET /stripe-emulator/v1/payment_intents/:id':
+    "handleNextAction's read of a payment intent: its client secret is the capability (payments/payments.test.ts)",
+  'POST /stripe-emulator/v1/payment_intents/:id/authenticate':
+    "the challenge frame's answer for a payment: the client secret is the capability (payments/payments.test.ts)",
 };
 /** Routes of the test-only controls (never registered by `npm start`). */
 const isTestControl = (route: string) => route.split(' ')[1].startsWith('/__test/');

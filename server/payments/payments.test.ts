@@ -263,6 +263,10 @@ describe('payments', () => {
         url: `/stripe-emulator/v1/payment_intents/${held.client_secret.split('_secret_')[0]}?client_secret=${held.client_secret}`,
       });
       expect(read.json()).toMatchObject({ payment_intent: { status: 'requires_action' } });
+      const guessed = await server.app.inject({
+        url: `/stripe-emulator/v1/payment_intents/${held.client_secret.split('_secret_')[0]}?client_secret=${held.client_secret}x`,
+      });
+      expect(guessed.statusCode).toBe(404);
       // The client secret is the capability.
       expect((await authenticate(held.client_secret, true, 'pi_nope_secret_x')).statusCode).toBe(
         404,
