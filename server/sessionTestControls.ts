@@ -8,8 +8,8 @@ import type { ServerContext } from './context';
 import { addCard, allCards } from './db/cards';
 import { stmt } from './db/open';
 import { statisticsOf } from './db/statistics';
-import { userByEmail, type UserRow } from './db/users';
-import { notFound } from './errors';
+import type { UserRow } from './db/users';
+import { testUser } from './testUsers';
 
 const Email = z.string().min(1).max(320);
 
@@ -42,11 +42,7 @@ export function registerSessionTestControls(
   ctx: ServerContext,
   prefix: string,
 ): void {
-  const user = (email: string): UserRow => {
-    const found = userByEmail(ctx.db, email);
-    if (!found) throw notFound();
-    return found;
-  };
+  const user = (email: string): UserRow => testUser(ctx, email);
 
   app.post(`${prefix}full_screen_cards`, (request, reply) => {
     const body = NewCardBody.parse(request.body);

@@ -3,9 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context';
-import { userByEmail, type UserRow } from '../db/users';
-import { notFound } from '../errors';
+import type { UserRow } from '../db/users';
 import { chargesOf, paymentMethodOf, setWebBlocked, subscriptionsOf } from './store';
+import { testUser } from '../testUsers';
 
 const Email = z.string().min(1).max(320);
 
@@ -14,11 +14,7 @@ export function registerPaymentTestControls(
   ctx: ServerContext,
   prefix: string,
 ): void {
-  const user = (email: string): UserRow => {
-    const found = userByEmail(ctx.db, email);
-    if (!found) throw notFound();
-    return found;
-  };
+  const user = (email: string): UserRow => testUser(ctx, email);
 
   // SPEC §1 "some storage purchases are possible only in the mobile app, depending on location".
   app.post(`${prefix}payments`, (request, reply) => {
