@@ -56,6 +56,8 @@ let identity: SwIdentity | null = null;
 let lru = new ThumbLru(thumbBudgetBytes(scope.navigator.deviceMemory));
 let hits = 0;
 let misses = 0;
+let evicted = 0;
+let storedBytes = 0;
 /** Loads the identity and the LRU index once per worker start. */
 let ready: Promise<void> | null = null;
 const tokenHashes = new Map<string, Promise<string>>();
@@ -93,6 +95,8 @@ scope.addEventListener('message', (event) => {
             budgetBytes: lru.budgetBytes,
             hits,
             misses,
+            evicted,
+            storedBytes,
           };
           event.ports[0]?.postMessage(stats);
         }),
@@ -190,7 +194,8 @@ async function store(
     'Content-Length': String(bytes.byteLength),
   });
   await cache.put(key, new Response(bytes, { status: 200, headers }));
-  for (const old of lru.add(key, bytes.byteLength)) await cache.delete(old);
+  storedBytes += bytes.byteLength;
+  await evict(cache, lru.add(key, bytes.byteLength));
   scheduleIndexSave();
 }
 
@@ -219,8 +224,12 @@ async function adopt(next: SwIdentity): Promise<void> {
   lru.budgetBytes = next.budgetBytes ?? thumbBudgetBytes(scope.navigator.deviceMemory);
   const meta = await caches.open(META_CACHE);
   await meta.put(IDENTITY_URL, Response.json(next));
-  const cache = await caches.open(THUMB_CACHE);
-  for (const old of lru.evictToBudget()) await cache.delete(old);
+  await evict(await caches.open(THUMB_CACHE), lru.evictToBudget());
+}
+
+async function evict(cache: Cache, keys: readonly string[]): Promise<void> {
+  evicted += keys.length;
+  for (const old of keys) await cache.delete(old);
 }
 
 /** Logout (or another user): nothing of the last user stays. */
