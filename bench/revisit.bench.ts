@@ -220,7 +220,20 @@ interface Visit {
   thumbSamples: { load: number; jump: number };
   /** Milestones of the load, ms since navigation start. */
   path: unknown;
+  /** Exact heights of the sections laid out at the first screen and after the jump, by key. */
+  laidOut: Record<string, number>;
 }
+
+/** Each laid-out section's exact height, by key (what the grid shows now). */
+const exactHeights = (page: Page) =>
+  page.evaluate(() => {
+    const { timeline } = window.__capture!.gallery!;
+    const heights: Record<string, number> = {};
+    for (let i = 0; i < timeline.sectionCount; i++)
+      if (timeline.isLaidOut(i))
+        heights[timeline.sections[i].descriptor.key] = timeline.sectionHeight(i);
+    return heights;
+  });
 
 /** Navigates to /photos and measures one visit, then the jump to JUMP_FRACTION. */
 async function visit(page: Page, url: string, requests: ReturnType<typeof recordRequests>) {
@@ -270,9 +283,10 @@ async function visit(page: Page, url: string, requests: ReturnType<typeof record
   const loadSamples = marks.thumb.length;
   const thumbTravelLoadPx = thumbTravel(marks.thumb);
 
+  const laidOut = await exactHeights(page);
   // A click on the scroller's track: the jump of the first visit, to sections seen then.
   const box = (await page.getByRole('slider').boundingBox())!;
-  const frames = (await engineSnapshot(page)).frames;
+  const from = (await engineSnapshot(page)).position;
   const before = await page.evaluate(() => {
     const m = (window as unknown as { __benchVisit: VisitMarks }).__benchVisit;
     const at = m.thumb[m.thumb.length - 1] ?? 0;
@@ -281,12 +295,20 @@ async function visit(page: Page, url: string, requests: ReturnType<typeof record
     return at;
   });
   await page.mouse.click(box.x + box.width / 2, box.y + 16 + JUMP_FRACTION * (box.height - 32));
+  // The jump has happened once the position left the top; then its screen settles.
+  await page.waitForFunction(
+    (from) => Math.abs(window.__capture!.gallery!.scroll.position - from) > 100,
+    from,
+    { timeout: 30_000, polling: 'raf' },
+  );
+  const frames = (await engineSnapshot(page)).frames;
   if ((await waitForScene(page, frames, 60_000)) < 0) throw new Error('the jump never settled');
   const jump = await page.evaluate(() => {
     const m = (window as unknown as { __benchVisit: VisitMarks }).__benchVisit;
     m.sampling = false;
     return m.thumb;
   });
+  Object.assign(laidOut, await exactHeights(page));
   const result: Visit = {
     firstThumbnailsMs: round(marks.firstThumbnails!),
     fullScreenMs: round(marks.fullScreen!),
@@ -298,20 +320,10 @@ async function visit(page: Page, url: string, requests: ReturnType<typeof record
     thumbTravelJumpPx: thumbTravel(jump, before),
     thumbSamples: { load: loadSamples, jump: jump.length },
     path: marks.path,
+    laidOut,
   };
   return result;
 }
-
-/** Each laid-out section's exact height, by key (what the grid shows now). */
-const exactHeights = (page: Page) =>
-  page.evaluate(() => {
-    const { timeline } = window.__capture!.gallery!;
-    const heights: Record<string, number> = {};
-    for (let i = 0; i < timeline.sectionCount; i++)
-      if (timeline.isLaidOut(i))
-        heights[timeline.sections[i].descriptor.key] = timeline.sectionHeight(i);
-    return heights;
-  });
 
 /** Relative error (%) of `start` heights against `exact` ones, over the keys of `exact`. */
 function heightErrors(start: Record<string, number>, exact: Record<string, number>) {
@@ -374,7 +386,7 @@ try {
   step('first visit: nothing of the user kept on the device');
   const first = await visit(page, url, requests);
   await waitForServiceWorker(page);
-  const seenHeights = await exactHeights(page);
+  const seenHeights = first.laidOut;
   const seenThumbnails = new Set(first.thumbnailsAsked);
   step(
     `first visit: first thumbnails ${first.firstThumbnailsMs} ms, full ${first.fullScreenMs} ms, ` +

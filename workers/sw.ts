@@ -124,16 +124,18 @@ scope.addEventListener('fetch', (event) => {
 const SHELL_PAGE = `${scope.location.origin}/__shell/index.html`;
 
 /**
- * The app for offline starts: hashed assets cache-first (a hash never changes its bytes); the
- * page and the config network-first, the last good copy when the network is gone. One page
- * serves every route (the web listener's SPA fallback does the same).
+ * The app for offline starts: hashed assets and the favicon cache-first (a hash never changes
+ * its bytes; the favicon is part of the build, and every build is a new worker version, whose
+ * activation drops this cache); the page and the config (the server's, not the build's)
+ * network-first, the last good copy when the network is gone. One page serves every route (the
+ * web listener's SPA fallback does the same).
  */
 function shellRequest(request: Request, url: URL): Promise<Response> | null {
   if (request.mode === 'navigate') return networkFirst(request, SHELL_PAGE);
-  if (url.pathname.startsWith('/assets/')) return cacheFirst(request);
-  if (url.pathname === '/app-config.json' || url.pathname === '/favicon.svg') {
-    return networkFirst(request, request.url);
+  if (url.pathname.startsWith('/assets/') || url.pathname === '/favicon.svg') {
+    return cacheFirst(request);
   }
+  if (url.pathname === '/app-config.json') return networkFirst(request, request.url);
   return null;
 }
 
