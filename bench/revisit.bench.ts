@@ -64,6 +64,8 @@ interface VisitMarks {
   /** When the engine was published, and its first frame with the months (ms since navigation). */
   engineAt?: number;
   sectionsAt?: number;
+  /** The grid's width and target row height at that first frame with sections. */
+  startSize?: string;
   /** Section key → height at the first engine frame with the months. */
   startHeights?: Record<string, number>;
   /** Thumb translateY (px) per animation frame while sampling. */
@@ -101,6 +103,7 @@ function watchVisit(): void {
       const { timeline } = gallery;
       if (marks.startHeights === undefined && timeline.sectionCount > 0) {
         marks.sectionsAt = performance.now();
+        marks.startSize = `${timeline.gridWidth}:${timeline.currentMetrics.targetRowHeight}`;
         const heights: Record<string, number> = {};
         for (let i = 0; i < timeline.sectionCount; i++)
           heights[timeline.sections[i].descriptor.key] = timeline.sectionHeight(i);
@@ -270,6 +273,8 @@ async function visit(page: Page, url: string, requests: ReturnType<typeof record
         domContentLoaded: Math.round(nav.domContentLoadedEventEnd),
         engine: Math.round(m.engineAt ?? -1),
         sections: Math.round(m.sectionsAt ?? -1),
+        startSize: m.startSize,
+        sizeAtFullScreen: `${window.__capture!.gallery!.timeline.gridWidth}:${window.__capture!.gallery!.timeline.currentMetrics.targetRowHeight}`,
         calls,
       },
     };
