@@ -33,6 +33,7 @@ const BENCHES = [
   { name: 'carousel', file: 'bench/carousel.bench.ts', quick: true },
   { name: 'albums', file: 'bench/albums.bench.ts', quick: true },
   { name: 'trash', file: 'bench/trash.bench.ts', quick: true },
+  { name: 'revisit', file: 'bench/revisit.bench.ts', quick: true },
   { name: 'scale', file: 'bench/scale.bench.ts', quick: false },
 ] as const;
 

@@ -38,6 +38,10 @@ export interface SwStats {
   budgetBytes: number;
   hits: number;
   misses: number;
+  /** Since the worker started: entries the LRU dropped to stay within the budget. */
+  evicted: number;
+  /** Since the worker started: bytes of thumbnails put into the cache. */
+  storedBytes: number;
 }
 
 /** The LRU byte budget per device class (navigator.deviceMemory, GB; unknown counts as mid). */

@@ -56,6 +56,8 @@ let identity: SwIdentity | null = null;
 let lru = new ThumbLru(thumbBudgetBytes(scope.navigator.deviceMemory));
 let hits = 0;
 let misses = 0;
+let evicted = 0;
+let storedBytes = 0;
 /** Loads the identity and the LRU index once per worker start. */
 let ready: Promise<void> | null = null;
 const tokenHashes = new Map<string, Promise<string>>();
@@ -93,6 +95,8 @@ scope.addEventListener('message', (event) => {
             budgetBytes: lru.budgetBytes,
             hits,
             misses,
+            evicted,
+            storedBytes,
           };
           event.ports[0]?.postMessage(stats);
         }),
@@ -120,16 +124,18 @@ scope.addEventListener('fetch', (event) => {
 const SHELL_PAGE = `${scope.location.origin}/__shell/index.html`;
 
 /**
- * The app for offline starts: hashed assets cache-first (a hash never changes its bytes); the
- * page and the config network-first, the last good copy when the network is gone. One page
- * serves every route (the web listener's SPA fallback does the same).
+ * The app for offline starts: hashed assets and the favicon cache-first (a hash never changes
+ * its bytes; the favicon is part of the build, and every build is a new worker version, whose
+ * activation drops this cache); the page and the config (the server's, not the build's)
+ * network-first, the last good copy when the network is gone. One page serves every route (the
+ * web listener's SPA fallback does the same).
  */
 function shellRequest(request: Request, url: URL): Promise<Response> | null {
   if (request.mode === 'navigate') return networkFirst(request, SHELL_PAGE);
-  if (url.pathname.startsWith('/assets/')) return cacheFirst(request);
-  if (url.pathname === '/app-config.json' || url.pathname === '/favicon.svg') {
-    return networkFirst(request, request.url);
+  if (url.pathname.startsWith('/assets/') || url.pathname === '/favicon.svg') {
+    return cacheFirst(request);
   }
+  if (url.pathname === '/app-config.json') return networkFirst(request, request.url);
   return null;
 }
 
@@ -190,7 +196,8 @@ async function store(
     'Content-Length': String(bytes.byteLength),
   });
   await cache.put(key, new Response(bytes, { status: 200, headers }));
-  for (const old of lru.add(key, bytes.byteLength)) await cache.delete(old);
+  storedBytes += bytes.byteLength;
+  await evict(cache, lru.add(key, bytes.byteLength));
   scheduleIndexSave();
 }
 
@@ -219,8 +226,12 @@ async function adopt(next: SwIdentity): Promise<void> {
   lru.budgetBytes = next.budgetBytes ?? thumbBudgetBytes(scope.navigator.deviceMemory);
   const meta = await caches.open(META_CACHE);
   await meta.put(IDENTITY_URL, Response.json(next));
-  const cache = await caches.open(THUMB_CACHE);
-  for (const old of lru.evictToBudget()) await cache.delete(old);
+  await evict(await caches.open(THUMB_CACHE), lru.evictToBudget());
+}
+
+async function evict(cache: Cache, keys: readonly string[]): Promise<void> {
+  evicted += keys.length;
+  for (const old of keys) await cache.delete(old);
 }
 
 /** Logout (or another user): nothing of the last user stays. */

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { accountInfoQuery } from '../../platform/queries';
 import { exposeForTests } from '../../platform/testHooks';
 import { useLoginStatus } from '../../state/session';
 import { storageQuotaStore } from '../../state/storageQuota';
@@ -41,8 +42,17 @@ export function UploadRoot() {
       onIdle: () => void queryClient.invalidateQueries({ queryKey: ['account_info'] }),
     });
     let cancelled = false;
-    httpUploadTransport
-      .account()
+    // Signed in means the session has just loaded the account (and set the quota): use it, so
+    // a start does not ask /account_info twice (issue 19, revisit bench).
+    const known = queryClient.getQueryData(accountInfoQuery.queryKey);
+    (known
+      ? Promise.resolve({
+          uuid: known.uuid,
+          usedSpace: known.used_space,
+          maxSpace: known.max_space,
+        })
+      : httpUploadTransport.account()
+    )
       .then((account) => {
         storageQuotaStore
           .getState()

@@ -1,0 +1,568 @@
+/*
+ * Revisit bench (issue 19, "Targets for the second visit"): /photos opened a first time with
+ * nothing kept on the device, then three times more as a returning user, side by side in one
+ * run, same library, same browser context (so the service worker, its Cache API thumbnails and
+ * the persisted timeline in IndexedDB carry over; the HTTP cache is on and shared by all visits,
+ * as a returning user's would be: the first visit is "nothing of the user kept", not a cold
+ * browser). Measured:
+ * - navigation → first thumbnails and → full first screen, first visit and the median of three
+ *   second visits, and their ratio (the quick run gates the ratio: absolute times are noise on
+ *   the shared 2-core machines);
+ * - requests that reach the network until the first screen is full: a page request not answered
+ *   by the service worker, or one the worker itself sends (its network-first page, a cache miss);
+ *   and among them thumbnails already fetched on the first visit;
+ * - section heights: the height each section starts at on a visit (its first frame with the
+ *   months) against the exact layout of the first visit, for every section laid out then;
+ * - the fast scroller's thumb, sampled every animation frame: from navigation until the first
+ *   screen is full, and from a click on its track (a jump to a place seen on the first visit)
+ *   until that screen is full: how far it moves on its own while sections load;
+ * - the thumbnail cache after jumping and flinging through the library: bytes within the budget,
+ *   and entries evicted by the LRU when more was stored than fits. In the quick run the budget is
+ *   set small through the test hook (identify(budgetBytes)) so a small library overflows it.
+ * Writes bench/results/revisit.json; exits 1 when a target is missed.
+ * Run: npx tsx bench/revisit.bench.ts [--quick]
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { launchBrowser, newBenchPage, signIn } from './support/browser';
+import { buildApp } from './support/build';
+import {
+  machine,
+  median,
+  QUICK,
+  reportTargets,
+  round,
+  sleep,
+  step,
+  target,
+  versions,
+  writeResult,
+  type Headline,
+} from './support/env';
+import {
+  engineSnapshot,
+  waitForEngine,
+  waitForScene,
+  waitForThumbnails,
+} from './support/galleryDriver';
+import { jumpFractions, smoothScroll } from './support/scrollScript';
+import { benchServers } from './support/servers';
+import type {} from '../tests/e2e/support/hooks';
+
+const FILES = QUICK ? 20_000 : 2_000_000;
+const SECOND_VISITS = 3;
+/** Where the first visit jumps to (so sections there are seen) and every second visit again. */
+const JUMP_FRACTION = 0.37;
+const FLING_JUMPS = QUICK ? 8 : 20;
+/** Quick: a budget the small library's jumps overflow, so the LRU must evict. */
+const QUICK_BUDGET_BYTES = 1024 * 1024;
+/** How long the app's and the worker's deferred writes (heights, LRU index) take to land. */
+const SAVES_SETTLE_MS = 2_500;
+
+interface VisitMarks {
+  firstThumbnails?: number;
+  fullScreen?: number;
+  /** When the engine was published, and its first frame with the months (ms since navigation). */
+  engineAt?: number;
+  sectionsAt?: number;
+  /** The grid's width and target row height at that first frame with sections. */
+  startSize?: string;
+  /** Section key → height at the first engine frame with the months. */
+  startHeights?: Record<string, number>;
+  /** Thumb translateY (px) per animation frame while sampling. */
+  thumb: number[];
+  sampling: boolean;
+}
+
+/**
+ * Installed before the app's scripts on every navigation: turns the service worker on for this
+ * test build, marks the first thumbnails and the full first screen (as the scale bench does),
+ * keeps each section's height at the first frame with sections, and samples the fast scroller's
+ * thumb every animation frame while `sampling` is set (from navigation until the bench stops it).
+ */
+function watchVisit(): void {
+  localStorage.setItem('captureSw', '1');
+  const marks: VisitMarks = { thumb: [], sampling: true };
+  (window as unknown as { __benchVisit: VisitMarks }).__benchVisit = marks;
+  const sample = () => {
+    if (marks.sampling) {
+      const thumb = document.querySelector<HTMLElement>('.fast-scroller__thumb');
+      const match = thumb ? /translateY\((-?[\d.]+)px\)/.exec(thumb.style.transform) : null;
+      if (match) marks.thumb.push(Number(match[1]));
+    }
+    requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+  const attach = () => {
+    const gallery = window.__capture?.gallery;
+    if (!gallery) {
+      setTimeout(attach, 10);
+      return;
+    }
+    marks.engineAt = performance.now();
+    const stop = gallery.onFrame(() => {
+      const { timeline } = gallery;
+      if (marks.startHeights === undefined && timeline.sectionCount > 0) {
+        marks.sectionsAt = performance.now();
+        marks.startSize = `${timeline.gridWidth}:${timeline.currentMetrics.targetRowHeight}`;
+        const heights: Record<string, number> = {};
+        for (let i = 0; i < timeline.sectionCount; i++)
+          heights[timeline.sections[i].descriptor.key] = timeline.sectionHeight(i);
+        marks.startHeights = heights;
+      }
+      const s = gallery.snapshot();
+      if (marks.firstThumbnails === undefined && s.texturesReady > 0 && s.tiles > 0)
+        marks.firstThumbnails = performance.now();
+      const full =
+        s.tiles > 0 &&
+        s.texturesLoading === 0 &&
+        s.sectionsFetching === 0 &&
+        s.visibleRange.first.item >= 0 &&
+        !s.fastScrolling;
+      if (marks.firstThumbnails !== undefined && full) {
+        marks.fullScreen = performance.now();
+        stop();
+      }
+    });
+  };
+  attach();
+}
+
+/** A request seen by the bench: from the page or sent by the service worker itself. */
+interface Seen {
+  url: string;
+  /** Wall clock (ms since the epoch) when it started. */
+  at: number;
+  /** Answered to the page by the service worker (it reached the network only if the worker sent it). */
+  fromServiceWorker: boolean;
+  /** Sent by the service worker (a network-first page or a cache miss). */
+  bySw: boolean;
+  /** Answered by a server (Chromium names its address; the HTTP cache has none). */
+  fromServer: boolean;
+}
+
+/**
+ * Every request of the context while started: the page's with their response (answered by the
+ * service worker or not), and those the service worker sends itself.
+ */
+function recordRequests(context: BrowserContext, page: Page) {
+  const state = { on: false, seen: [] as Promise<Seen | null>[] };
+  page.on('response', (response) => {
+    if (!state.on || !/^https?:/.test(response.url())) return;
+    const start = response.request().timing().startTime;
+    state.seen.push(
+      response
+        .serverAddr()
+        .catch(() => null)
+        .then((address) => ({
+          url: response.url(),
+          at: start > 0 ? start : Date.now(),
+          fromServiceWorker: response.fromServiceWorker(),
+          bySw: false,
+          fromServer: address !== null,
+        })),
+    );
+  });
+  context.on('request', (request) => {
+    if (!state.on || !request.serviceWorker() || !/^https?:/.test(request.url())) return;
+    const at = Date.now();
+    state.seen.push(
+      request
+        .response()
+        .then((response) => response?.serverAddr() ?? null)
+        .catch(() => null)
+        .then((address) => ({
+          url: request.url(),
+          at,
+          fromServiceWorker: false,
+          bySw: true,
+          fromServer: address !== null,
+        })),
+    );
+  });
+  return {
+    start() {
+      state.seen = [];
+      state.on = true;
+    },
+    async stop(): Promise<Seen[]> {
+      state.on = false;
+      return (await Promise.all(state.seen)).filter((s): s is Seen => s !== null);
+    },
+  };
+}
+
+/** A thumbnail's file and size (SPEC §7 /th/3/{fileId}?area=…), or null for another URL. */
+function thumbnailOf(url: string): string | null {
+  const parsed = new URL(url);
+  const match = /^\/th\/3\/([^/]+)$/.exec(parsed.pathname);
+  return match ? `${match[1]}@${parsed.searchParams.get('area')}` : null;
+}
+
+/** How far the thumb moved on its own: max − min of its positions once it first moved. */
+function thumbTravel(samples: readonly number[], from?: number): number {
+  let rest = samples;
+  if (from !== undefined) {
+    const moved = samples.findIndex((y) => Math.abs(y - from) > 0.01);
+    rest = moved < 0 ? [] : samples.slice(moved);
+  }
+  if (rest.length === 0) return 0;
+  return round(Math.max(...rest) - Math.min(...rest));
+}
+
+interface Visit {
+  firstThumbnailsMs: number;
+  fullScreenMs: number;
+  /** Requests that reached the network until the first screen was full. */
+  network: { url: string; bySw: boolean }[];
+  thumbnailsFromNetwork: string[];
+  /** Every thumbnail the page asked for until the first screen was full, wherever answered. */
+  thumbnailsAsked: string[];
+  startHeights: Record<string, number>;
+  thumbTravelLoadPx: number;
+  thumbTravelJumpPx: number;
+  thumbSamples: { load: number; jump: number };
+  /** Milestones of the load, ms since navigation start. */
+  path: unknown;
+  /** Exact heights of the sections laid out at the first screen and after the jump, by key. */
+  laidOut: Record<string, number>;
+}
+
+/** Each laid-out section's exact height, by key (what the grid shows now). */
+const exactHeights = (page: Page) =>
+  page.evaluate(() => {
+    const { timeline } = window.__capture!.gallery!;
+    const heights: Record<string, number> = {};
+    for (let i = 0; i < timeline.sectionCount; i++)
+      if (timeline.isLaidOut(i))
+        heights[timeline.sections[i].descriptor.key] = timeline.sectionHeight(i);
+    return heights;
+  });
+
+/** Navigates to /photos and measures one visit, then the jump to JUMP_FRACTION. */
+async function visit(page: Page, url: string, requests: ReturnType<typeof recordRequests>) {
+  requests.start();
+  await page.goto(url);
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __benchVisit?: VisitMarks }).__benchVisit?.fullScreen !== undefined,
+    null,
+    { timeout: 120_000, polling: 50 },
+  );
+  const seen = await requests.stop();
+  const marks = await page.evaluate(() => {
+    const m = (window as unknown as { __benchVisit: VisitMarks }).__benchVisit;
+    m.sampling = false;
+    // The critical path: when the app's first calls answered (ms since navigation).
+    const calls = performance
+      .getEntriesByType('resource')
+      .filter((e) =>
+        /\/(account_info|jobs\/default|timeline\/months|files\?|app-config)/.test(e.name),
+      )
+      .slice(0, 8)
+      .map((e) => ({
+        call: new URL(e.name).pathname.replace(/\/jobs\/[^/]+\//, '/jobs/…/'),
+        start: Math.round(e.startTime),
+        end: Math.round((e as PerformanceResourceTiming).responseEnd),
+      }));
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return {
+      ...m,
+      timeOrigin: performance.timeOrigin,
+      path: {
+        document: Math.round(nav.responseEnd),
+        domContentLoaded: Math.round(nav.domContentLoadedEventEnd),
+        engine: Math.round(m.engineAt ?? -1),
+        sections: Math.round(m.sectionsAt ?? -1),
+        startSize: m.startSize,
+        sizeAtFullScreen: `${window.__capture!.gallery!.timeline.gridWidth}:${window.__capture!.gallery!.timeline.currentMetrics.targetRowHeight}`,
+        calls,
+      },
+    };
+  });
+  const fullAt = marks.timeOrigin + marks.fullScreen!;
+  const network = seen
+    .filter((s) => s.at <= fullAt && s.fromServer && (s.bySw || !s.fromServiceWorker))
+    .map(({ url: u, bySw }) => ({ url: u, bySw }));
+  const thumbnailsFromNetwork = network.flatMap((s) => thumbnailOf(s.url) ?? []);
+  const thumbnailsAsked = seen.flatMap((s) => (s.bySw ? [] : (thumbnailOf(s.url) ?? [])));
+  const loadSamples = marks.thumb.length;
+  const thumbTravelLoadPx = thumbTravel(marks.thumb);
+
+  const laidOut = await exactHeights(page);
+  // A click on the scroller's track: the jump of the first visit, to sections seen then.
+  const box = (await page.getByRole('slider').boundingBox())!;
+  const from = (await engineSnapshot(page)).position;
+  const before = await page.evaluate(() => {
+    const m = (window as unknown as { __benchVisit: VisitMarks }).__benchVisit;
+    const at = m.thumb[m.thumb.length - 1] ?? 0;
+    m.thumb = [];
+    m.sampling = true;
+    return at;
+  });
+  await page.mouse.click(box.x + box.width / 2, box.y + 16 + JUMP_FRACTION * (box.height - 32));
+  // The jump has happened once the position left the top; then its screen settles.
+  await page.waitForFunction(
+    (from) => Math.abs(window.__capture!.gallery!.scroll.position - from) > 100,
+    from,
+    { timeout: 30_000, polling: 'raf' },
+  );
+  const frames = (await engineSnapshot(page)).frames;
+  if ((await waitForScene(page, frames, 60_000)) < 0) throw new Error('the jump never settled');
+  const jump = await page.evaluate(() => {
+    const m = (window as unknown as { __benchVisit: VisitMarks }).__benchVisit;
+    m.sampling = false;
+    return m.thumb;
+  });
+  Object.assign(laidOut, await exactHeights(page));
+  const result: Visit = {
+    firstThumbnailsMs: round(marks.firstThumbnails!),
+    fullScreenMs: round(marks.fullScreen!),
+    network,
+    thumbnailsFromNetwork,
+    thumbnailsAsked,
+    startHeights: marks.startHeights ?? {},
+    thumbTravelLoadPx,
+    thumbTravelJumpPx: thumbTravel(jump, before),
+    thumbSamples: { load: loadSamples, jump: jump.length },
+    path: marks.path,
+    laidOut,
+  };
+  return result;
+}
+
+/** Relative error (%) of `start` heights against `exact` ones, over the keys of `exact`. */
+function heightErrors(start: Record<string, number>, exact: Record<string, number>) {
+  const errors = Object.entries(exact).map(([key, height]) =>
+    start[key] === undefined ? 100 : (Math.abs(start[key] - height) / height) * 100,
+  );
+  const max = errors.length ? Math.max(...errors) : 0;
+  const mean = errors.length ? errors.reduce((a, b) => a + b, 0) / errors.length : 0;
+  return { sections: errors.length, maxPct: round(max, 3), meanPct: round(mean, 3) };
+}
+
+const swStats = (page: Page) => page.evaluate(() => window.__capture!.serviceWorker!.stats());
+
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+    timeout: 60_000,
+  });
+  for (let i = 0; i < 300 && !(await swStats(page))?.user; i++) await sleep(100);
+  if (!(await swStats(page))?.user) throw new Error('the service worker never knew the user');
+}
+
+/**
+ * Nothing of the user kept: the worker forgets (as on logout: its thumbnails and index go) and
+ * the persisted timeline's database is deleted (the open page lets it go). The page's next load
+ * tells the worker who is signed in again.
+ */
+async function forgetDevice(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        navigator.serviceWorker.controller?.postMessage({ type: 'logout' });
+        const request = indexedDB.deleteDatabase('capture-timeline');
+        request.onsuccess = request.onerror = request.onblocked = () => resolve();
+      }),
+  );
+  for (let i = 0; i < 100; i++) {
+    const stats = await swStats(page);
+    if (stats && stats.user === null && stats.entries === 0) return;
+    await sleep(100);
+  }
+  throw new Error('the service worker kept its thumbnails');
+}
+
+const app = await buildApp('dist-revisit', { testHooks: true });
+const servers = await benchServers(FILES, app.outDir);
+const { browser, version: chromiumVersion } = await launchBrowser();
+try {
+  const page = await newBenchPage(browser);
+  const context = page.context();
+  await page.addInitScript(watchVisit);
+  const requests = recordRequests(context, page);
+  const url = `${servers.webUrl}/photos`;
+  step(`${FILES.toLocaleString('en')} files; signing in to ${servers.webUrl}`);
+  await signIn(page, servers.webUrl);
+  await waitForEngine(page);
+  await waitForScene(page, 0, 120_000);
+  await waitForServiceWorker(page);
+  await forgetDevice(page);
+
+  step('first visit: nothing of the user kept on the device');
+  const first = await visit(page, url, requests);
+  await waitForServiceWorker(page);
+  const seenHeights = first.laidOut;
+  const seenThumbnails = new Set(first.thumbnailsAsked);
+  step(
+    `first visit: first thumbnails ${first.firstThumbnailsMs} ms, full ${first.fullScreenMs} ms, ` +
+      `${first.network.length} network requests, ${Object.keys(seenHeights).length} sections laid out; ${JSON.stringify(first.path)}`,
+  );
+  await sleep(SAVES_SETTLE_MS);
+  const afterFirst = (await swStats(page))!;
+
+  const seconds: Visit[] = [];
+  for (let i = 0; i < SECOND_VISITS; i++) {
+    const v = await visit(page, url, requests);
+    seconds.push(v);
+    step(
+      `second visit ${i + 1}: first thumbnails ${v.firstThumbnailsMs} ms, full ${v.fullScreenMs} ms, ` +
+        `network ${v.network.length} (${v.network.map((n) => new URL(n.url).pathname).join(', ')}), ` +
+        `thumb travel ${v.thumbTravelLoadPx} | ${v.thumbTravelJumpPx} px; ${JSON.stringify(v.path)}`,
+    );
+    await sleep(SAVES_SETTLE_MS);
+  }
+  const afterSeconds = (await swStats(page))!;
+
+  // The thumbnail cache after jumping and flinging through the library.
+  const deviceBudget = afterSeconds.budgetBytes;
+  if (QUICK)
+    await page.evaluate((b) => window.__capture!.serviceWorker!.identify(b), QUICK_BUDGET_BYTES);
+  const before = (await swStats(page))!;
+  step(`fling: ${FLING_JUMPS} jumps and flings; budget ${before.budgetBytes} bytes`);
+  const box = (await page.getByRole('slider').boundingBox())!;
+  const grid = (await page.getByTestId('gallery').boundingBox())!;
+  const centre = { x: grid.x + grid.width / 2, y: grid.y + grid.height / 2 };
+  let reached = 0;
+  for (const fraction of jumpFractions(FLING_JUMPS)) {
+    const frames = (await engineSnapshot(page)).frames;
+    await page.mouse.click(box.x + box.width / 2, box.y + 16 + fraction * (box.height - 32));
+    if ((await waitForThumbnails(page, frames, 20_000)) >= 0) reached++;
+    await smoothScroll(page, centre, 6_000, true, 8_000);
+    await waitForThumbnails(page, (await engineSnapshot(page)).frames, 20_000);
+  }
+  await sleep(SAVES_SETTLE_MS);
+  const afterFling = (await swStats(page))!;
+  const flingStored = afterFling.storedBytes - before.storedBytes;
+  const overflowed = before.bytes + flingStored > afterFling.budgetBytes;
+  const flingEvicted = afterFling.evicted - before.evicted;
+  step(`cache: ${JSON.stringify(afterFling)}`);
+
+  const secondFirst = median(seconds.map((v) => v.firstThumbnailsMs));
+  const secondFull = median(seconds.map((v) => v.fullScreenMs));
+  const ratioFirst = round(secondFirst / first.firstThumbnailsMs, 3);
+  const ratioFull = round(secondFull / first.fullScreenMs, 3);
+  const networkMax = Math.max(...seconds.map((v) => v.network.length));
+  const seenThumbsFromNetwork = Math.max(
+    ...seconds.map((v) => v.thumbnailsFromNetwork.filter((t) => seenThumbnails.has(t)).length),
+  );
+  const firstHeights = heightErrors(first.startHeights, seenHeights);
+  const secondHeights = seconds.map((v) => heightErrors(v.startHeights, seenHeights));
+  const secondHeightMax = Math.max(...secondHeights.map((h) => h.maxPct));
+  const thumbSecond = Math.max(
+    ...seconds.flatMap((v) => [v.thumbTravelLoadPx, v.thumbTravelJumpPx]),
+  );
+
+  const targets = [
+    target('navigation → first thumbnails, second visit, median (ms)', secondFirst, 300, '<=', {
+      timing: true,
+    }),
+    // 300 ms against the first visit's 830 ms of the issue: the second visit in ≤ 0.4 of the first.
+    target('navigation → first thumbnails, second / first visit', ratioFirst, 0.4, '<='),
+    target('network requests for the first screen, second visit (max)', networkMax, 3, '<='),
+    target(
+      'thumbnails seen before fetched from the network, second visit (max)',
+      seenThumbsFromNetwork,
+      0,
+      '<=',
+    ),
+    target('section height error for sections seen before, max (%)', secondHeightMax, 0, '<='),
+    target(
+      'fast scroller thumb movement while sections load, second visit (px)',
+      thumbSecond,
+      0,
+      '<=',
+    ),
+    target(
+      'thumbnail cache bytes after the fling within its budget (1 = yes)',
+      afterFling.bytes <= afterFling.budgetBytes ? 1 : 0,
+      1,
+      '>=',
+    ),
+    target(
+      'LRU evicts when the fling stored more than the budget (1 = yes)',
+      !overflowed || flingEvicted > 0 ? 1 : 0,
+      1,
+      '>=',
+    ),
+  ];
+  const headlines: Headline[] = [
+    {
+      label: 'navigation → first thumbnails, first | second visit (median of 3)',
+      value: `${first.firstThumbnailsMs} | ${secondFirst}`,
+      unit: 'ms',
+    },
+    {
+      label: 'navigation → full first screen, first | second visit',
+      value: `${first.fullScreenMs} | ${secondFull}`,
+      unit: 'ms',
+    },
+    {
+      label: 'second / first visit (first thumbnails | full screen)',
+      value: `${ratioFirst} | ${ratioFull}`,
+    },
+    {
+      label: 'network requests for the first screen, first | second visit (max)',
+      value: `${first.network.length} | ${networkMax}`,
+    },
+    {
+      label: 'height error of sections seen before, first | second visit (max %)',
+      value: `${firstHeights.maxPct} | ${secondHeightMax}`,
+    },
+    {
+      label: 'thumb movement while sections load (load; jump), first | second visit',
+      value: `${first.thumbTravelLoadPx}; ${first.thumbTravelJumpPx} | ${thumbSecond}`,
+      unit: 'px',
+    },
+    {
+      label: 'thumbnail cache after the fling: bytes / budget, entries, evicted',
+      value: `${afterFling.bytes} / ${afterFling.budgetBytes}, ${afterFling.entries}, ${flingEvicted}`,
+    },
+  ];
+  const file = writeResult('revisit', {
+    machine: machine(chromiumVersion),
+    versions: versions(['react', 'idb', 'vite', '@playwright/test']),
+    setup: {
+      files: FILES,
+      visits: `sign-in (not counted); the device forgotten (the worker's logout message, the timeline database deleted); a first visit; ${SECOND_VISITS} second visits (median reported); each a page.goto of /photos in the same page and context`,
+      profile:
+        'one browser context for every visit: the service worker, its Cache API thumbnails, IndexedDB and the HTTP cache persist between visits (the HTTP cache is on and already warm on the first visit: it is the first visit of the data, not of the app)',
+      firstThumbnails:
+        'performance.now() (since navigation start) at the first engine frame with texturesReady > 0 and tiles > 0',
+      fullScreen:
+        'the first frame after that with every viewport tile textured and its sections loaded',
+      network:
+        'requests started before the full first screen that reached the network: page responses not from the service worker (Playwright response.fromServiceWorker()) plus requests the worker sent itself (request.serviceWorker())',
+      heights:
+        'each section’s height at the first engine frame with sections, against the exact height of the first visit, for every section laid out on the first visit (the top and the jump)',
+      thumb: `the fast scroller thumb’s translateY every animation frame, from navigation until the full first screen (max − min), and from a click on its track at ${JUMP_FRACTION} until that screen is ready (max − min once it first moved)`,
+      fling: `${FLING_JUMPS} clicks on the scroller track at seeded fractions, each followed by a 6,000 px wheel fling, waiting for thumbnails`,
+      budget: QUICK
+        ? `set to ${QUICK_BUDGET_BYTES} bytes through the test hook identify(budgetBytes) so the small library overflows it (the device class budget here: ${deviceBudget} bytes)`
+        : `the device class budget (${deviceBudget} bytes)`,
+    },
+    figures: {
+      first,
+      seconds,
+      seenSections: Object.keys(seenHeights).length,
+      seenThumbnails: seenThumbnails.size,
+      heightError: { firstVisit: firstHeights, secondVisits: secondHeights },
+      ratios: { firstThumbnails: ratioFirst, fullScreen: ratioFull },
+      cache: { afterFirst, afterSeconds, beforeFling: before, afterFling, deviceBudget },
+      fling: {
+        jumps: FLING_JUMPS,
+        reached,
+        storedBytes: flingStored,
+        evicted: flingEvicted,
+        overflowed,
+      },
+    },
+    ratios: { secondOverFirstFirstThumbnails: ratioFirst },
+    headlines,
+    targets,
+  });
+  step(`wrote ${file}`);
+  reportTargets(headlines, targets);
+} finally {
+  await browser.close();
+  await servers.close();
+}
