@@ -1,5 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createTestEngine, TEST_HEIGHT, testDescriptors } from './testEngine';
+import { ManualClock } from './clock';
+import { GalleryEngine } from './GalleryEngine';
+import { DESKTOP_METRICS } from './gridMetrics';
+import {
+  createTestEngine,
+  squareLayout,
+  TEST_HEIGHT,
+  TEST_WIDTH,
+  testDescriptors,
+  testFiles,
+} from './testEngine';
+import { createTestRenderer, FakeLoader, flush } from './texture/testing';
+import type { TimelineSource } from './timeline/TimelineSource';
 import type { SectionDescriptor } from './types';
 
 describe('GalleryEngine fast scrolling', () => {
@@ -49,5 +61,43 @@ describe('GalleryEngine.refresh', () => {
     answers[2](testDescriptors([10]));
     await fourth;
     expect(engine.timeline.sectionCount).toBe(1);
+  });
+});
+
+describe('GalleryEngine before the canvas has its size', () => {
+  it('draws nothing and loads nothing for a 1-px grid; the first resize starts it', async () => {
+    const fetched: string[] = [];
+    const descriptors = testDescriptors([10, 10, 10]);
+    const source: TimelineSource = {
+      sections: () => Promise.resolve(descriptors),
+      files: (section) => {
+        fetched.push(section.key);
+        return Promise.resolve(testFiles(section));
+      },
+    };
+    const clock = new ManualClock();
+    const engine = new GalleryEngine({
+      source,
+      layout: squareLayout,
+      loader: new FakeLoader(),
+      metrics: DESKTOP_METRICS,
+      pools: { smallLayers: 64, largeLayers: 8, maxUploadsPerFrame: 4 },
+      clock,
+    });
+    const gpu = createTestRenderer();
+    const frames = vi.fn();
+    engine.onFrame(frames);
+    await engine.timeline.load(new AbortController().signal);
+    expect(engine.frame(gpu.renderer, clock.now())).toBe(false);
+    await flush();
+    expect(frames).not.toHaveBeenCalled();
+    expect(fetched).toEqual([]);
+
+    engine.resize(TEST_WIDTH, TEST_HEIGHT, 1, DESKTOP_METRICS, { left: 0, right: 0 });
+    engine.frame(gpu.renderer, clock.now());
+    await flush();
+    expect(frames).toHaveBeenCalledOnce();
+    expect(engine.timeline.gridWidth).toBe(TEST_WIDTH);
+    expect(fetched.length).toBeGreaterThan(0);
   });
 });

@@ -84,6 +84,8 @@ export class GalleryEngine implements ControllerHost {
   private invalidateCallback: () => void = () => undefined;
   private width = 1;
   private height = 1;
+  /** No frame before the canvas has its size: nothing laid out or loaded for a 1-px grid. */
+  private sized = false;
   private insetLeft = 0;
   private insetRight = 0;
   private dpr = 1;
@@ -257,6 +259,7 @@ export class GalleryEngine implements ControllerHost {
   ): void {
     this.width = Math.max(1, width);
     this.height = Math.max(1, height);
+    this.sized = true;
     this.dpr = dpr;
     this.insetLeft = insets.left;
     this.insetRight = insets.right;
@@ -306,6 +309,7 @@ export class GalleryEngine implements ControllerHost {
    * transition runs the last frame stays as it is (the binding scales it).
    */
   frame(gl: WebGLRenderer, now: number = this.clock.now()): boolean {
+    if (!this.sized) return false;
     if (this.zoom.frozen) {
       this.zoom.checkReady();
       return false;
