@@ -136,6 +136,11 @@ interface Seen {
   fromServiceWorker: boolean;
   /** Sent by the service worker (a network-first page or a cache miss). */
   bySw: boolean;
+  /**
+   * The page received the whole body (a thumbnail whose load the page dropped, e.g. on the
+   * jump, was never seen, and so need not be in the cache).
+   */
+  completed: boolean;
   /** Answered by a server (Chromium names its address; the HTTP cache has none). */
   fromServer: boolean;
 }
@@ -149,17 +154,22 @@ function recordRequests(context: BrowserContext, page: Page) {
   page.on('response', (response) => {
     if (!state.on || !/^https?:/.test(response.url())) return;
     const start = response.request().timing().startTime;
+    const completed = Promise.race([
+      response.finished().then(
+        (error) => error === null,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+    ]);
     state.seen.push(
-      response
-        .serverAddr()
-        .catch(() => null)
-        .then((address) => ({
-          url: response.url(),
-          at: start > 0 ? start : Date.now(),
-          fromServiceWorker: response.fromServiceWorker(),
-          bySw: false,
-          fromServer: address !== null,
-        })),
+      Promise.all([response.serverAddr().catch(() => null), completed]).then(([address, done]) => ({
+        url: response.url(),
+        at: start > 0 ? start : Date.now(),
+        fromServiceWorker: response.fromServiceWorker(),
+        bySw: false,
+        fromServer: address !== null,
+        completed: done,
+      })),
     );
   });
   context.on('request', (request) => {
@@ -176,6 +186,7 @@ function recordRequests(context: BrowserContext, page: Page) {
           fromServiceWorker: false,
           bySw: true,
           fromServer: address !== null,
+          completed: address !== null,
         })),
     );
   });
@@ -284,7 +295,9 @@ async function visit(page: Page, url: string, requests: ReturnType<typeof record
     .filter((s) => s.at <= fullAt && s.fromServer && (s.bySw || !s.fromServiceWorker))
     .map(({ url: u, bySw }) => ({ url: u, bySw }));
   const thumbnailsFromNetwork = network.flatMap((s) => thumbnailOf(s.url) ?? []);
-  const thumbnailsAsked = seen.flatMap((s) => (s.bySw ? [] : (thumbnailOf(s.url) ?? [])));
+  const thumbnailsAsked = seen.flatMap((s) =>
+    s.bySw || !s.completed ? [] : (thumbnailOf(s.url) ?? []),
+  );
   const loadSamples = marks.thumb.length;
   const thumbTravelLoadPx = thumbTravel(marks.thumb);
 

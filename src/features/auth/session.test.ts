@@ -4,14 +4,18 @@ import { storeAuth } from '../../api/authStore';
 import { ApiError } from '../../api/errors';
 import { parseServiceDict } from '../../api/hosts';
 import { readString } from '../../state/persisted';
+import { queryClient } from '../../platform/queryClient';
 import { sessionStore } from '../../state/session';
 import { startSession } from './session';
 
 const fetchAccountInfo = vi.hoisted(() => vi.fn());
 vi.mock('../../platform/queries', () => ({
   accountInfoQuery: { queryKey: ['account_info'] },
+  defaultJobQuery: { queryKey: ['jobs', 'default'] },
   fetchAccountInfo,
 }));
+const loadOfflineSession = vi.hoisted(() => vi.fn());
+vi.mock('../../platform/offlineData', () => ({ loadOfflineSession }));
 
 const hosts = parseServiceDict({
   appHost: 'http://api.test',
@@ -27,6 +31,8 @@ beforeEach(() => {
   sessionStorage.clear();
   sessionStore.getState().setStatus('NOT_STARTED');
   fetchAccountInfo.mockReset();
+  loadOfflineSession.mockReset().mockResolvedValue(null);
+  queryClient.clear();
 });
 afterEach(() => sessionStorage.clear());
 
@@ -45,6 +51,52 @@ describe('startSession (SPEC §4 login status, §8 stored data failing)', () => 
     await startSession({ freshLogin });
     expect(sessionStore.getState().status).toBe('AUTHENTICATED');
     expect(freshLogin).not.toHaveBeenCalled();
+  });
+
+  it('a second visit: the job kept for this account is in the cache, stale, before GET /jobs/default', async () => {
+    storeAuth('tok', hosts);
+    const account = {
+      uuid: 'u1',
+      name: null,
+      logged_in_as: 'a@b.c',
+      profile_picture: null,
+      used_space: 1,
+      max_space: 2,
+      file_type_counters: {
+        picture_count: 0,
+        screenshot_count: 0,
+        video_count: 0,
+        document_count: 0,
+      },
+      tos_to_approve: null,
+      sunset_delete_date: null,
+      is_read_only_user: false,
+      isBeingShutDown: false,
+      number_of_subscribed_albums: 0,
+      allowAnalytics: false,
+      has_files_not_media: false,
+    };
+    const job = {
+      id: 'j1',
+      type: 'timeline',
+      ctime: 1,
+      mtime: 1,
+      owner: 'u1',
+      last_update: 1,
+      size: 0,
+    };
+    fetchAccountInfo.mockResolvedValue(account);
+    loadOfflineSession.mockResolvedValue({ account, job });
+    await startSession();
+    expect(sessionStore.getState().status).toBe('AUTHENTICATED');
+    expect(queryClient.getQueryData(['jobs', 'default'])).toEqual(job);
+    expect(queryClient.getQueryState(['jobs', 'default'])?.dataUpdatedAt).toBe(0);
+
+    // Another account's kept job is never used.
+    queryClient.clear();
+    fetchAccountInfo.mockResolvedValue({ ...account, uuid: 'u2' });
+    await startSession();
+    expect(queryClient.getQueryData(['jobs', 'default'])).toBeUndefined();
   });
 
   it('stored data that does not parse: cleared, and a fresh login redirect', async () => {

@@ -44,11 +44,14 @@ export async function startSession(options: StartSessionOptions = {}): Promise<v
     return;
   }
   setStatus('FETCHING');
+  // Read beside the account call (issue 19, second visit): the timeline job kept for this token.
+  const kept = loadOfflineSession(stored.token).catch(() => null);
   try {
     const account = await fetchAccountInfo();
     storageQuotaStore
       .getState()
       .setQuota({ usedSpace: account.used_space, maxSpace: account.max_space });
+    primeKeptJob(account.uuid, await kept);
     setStatus('AUTHENTICATED');
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'unauthorized') return;
@@ -81,6 +84,19 @@ async function resumeOffline(token: string): Promise<boolean> {
   queryClient.setQueryData(accountInfoQuery.queryKey, account.data);
   queryClient.setQueryData(defaultJobQuery.queryKey, job.data);
   return true;
+}
+
+/**
+ * A second visit need not wait for GET /jobs/default before the timeline opens from disk: the
+ * job kept for this token and account goes into the query cache as stale, so the timeline starts
+ * with it and the query asks the server again behind it.
+ */
+function primeKeptJob(accountUuid: string, kept: { account: unknown; job: unknown } | null): void {
+  if (!kept || queryClient.getQueryData(defaultJobQuery.queryKey)) return;
+  const account = AccountInfoSchema.safeParse(kept.account);
+  const job = JobInfoSchema.safeParse(kept.job);
+  if (!account.success || !job.success || account.data.uuid !== accountUuid) return;
+  queryClient.setQueryData(defaultJobQuery.queryKey, job.data, { updatedAt: 0 });
 }
 
 async function loginAgain(justLoggedIn: boolean, freshLogin: () => Promise<void>): Promise<void> {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAccountInfo } from '../../platform/queries';
 import { FULL_SCREEN_MESSAGE_POPUP, popupStore, SUBSCRIPTION_POPUP } from '../../state/popups';
 import { useLoginStatus } from '../../state/session';
@@ -19,7 +19,8 @@ import {
 export function SessionPrompts() {
   const signedIn = useLoginStatus() === 'AUTHENTICATED';
   const account = useAccountInfo().data;
-  const cards = useQuery({ ...fullScreenCardsQuery, enabled: signedIn });
+  const cardsWanted = useAfterStart(signedIn);
+  const cards = useQuery({ ...fullScreenCardsQuery, enabled: signedIn && cardsWanted });
   const promptedFor = useRef<string | null>(null);
   const cardsFor = useRef<string | null>(null);
 
@@ -52,4 +53,22 @@ export function SessionPrompts() {
   }, [signedIn, account, cards.data]);
 
   return null;
+}
+
+/**
+ * True once the browser is first idle after sign-in (at most 2 s): the cards are asked for after
+ * the first screen, not in front of it (issue 19, second visit: one request fewer on the way).
+ */
+function useAfterStart(signedIn: boolean): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!signedIn || ready) return;
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(() => setReady(true), 0);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => setReady(true), { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }, [signedIn, ready]);
+  return ready;
 }
