@@ -179,10 +179,16 @@ async function answerThumbnail(request: Request, url: URL): Promise<Response> {
   misses++;
   const response = await fetch(request);
   if (!response.ok || response.type === 'opaque') return response;
-  const bytes = await response.clone().arrayBuffer();
+  // Read once, whole (a thumbnail is small): the same bytes are stored and answered, so no
+  // body keeps streaming through the worker after its event.
+  const bytes = await response.arrayBuffer();
   // Still the same user (a logout may have come meanwhile)?
   if (identity?.user === current.user) void store(cache, match.key, bytes, response);
-  return response;
+  return new Response(bytes, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 async function store(

@@ -34,6 +34,7 @@ describe('deleteFiles', () => {
       deleted: expect.arrayContaining(ids) as string[],
       failed: [],
       forbidden: false,
+      offline: false,
     });
     expect(outcome.deleted).toHaveLength(12);
     expect(fake.paths[0]).toBe('DELETE /jobs/job%201/files_by_id/f-0');
@@ -48,6 +49,23 @@ describe('deleteFiles', () => {
     expect(outcome.deleted.sort()).toEqual(['gone', 'ok']);
     expect(outcome.failed).toEqual(['bad']);
     expect(outcome.forbidden).toBe(false);
+    expect(outcome.offline).toBe(false);
+  });
+
+  it('flags failures for want of the network (refused offline, or the network failed)', async () => {
+    const refused = fakeClient(
+      () => new ApiError({ kind: 'offline', method: 'DELETE', path: '/x' }),
+    );
+    expect(await deleteFiles(refused.client, 'j', ['a'])).toEqual({
+      deleted: [],
+      failed: ['a'],
+      forbidden: false,
+      offline: true,
+    });
+    const dropped = fakeClient(
+      () => new ApiError({ kind: 'network', method: 'DELETE', path: '/x' }),
+    );
+    expect((await deleteFiles(dropped.client, 'j', ['a'])).offline).toBe(true);
   });
 
   it('flags a Forbidden refusal so no retry is offered', async () => {

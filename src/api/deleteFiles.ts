@@ -1,4 +1,4 @@
-import { isApiError } from './errors';
+import { isApiError, needsNetwork } from './errors';
 import type { ApiClient } from './http';
 
 /**
@@ -15,6 +15,8 @@ export interface DeleteOutcome {
    * any failure was the server refusing, since trying again cannot help.
    */
   forbidden: boolean;
+  /** Some failed because the network was missing (offline): the failure says so (issue 19). */
+  offline: boolean;
 }
 
 /**
@@ -44,7 +46,7 @@ export async function deleteFiles(
   fileIds: readonly string[],
   parallel = DELETE_PARALLEL,
 ): Promise<DeleteOutcome> {
-  const outcome: DeleteOutcome = { deleted: [], failed: [], forbidden: false };
+  const outcome: DeleteOutcome = { deleted: [], failed: [], forbidden: false, offline: false };
   let next = 0;
   const worker = async () => {
     while (next < fileIds.length) {
@@ -63,6 +65,7 @@ export async function deleteFiles(
         }
         outcome.failed.push(id);
         if (isForbiddenDeletion(error)) outcome.forbidden = true;
+        if (needsNetwork(error)) outcome.offline = true;
       }
     }
   };

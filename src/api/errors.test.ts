@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  actionFailure,
   ApiError,
   errorCodeOfBody,
   INVALID_SERVICE_DICT,
@@ -8,6 +9,7 @@ import {
   STORED_AUTH_UNDEFINED,
   isApiError,
   kindForStatus,
+  needsNetwork,
 } from './errors';
 
 describe('ApiError', () => {
@@ -87,5 +89,27 @@ describe('errorCodeOfBody', () => {
     expect(errorCodeOfBody('{"error":3}')).toBeNull();
     expect(errorCodeOfBody('<html>')).toBeNull();
     expect(errorCodeOfBody(undefined)).toBeNull();
+  });
+});
+
+describe('actions that need the server (issue 19)', () => {
+  const failed = (kind: ApiError['kind'], status?: number) =>
+    new ApiError({ kind, status, method: 'POST', path: '/jobs/j/love' });
+
+  it('a call refused offline or lost on the network needs the network; answers do not', () => {
+    expect(needsNetwork(failed('offline'))).toBe(true);
+    expect(needsNetwork(failed('network'))).toBe(true);
+    expect(needsNetwork(failed('server', 500))).toBe(false);
+    expect(needsNetwork(failed('aborted'))).toBe(false);
+    expect(needsNetwork(new TypeError('Failed to fetch'))).toBe(false);
+  });
+
+  it('says it needs the network instead of the action failure text', () => {
+    const own = { key: 'timeline.delete.failed', values: { count: 2 } } as const;
+    expect(actionFailure(failed('offline'), own)).toEqual({ key: 'errors.api.offline' });
+    expect(actionFailure(failed('network'), own)).toEqual({ key: 'errors.api.offline' });
+    expect(actionFailure(failed('forbidden', 403), own)).toBe(own);
+    expect(actionFailure(new Error('boom'), own)).toBe(own);
+    expect(failed('offline').i18nKey).toBe('errors.api.offline');
   });
 });

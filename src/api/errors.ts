@@ -1,7 +1,10 @@
 import { loggedPath } from '../domain/loggedUrl';
+import type { Message } from '../state/message';
 
 export type ApiErrorKind =
   | 'network'
+  /** Refused before sending: the client is offline and the call would change something. */
+  | 'offline'
   | 'unauthorized'
   | 'forbidden'
   | 'notFound'
@@ -71,6 +74,19 @@ export const apiErrorCode = (error: unknown): string | null =>
 
 export function isApiError(error: unknown, kind?: ApiErrorKind): error is ApiError {
   return error instanceof ApiError && (kind === undefined || error.kind === kind);
+}
+
+/**
+ * The call never reached the server: refused while offline, or the network failed on the way.
+ * An action that needs the server says so instead of its own failure text (issue 19).
+ */
+export function needsNetwork(error: unknown): boolean {
+  return isApiError(error, 'offline') || isApiError(error, 'network');
+}
+
+/** The text of a failed action: the offline text when the network was missing, else its own. */
+export function actionFailure(error: unknown, fallback: Message): Message {
+  return needsNetwork(error) ? { key: 'errors.api.offline' } : fallback;
 }
 
 /** SPEC §7 "What each answer does": the HTTP status of a failed answer decides its kind. */

@@ -167,6 +167,30 @@ describe('answers', () => {
     expect(connectivityStore.getState().online).toBe(false);
   });
 
+  it('offline, a call that changes something fails at once with kind offline, unsent', async () => {
+    connectivityStore.getState().setOnline(false);
+    const { client, fetch } = setup(json({}));
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH'] as const) {
+      const error = await rejection(
+        client.request({ method, path: '/jobs/j/files_by_id/f', responseType: 'none' }),
+      );
+      expect(error.kind).toBe('offline');
+      expect(error.i18nKey).toBe('errors.api.offline');
+    }
+    expect(fetch).not.toHaveBeenCalled();
+    expect(connectivityStore.getState().online).toBe(false);
+  });
+
+  it('offline, reads still go out, and one that succeeds ends the offline spell', async () => {
+    connectivityStore.getState().setOnline(false);
+    const { client, fetch } = setup(json({}));
+    await client.request({ method: 'GET', path: '/a', schema: z.unknown() });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(connectivityStore.getState().online).toBe(true);
+    await client.request({ method: 'POST', path: '/a', schema: z.unknown() });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it('an abort throws kind aborted and leaves connectivity alone', async () => {
     const controller = new AbortController();
     const { client } = setup(() => {

@@ -28,6 +28,8 @@ export interface ApiClientConfig {
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
+/** Methods that change nothing on the server: sent even while offline. */
+const READS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
 /** Booleans are left out on purpose: each call says whether the server wants 1/0 or true/false. */
 export type QueryValue = string | number | null | undefined | readonly (string | number)[];
 export type Query = Readonly<Record<string, QueryValue>>;
@@ -144,6 +146,13 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     if (auth) headers.set('Authorization', basicAuthHeader(auth.token));
     const errorFor = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'method' | 'path'>) =>
       new ApiError({ ...init, method: opts.method, path: target });
+
+    // Offline (the banner shows), a call that would change something is not sent: it fails at
+    // once with its own kind, so the action says it needs the network. Reads still go out (the
+    // persisted timeline answers them, and a read that succeeds ends the offline spell).
+    if (!READS.has(opts.method) && !connectivityStore.getState().online) {
+      throw errorFor({ kind: 'offline' });
+    }
 
     // Failures of the transport (not answers): an abort is the caller's choice and says nothing
     // about connectivity; anything else means the network failed (SPEC §4 Connectivity).

@@ -55,30 +55,65 @@ export async function startServiceWorker(
   void win.navigator.serviceWorker.ready.then(() => sendIdentity());
 }
 
-/** A new version installs at once but activates only once no upload runs. */
-function holdUpdatesDuringUploads(
+/** Quiet time after the last upload ends before a waiting version is released. */
+export const RELEASE_QUIET_MS = 1500;
+/** How often a release is asked again until the new version takes over, and how many times. */
+export const RELEASE_RETRY_MS = 2000;
+export const RELEASE_TRIES = 30;
+
+/**
+ * A new version installs at once but activates only once no upload runs; then it takes over:
+ * its activate claims the pages (a `controllerchange`, no reload: the app keeps running on the
+ * assets it loaded, and the new worker answers only thumbnails and the shell from then on).
+ *
+ * Chromium activates a version that called skipWaiting() only once the active one has no work:
+ * it stops the active worker as soon as it is idle, then swaps. The end of an upload sets off a
+ * burst of requests through the active worker (the new file's thumbnails, the refreshed
+ * timeline) that restarts it, and a restarted worker kept alive by DevTools (as under
+ * Playwright) held the new version back for minutes. So the release waits RELEASE_QUIET_MS after
+ * the last upload change, then asks the waiting worker to skip waiting, and asks again every
+ * RELEASE_RETRY_MS until it has taken over, an upload starts, or RELEASE_TRIES are spent.
+ */
+export function holdUpdatesDuringUploads(
   reg: ServiceWorkerRegistration,
   { uploadsRunning, onUploadsChange }: ServiceWorkerOptions,
-): void {
-  const activateWaiting = () => {
-    const waiting = reg.waiting;
-    if (waiting && !uploadsRunning() && !released.has(waiting)) {
-      released.add(waiting);
-      post(waiting, { type: 'skipWaiting' });
-    }
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let tries = 0;
+  const stop = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
   };
-  const released = new WeakSet<ServiceWorker>();
+  const release = () => {
+    timer = null;
+    const waiting = reg.waiting;
+    if (!waiting || uploadsRunning() || tries >= RELEASE_TRIES) return;
+    tries++;
+    post(waiting, { type: 'skipWaiting' });
+    timer = setTimeout(release, RELEASE_RETRY_MS);
+  };
+  const activateWaiting = (quiet: number) => {
+    stop();
+    if (!reg.waiting || uploadsRunning()) return;
+    tries = 0;
+    timer = setTimeout(release, quiet);
+  };
   // Every change of the uploads may be the end of the last one (cheap when nothing waits).
-  onUploadsChange(activateWaiting);
+  const unsubscribe = onUploadsChange(() => activateWaiting(RELEASE_QUIET_MS));
   const watchInstalling = () => {
     const installing = reg.installing;
     installing?.addEventListener('statechange', () => {
-      if (installing.state === 'installed') activateWaiting();
+      if (installing.state === 'installed') activateWaiting(0);
     });
   };
   reg.addEventListener('updatefound', watchInstalling);
   watchInstalling();
-  activateWaiting();
+  activateWaiting(0);
+  return () => {
+    stop();
+    unsubscribe();
+    reg.removeEventListener('updatefound', watchInstalling);
+  };
 }
 
 /** Checks for a new version now (the browser also does on navigation). */

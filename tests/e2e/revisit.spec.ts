@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { account, uploadPhoto, type Account } from './support/accounts';
 import { snapshot, waitForSceneReady } from './support/gallery';
-import { openTimelineSignedIn } from './support/login';
+import { API, openTimelineSignedIn } from './support/login';
 import type {} from './support/hooks';
 
 // Issue 19, second visit: the service worker's thumbnail cache and the persisted timeline. Test
@@ -14,21 +15,40 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('captureSw', '1'));
 });
 
-async function libraryOf(request: Parameters<typeof account>[0], prefix: string) {
+async function libraryOf(
+  request: Parameters<typeof account>[0],
+  prefix: string,
+): Promise<Account & { files: string[] }> {
   const user = await account(request, prefix);
   // Three months of a few photos each: several sections, all on the first screen.
   const base = Date.UTC(2024, 2, 10) / 1000;
+  const files: string[] = [];
   for (let i = 0; i < 9; i++) {
-    await uploadPhoto(user, {
+    const id = await uploadPhoto(user, {
       path: `/revisit/${prefix}-${i}.jpg`,
       mtime: base - Math.floor(i / 3) * 31 * 86_400 - i * 3600,
       width: 400 + i * 40,
       height: 300,
       red: 20 + i * 25,
     });
+    files.push(id);
   }
-  return user;
+  return { ...user, files };
 }
+
+/** Whether the server still has the file in the timeline (a deleted one answers 404). */
+async function fileOnServer(user: Account, file: string): Promise<boolean> {
+  const response = await fetch(
+    `${API}/jobs/${encodeURIComponent(user.timeline)}/files_by_id/${encodeURIComponent(file)}`,
+    { headers: { Authorization: basicAuthHeader(user.token) } },
+  );
+  if (response.status !== 200 && response.status !== 404) {
+    throw new Error(`GET file: ${response.status}`);
+  }
+  return response.status === 200;
+}
+
+const OFFLINE_TEXT = "You're offline. This needs an internet connection.";
 
 /** Signs in and waits until the service worker controls the page and knows the user. */
 async function firstVisit(page: Page, user: Account): Promise<void> {
@@ -161,15 +181,35 @@ test('offline: the last visit timeline browses with its cached thumbnails and th
   // Scrolling and opening a photo work from what is kept.
   await page.mouse.wheel(0, 400);
   await waitForSceneReady(page);
+  const file = user.files[0];
+  await page.goto(`/photos/${file}`);
+  await expect(page.getByTestId('carousel')).toHaveAttribute('data-file-id', file);
+
+  // An action that needs the server says so, and nothing changes there.
+  await page.getByTestId('carousel-delete').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(OFFLINE_TEXT)).toBeVisible();
+  await expect(page.getByTestId('carousel')).toHaveAttribute('data-file-id', file);
+  expect(await fileOnServer(user, file)).toBe(true);
+
+  // Back online, the same action works.
   await context.setOffline(false);
   await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 15_000 });
+  await page.getByTestId('carousel-delete').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('1 file deleted')).toBeVisible();
+  await expect.poll(() => fileOnServer(user, file)).toBe(false);
 });
 
-test('a new service worker version waits while an upload runs', async ({ page, request }) => {
+test('a new service worker version waits while an upload runs, then takes over', async ({
+  page,
+  request,
+}) => {
   const user = await libraryOf(request, 'revisit-sw');
   await firstVisit(page, user);
   const before = await page.evaluate(() => window.__capture!.serviceWorker!.state());
   expect(before.active).toMatch(/\/sw\.js$/);
+  const firstUser = (await swStats(page))!.user;
 
   // An upload that stays on the wire until released.
   let releaseUpload: () => void = () => undefined;
@@ -202,11 +242,23 @@ test('a new service worker version waits while an upload runs', async ({ page, r
     before.active,
   );
 
-  // The take-over once the upload is done (the app posts skipWaiting) is not asserted yet:
-  // under Playwright's Chromium the waiting version stays waiting even after a skipWaiting
-  // posted by hand (see HANDOFF). The upload is let go so the account ends clean.
+  // Once the upload is done, the new version takes over without a reload: it is the active one
+  // and controls the page (its activate claims it), and the page keeps running.
   releaseUpload();
   await expect(page.getByText('All files uploaded (1)')).toBeVisible();
+  await expect
+    .poll(async () => page.evaluate(() => window.__capture!.serviceWorker!.state()), {
+      timeout: 20_000,
+    })
+    .toEqual({ active: expect.stringMatching(/sw\.js\?v=2$/), waiting: null });
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+    .toMatch(/sw\.js\?v=2$/);
+  await expect(page.getByTestId('timeline')).toBeVisible();
+  // The new version knows who is signed in (the app told it on controllerchange).
+  await expect
+    .poll(async () => (await swStats(page))?.user ?? null, { timeout: 15_000 })
+    .toBe(firstUser);
 });
 
 test('the web app manifest is linked, names the host brand and its icons are served', async ({

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { FileDetail } from '../../api/contract/media';
+import { actionFailure } from '../../api/errors';
 import { api } from '../../platform/api';
 import { linkRequestOptions } from '../../platform/linkAccess';
 import { useLoginStatus } from '../../state/session';
@@ -82,9 +83,9 @@ function LoveAction({ source, file }: CarouselSlotContext) {
     window.setTimeout(() => setAnimating(false), ANIMATION_MS);
     try {
       put(await sendLove(source.jobId, file.id, love));
-    } catch {
+    } catch (error) {
       put(current);
-      showToast({ kind: 'error', message: { key: 'albums.love.failed' } });
+      showToast({ kind: 'error', message: actionFailure(error, { key: 'albums.love.failed' }) });
     }
   }
 

@@ -1,5 +1,5 @@
 import type { JobListItem } from '../../api/contract/albums';
-import { isApiError } from '../../api/errors';
+import { actionFailure, isApiError } from '../../api/errors';
 import { popupStore } from '../../state/popups';
 import { dismissToast, showToast } from '../../state/toasts';
 import { STORAGE_POPUPS } from '../storage';
@@ -58,7 +58,10 @@ export async function addFilesToAlbum(options: {
     }
     showToast({
       kind: 'error',
-      message: { key: 'albums.add.failed', values: { count: fileIds.length } },
+      message: actionFailure(failure, {
+        key: 'albums.add.failed',
+        values: { count: fileIds.length },
+      }),
     });
     return false;
   } finally {

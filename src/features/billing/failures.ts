@@ -13,7 +13,7 @@ export function paymentFailureKey(
 ): ParseKeys {
   if (error instanceof PaymentActionError) return 'billing.errors.actionRequired';
   if (isApiError(error)) {
-    if (error.kind === 'network') return 'billing.errors.network';
+    if (error.kind === 'network' || error.kind === 'offline') return 'billing.errors.network';
     const code = errorCodeOfBody(error.body);
     if (code === 'card_declined') {
       return error.body?.includes('insufficient_funds')

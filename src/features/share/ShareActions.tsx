@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, type NavigateFunction } from 'react-router-dom';
-import { apiErrorCode, isApiError } from '../../api/errors';
+import { actionFailure, apiErrorCode, isApiError } from '../../api/errors';
 import { trackEngaged } from '../../platform/analytics';
 import { useIsReadOnlyUser } from '../../platform/queries';
 import { queryClient } from '../../platform/queryClient';
@@ -25,9 +25,9 @@ export function StopSharing({ shareId, onStopped }: { shareId: string; onStopped
       await stopShare(shareId);
       queryClient.removeQueries({ queryKey: shareQuery(shareId).queryKey });
       onStopped();
-    } catch {
+    } catch (error) {
       setStep('confirm');
-      showToast({ kind: 'error', message: { key: 'share.stop.failed' } });
+      showToast({ kind: 'error', message: actionFailure(error, { key: 'share.stop.failed' }) });
     }
   }
   return (

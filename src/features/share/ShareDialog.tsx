@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHARE_MAX_FILES } from '../../api/contract/shares';
+import { actionFailure } from '../../api/errors';
 import { SHARE_ERROR_MS, SHARE_LINK_EXPIRY_DAYS } from '../../domain/constants';
+import type { Message } from '../../state/message';
 import { useLoginStatus } from '../../state/session';
 import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
@@ -50,6 +52,7 @@ const albumLink = (jobId: string): SharedLink => ({
 });
 
 const PASSWORD_MAX = 255;
+const SHARE_FAILED: Message = { key: 'share.failed' };
 
 /**
  * The share dialog (SPEC §4): a link (30 days, optional password) to copy or hand to another
@@ -72,7 +75,8 @@ export function ShareDialog({
     wholeAlbum?.shared ? albumLink(jobId) : null,
   );
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  /** What the failure says: the share's own text, or that it needs the network (issue 19). */
+  const [failed, setFailed] = useState<Message | null>(null);
   const [protect, setProtect] = useState(false);
   const [password, setPassword] = useState('');
   const passwordId = useId();
@@ -80,7 +84,7 @@ export function ShareDialog({
   useEffect(() => {
     if (!failed) return undefined;
     const timer = setTimeout(() => {
-      setFailed(false);
+      setFailed(null);
       setView('options');
     }, SHARE_ERROR_MS);
     return () => clearTimeout(timer);
@@ -113,8 +117,8 @@ export function ShareDialog({
       setShare(made);
       onShared?.();
       return made;
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      setFailed(actionFailure(error, SHARE_FAILED));
       return null;
     } finally {
       setBusy(false);
@@ -135,7 +139,9 @@ export function ShareDialog({
       await navigator.share({ title: t('share.nativeTitle'), url: made.url });
     } catch (failure) {
       // The user closing the system sheet is no failure.
-      if (!(failure instanceof DOMException && failure.name === 'AbortError')) setFailed(true);
+      if (!(failure instanceof DOMException && failure.name === 'AbortError')) {
+        setFailed(SHARE_FAILED);
+      }
     }
   }
 
@@ -160,7 +166,7 @@ export function ShareDialog({
           </p>
         ) : failed ? (
           <p role="alert" className="share-dialog__error" data-testid="share-error">
-            {t('share.failed')}
+            {t(failed.key, failed.values)}
           </p>
         ) : view === 'options' ? (
           <>
@@ -296,8 +302,8 @@ export function ShareDialog({
                 await publish(made.publishJob, publishRequest(form));
                 showToast({ message: { key: 'share.email.sent' } });
                 onClose();
-              } catch {
-                setFailed(true);
+              } catch (error) {
+                setFailed(actionFailure(error, SHARE_FAILED));
               } finally {
                 setBusy(false);
               }

@@ -156,6 +156,20 @@ describe('delete with undo', () => {
     expect(error?.action?.label.key).toBe('common.retry');
   });
 
+  it('offline, the deletion says it needs the network and the files stay (issue 19)', async () => {
+    const g = grid();
+    const c = client((call) =>
+      Promise.reject(new ApiError({ kind: 'offline', method: 'DELETE', path: call.path })),
+    );
+    const actions = createFileActions({ client: c.api, jobId: 'job', isOwner: true, grid: g });
+    await actions.deleteNow(['a', 'b']);
+    expect(g.removed).toEqual([]);
+    expect(g.pending.size).toBe(0);
+    const error = toasts().find((t) => t.kind === 'error');
+    expect(error?.message).toEqual({ key: 'errors.api.offline' });
+    expect(error?.action?.label.key).toBe('common.retry');
+  });
+
   it('a file already gone (404) is taken out like a deleted one, as on /documents', async () => {
     const g = grid();
     const c = client((call) =>

@@ -67,7 +67,7 @@ export function createFileActions({
       message: { key: 'timeline.delete.deleting', values: { count: todo.length } },
     });
     try {
-      const { deleted, failed, forbidden } = await deleteFiles(client, jobId, todo);
+      const { deleted, failed, forbidden, offline } = await deleteFiles(client, jobId, todo);
       if (deleted.length > 0) {
         grid.removeFiles(deleted);
         storageQuotaStore.getState().storageChanged();
@@ -80,7 +80,9 @@ export function createFileActions({
         grid.setPendingDelete(failed, false);
         showToast({
           kind: 'error',
-          message: { key: 'timeline.delete.failed', values: { count: failed.length } },
+          message: offline
+            ? { key: 'errors.api.offline' }
+            : { key: 'timeline.delete.failed', values: { count: failed.length } },
           ...(forbidden
             ? {}
             : {

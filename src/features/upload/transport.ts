@@ -118,6 +118,7 @@ function failureForApiError(error: unknown): UploadError {
   if (!(error instanceof ApiError)) return new UploadError('server', String(error));
   switch (error.kind) {
     case 'network':
+    case 'offline':
       return new UploadError('network', error.message);
     case 'aborted':
       return new UploadError('aborted', error.message);
