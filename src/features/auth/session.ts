@@ -88,15 +88,15 @@ async function resumeOffline(token: string): Promise<boolean> {
 
 /**
  * A second visit need not wait for GET /jobs/default before the timeline opens from disk: the
- * job kept for this token and account goes into the query cache as stale, so the timeline starts
- * with it and the query asks the server again behind it.
+ * job kept for this token and account goes into the query cache. The timeline reads only its id
+ * and type, which do not change for an account's timeline; it is asked for again once stale.
  */
 function primeKeptJob(accountUuid: string, kept: { account: unknown; job: unknown } | null): void {
   if (!kept || queryClient.getQueryData(defaultJobQuery.queryKey)) return;
   const account = AccountInfoSchema.safeParse(kept.account);
   const job = JobInfoSchema.safeParse(kept.job);
   if (!account.success || !job.success || account.data.uuid !== accountUuid) return;
-  queryClient.setQueryData(defaultJobQuery.queryKey, job.data, { updatedAt: 0 });
+  queryClient.setQueryData(defaultJobQuery.queryKey, job.data);
 }
 
 async function loginAgain(justLoggedIn: boolean, freshLogin: () => Promise<void>): Promise<void> {
