@@ -5,7 +5,9 @@
  * Under SwiftShader GPU time and FPS say nothing: the figures are main-thread JS (see
  * support/trace.ts), long animation frames, engine counters, DOM nodes and heap.
  * Writes bench/results/scroll.json; exits 1 when a target is missed.
- * Run: npx tsx bench/scroll.bench.ts [--quick]
+ * --upload-ab: then the texture upload policies side by side on the same page (issue 19,
+ * support/uploadPolicyAB.ts), in scroll.json `uploadPolicyAB`.
+ * Run: npx tsx bench/scroll.bench.ts [--quick] [--upload-ab]
  */
 import { domGridDriver, domGridReach, openDomGrid } from './baselines/dom-grid/driver';
 import {
@@ -32,6 +34,9 @@ import { galleryDriver, waitForEngine, waitForScene } from './support/galleryDri
 import { FULL_PLAN, QUICK_PLAN, runScrollScript } from './support/scrollScript';
 import { benchServers } from './support/servers';
 import { serveStatic } from './support/staticServer';
+import { uploadPolicyAB } from './support/uploadPolicyAB';
+
+const UPLOAD_AB = process.argv.includes('--upload-ab');
 
 const FILES = QUICK ? 200_000 : 1_000_000;
 const PLAN = QUICK ? QUICK_PLAN : FULL_PLAN;
@@ -57,6 +62,7 @@ try {
   if (firstScene < 0) throw new Error('the timeline never showed its first thumbnails');
   const loafSupported = await longFramesSupported(page);
   const ours = await runScrollScript(galleryDriver(page), PLAN);
+  const uploadAB = UPLOAD_AB ? await uploadPolicyAB(galleryDriver(page), PLAN) : undefined;
   const session = await storedSession(page);
   await page.context().close();
 
@@ -72,6 +78,7 @@ try {
     phase: p.phase,
     mean: round(Number(p.engine?.uploadsPerFrame ?? 0), 2),
     max: Number(p.engine?.maxUploads ?? 0),
+    uploadMs: p.engine?.uploadMs,
   }));
   const heapMB = Math.max(ours.heapAfterGcMB.afterLoad, ours.heapAfterGcMB.afterScript);
   const ratio = (a: number, b: number) => (b > 0 ? round(a / b, 3) : 0);
@@ -171,6 +178,7 @@ try {
     },
     domGrid: { ...baseline, reach },
     ratios,
+    ...(uploadAB ? { uploadPolicyAB: uploadAB } : {}),
     headlines,
     targets,
     targetsMet: targets.every((t) => t.met),
