@@ -30,7 +30,12 @@ export interface UploadArm {
   uploadsPerFrame: number;
   maxUploads: number;
   engineFrameMsP95: number;
+  /** Jumps (clicks on the fast scroller) before the flings: ms until the scene is ready. */
+  jumpsMs: number[];
 }
+
+/** Jumps an arm makes before its flings, near its own region. */
+const JUMPS_PER_ARM = 3;
 
 const setPolicy = (page: Page, policy: UploadPolicy) =>
   page.evaluate((p) => {
@@ -49,9 +54,13 @@ export async function uploadPolicyAB(driver: GridDriver, plan: ScrollPlan, round
   for (const [i, policy] of order.entries()) {
     const startFraction = round(0.1 + (0.8 * i) / order.length, 3);
     await setPolicy(page, policy);
-    const since = await pageNow(page);
-    await driver.jump(startFraction);
-    await driver.thumbnailsDrawnAfter(since, plan.jumpTimeoutMs);
+    const jumpsMs: number[] = [];
+    for (let j = JUMPS_PER_ARM - 1; j >= 0; j--) {
+      const since = await pageNow(page);
+      await driver.jump(round(startFraction - j * 0.02, 3));
+      const done = await driver.thumbnailsDrawnAfter(since, plan.jumpTimeoutMs);
+      jumpsMs.push(done < 0 ? -1 : round(done - since, 1));
+    }
     await driver.startWindow?.();
     const started = await engineSnapshot(page);
     const { costs, window } = await traced(page, `upload-ab-${i}-${policy}`, async () => {
@@ -81,10 +90,11 @@ export async function uploadPolicyAB(driver: GridDriver, plan: ScrollPlan, round
       uploadsPerFrame: frames > 0 ? round((end.uploadsTotal - started.uploadsTotal) / frames) : 0,
       maxUploads: end.maxUploads,
       engineFrameMsP95: round(end.frameTimes.p95),
+      jumpsMs,
     };
     arms.push(arm);
     step(
-      `upload A/B ${i + 1}/${order.length} ${policy}: script p95 ${arm.scriptMs.p95} ms, upload ms/frame p95 ${arm.uploadMs.p95} max ${arm.uploadMs.max}, over budget ${arm.uploadMs.overBudget}/${arm.uploadMs.frames}, long frames ${arm.longFrames}`,
+      `upload A/B ${i + 1}/${order.length} ${policy}: script p95 ${arm.scriptMs.p95} ms, upload ms/frame p95 ${arm.uploadMs.p95} max ${arm.uploadMs.max}, over budget ${arm.uploadMs.overBudget}/${arm.uploadMs.frames}, long frames ${arm.longFrames}, jumps ${jumpsMs.join(' ')} ms`,
     );
   }
   await setPolicy(page, 'budget');
@@ -103,6 +113,7 @@ export async function uploadPolicyAB(driver: GridDriver, plan: ScrollPlan, round
         a.uploadMs.frames > 0 ? a.uploadMs.overBudget / a.uploadMs.frames : 0,
       ),
       uploadsPerFrame: med((a) => a.uploadsPerFrame),
+      jumpMsMedian: round(median(mine.flatMap((a) => a.jumpsMs.filter((ms) => ms >= 0)))),
     };
   };
   const count = byPolicy('count');

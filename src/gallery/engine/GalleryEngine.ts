@@ -100,7 +100,11 @@ export class GalleryEngine implements ControllerHost {
   /** Aborted by dispose: a refresh in flight stops there. */
   private readonly disposal = new AbortController();
   private readonly frameParams: FrameParams = createFrameParams();
-  private readonly uploadFrame: UploadFrame = { startedAt: 0, flinging: false };
+  private readonly uploadFrame: UploadFrame = {
+    startedAt: 0,
+    flinging: false,
+    moving: false,
+  };
 
   constructor(options: GalleryEngineOptions) {
     this.clock = options.clock ?? browserClock;
@@ -352,6 +356,7 @@ export class GalleryEngine implements ControllerHost {
     const uploadFrame = this.uploadFrame;
     uploadFrame.startedAt = started;
     uploadFrame.flinging = Math.abs(this.scroll.velocity) > LARGE_UPLOAD_MAX_VELOCITY;
+    uploadFrame.moving = scrolling || fastScrolling;
     const uploads = this.textures.uploadPending(gl, this.composer.untextured > 0, uploadFrame);
     this.tiles.setPages(this.textures);
     const drawn = this.composer.end();

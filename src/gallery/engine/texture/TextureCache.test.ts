@@ -203,12 +203,16 @@ describe('TextureCache', () => {
     // The frame had spent 1 ms before its uploads: 1 + 1.5 + 1.5 = 4 ms after two.
     let startedAt = clock.now();
     clock.advance(1);
-    expect(cache.uploadPending(gpu.renderer, false, { startedAt, flinging: false })).toBe(2);
+    expect(
+      cache.uploadPending(gpu.renderer, false, { startedAt, flinging: false, moving: true }),
+    ).toBe(2);
     expect(onChange).toHaveBeenCalledTimes(1); // the rest wait for the next frame
     // A frame that spent its whole budget before uploading still uploads one.
     startedAt = clock.now();
     clock.advance(FRAME_UPLOAD_BUDGET_MS + 5);
-    expect(cache.uploadPending(gpu.renderer, false, { startedAt, flinging: false })).toBe(1);
+    expect(
+      cache.uploadPending(gpu.renderer, false, { startedAt, flinging: false, moving: true }),
+    ).toBe(1);
     // Without a frame (the count alone), the allowance of 8 takes the remaining three.
     expect(cache.uploadPending(gpu.renderer)).toBe(3);
   });
@@ -224,7 +228,27 @@ describe('TextureCache', () => {
     const startedAt = clock.now();
     // Three within the budget (the third ends at 4.5 ms), then urgent ones while the uploads
     // have taken under URGENT_UPLOAD_MS (6): one more.
-    expect(cache.uploadPending(gpu.renderer, true, { startedAt, flinging: false })).toBe(4);
+    expect(
+      cache.uploadPending(gpu.renderer, true, { startedAt, flinging: false, moving: true }),
+    ).toBe(4);
+  });
+
+  it('at rest with grey tiles on screen (a jump landed), fills by the count, past the budget', async () => {
+    const { loader, cache, gpu, clock, pass, upload } = setup({ smallLayers: 12 });
+    upload(); // the fallback layer, once
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
+    pass(...ids);
+    for (const id of ids) loader.resolve(id);
+    await flush();
+    slowCopies(gpu, clock, 1.5);
+    const frame = { startedAt: clock.now(), flinging: false, moving: false };
+    expect(cache.uploadPending(gpu.renderer, true, frame)).toBe(6);
+    // No grey tile: the budget holds at rest too (prefetch of the margin keeps frames short).
+    const more = ['g', 'h', 'i', 'j', 'k', 'l'];
+    pass(...more);
+    for (const id of more) loader.resolve(id);
+    await flush();
+    expect(cache.uploadPending(gpu.renderer, false, { ...frame, startedAt: clock.now() })).toBe(3);
   });
 
   it('never uploads a large tile while the scroll flings; it goes once the scroll slows', async () => {
@@ -234,7 +258,7 @@ describe('TextureCache', () => {
     loader.resolve('p', 'large');
     await flush();
     onChange.mockClear();
-    const frame = (flinging: boolean) => ({ startedAt: clock.now(), flinging });
+    const frame = (flinging: boolean) => ({ startedAt: clock.now(), flinging, moving: true });
     expect(cache.uploadPending(gpu.renderer, false, frame(true))).toBe(1);
     expect(cache.state('s', 'small')).toBe('ready');
     expect(cache.state('p', 'large')).toBe('loading');
@@ -256,7 +280,7 @@ describe('TextureCache', () => {
     slowCopies(gpu, clock, 1.5);
     gpu.calls.length = 0;
     onChange.mockClear();
-    const frame = () => ({ startedAt: clock.now(), flinging: false });
+    const frame = () => ({ startedAt: clock.now(), flinging: false, moving: true });
     // 1.5 + 1.5 + 1.5 ms: the third band ends past the 4 ms budget, the fourth waits.
     expect(cache.uploadPending(gpu.renderer, false, frame())).toBe(0);
     expect(cache.stats().bandsThisFrame).toBe(3);
@@ -288,7 +312,7 @@ describe('TextureCache', () => {
     pass(['p', 'large', 9]);
     loader.resolve('p', 'large');
     await flush();
-    const frame = () => ({ startedAt: clock.now(), flinging: false });
+    const frame = () => ({ startedAt: clock.now(), flinging: false, moving: true });
     expect(cache.uploadPending(gpu.renderer, false, frame())).toBe(0); // half of it
     pass(['q', 'large', 9]); // 'p' left the margin: its bitmap is closed
     loader.resolve('q', 'large');
@@ -308,7 +332,7 @@ describe('TextureCache', () => {
     await flush();
     slowCopies(gpu, clock, 1.5);
     cache.uploadPolicy = 'count';
-    const frame = { startedAt: clock.now(), flinging: true };
+    const frame = { startedAt: clock.now(), flinging: true, moving: true };
     // Flinging and past the budget, still: the large one whole (16 > 8 but first), then none.
     expect(cache.uploadPending(gpu.renderer, false, frame)).toBe(1);
     expect(cache.state('p', 'large')).toBe('ready');
