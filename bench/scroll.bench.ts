@@ -39,7 +39,7 @@ import {
 import { FULL_PLAN, QUICK_PLAN, runScrollScript } from './support/scrollScript';
 import { benchServers } from './support/servers';
 import { serveStatic } from './support/staticServer';
-import { uploadPolicyAB } from './support/uploadPolicyAB';
+import { uploadPolicyAB, uploadPolicyLargeAB } from './support/uploadPolicyAB';
 
 const UPLOAD_AB = process.argv.includes('--upload-ab');
 
@@ -80,7 +80,12 @@ try {
   if (firstScene < 0) throw new Error('the timeline never showed its first thumbnails');
   const loafSupported = await longFramesSupported(page);
   const ours = await runScrollScript(galleryDriver(page), PLAN);
-  const uploadAB = UPLOAD_AB ? await uploadPolicyAB(galleryDriver(page), PLAN) : undefined;
+  const uploadAB = UPLOAD_AB
+    ? {
+        ...(await uploadPolicyAB(galleryDriver(page), PLAN)),
+        largeTier: await uploadPolicyLargeAB(galleryDriver(page), PLAN),
+      }
+    : undefined;
   const session = await storedSession(page);
   await page.context().close();
 

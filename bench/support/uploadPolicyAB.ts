@@ -132,3 +132,64 @@ export async function uploadPolicyAB(driver: GridDriver, plan: ScrollPlan, round
     },
   };
 }
+
+/**
+ * The large tier's side (issue 19): at the widest zoom level (rows of 396 px, tiles past 320 px
+ * at DPR 1 want the 1,024² tier once the scroll rests), `rounds` × (count, budget) arms in A B B A
+ * order, each of 3 jumps into a fresh region with 2 s after each for the large uploads; the
+ * engine's upload ms per frame over the arm: whole 4 MiB layers ("count") against bands.
+ */
+export async function uploadPolicyLargeAB(driver: GridDriver, plan: ScrollPlan, rounds = 2) {
+  const { page } = driver;
+  await page.getByTestId('gallery').focus();
+  for (let i = 0; i < 2; i++) await page.keyboard.press('+');
+  await page.waitForFunction(
+    () => {
+      const s = window.__capture!.gallery!.snapshot();
+      return s.zoomLevel === 4 && !s.zooming;
+    },
+    null,
+    { polling: 100, timeout: 30_000 },
+  );
+  const order: UploadPolicy[] = [];
+  for (let r = 0; r < rounds; r++) {
+    order.push(...((r % 2 === 0 ? ['count', 'budget'] : ['budget', 'count']) as UploadPolicy[]));
+  }
+  const arms = [];
+  for (const [i, policy] of order.entries()) {
+    await setPolicy(page, policy);
+    await driver.startWindow?.();
+    const started = await engineSnapshot(page);
+    const jumpsMs: number[] = [];
+    for (let j = 0; j < JUMPS_PER_ARM; j++) {
+      const fraction = round(0.05 + (0.9 * (i * JUMPS_PER_ARM + j)) / (order.length * 3), 3);
+      const since = await pageNow(page);
+      await driver.jump(fraction);
+      const done = await driver.thumbnailsDrawnAfter(since, plan.jumpTimeoutMs);
+      jumpsMs.push(done < 0 ? -1 : round(done - since, 1));
+      await sleep(2000);
+    }
+    const end = await engineSnapshot(page);
+    const times = end.uploadTimes;
+    const arm = {
+      policy,
+      uploadMs: {
+        p50: round(times.p50),
+        p95: round(times.p95),
+        max: round(times.max),
+        mean: round(times.mean),
+        frames: times.frames,
+        overBudget: times.overBudget,
+      },
+      uploads: end.uploadsTotal - started.uploadsTotal,
+      largeBytesInUse: end.textureBytes.large,
+      jumpsMs,
+    };
+    arms.push(arm);
+    step(
+      `upload A/B large ${i + 1}/${order.length} ${policy}: upload ms/frame p95 ${arm.uploadMs.p95} max ${arm.uploadMs.max}, over budget ${arm.uploadMs.overBudget}/${arm.uploadMs.frames}, uploads ${arm.uploads}, large MB ${round(arm.largeBytesInUse / 2 ** 20, 1)}`,
+    );
+  }
+  await setPolicy(page, 'budget');
+  return { zoomLevel: 4, order, arms };
+}
