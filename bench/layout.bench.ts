@@ -154,6 +154,45 @@ const oursFresh: Implementation = {
   },
 };
 
+/**
+ * Information only (issue 19, before/after in one run): the pool as it was before its buckets by
+ * size, a best-fit scan of every pooled buffer a section. Same batches, same recycling as `ours`.
+ */
+class ScanRectsPool {
+  private readonly buffers: ArrayBuffer[] = [];
+  give(buffer: ArrayBuffer): void {
+    if (buffer.byteLength > 0) this.buffers.push(buffer);
+  }
+  take(bytes: number): Float32Array {
+    const { buffers } = this;
+    if (bytes === 0) return new Float32Array(0);
+    let best = -1;
+    for (let i = buffers.length - 1; i >= 0; i--) {
+      const length = buffers[i].byteLength;
+      if (length >= bytes && (best < 0 || length < buffers[best].byteLength)) {
+        best = i;
+        if (length === bytes) break;
+      }
+    }
+    if (best < 0) return new Float32Array(bytes / 4);
+    const buffer = buffers[best];
+    buffers[best] = buffers[buffers.length - 1];
+    buffers.pop();
+    return new Float32Array(buffer);
+  }
+}
+const scanPool = new ScanRectsPool() as unknown as RectsPool;
+let scanPrevious: SectionLayout[] = [];
+const oursScanPool: Implementation = {
+  run: ({ typed }) => {
+    for (const layout of scanPrevious) scanPool.give(layout.rects.buffer as ArrayBuffer);
+    scanPrevious = layoutAllBatched(typed, scanPool);
+    let check = 0;
+    for (const layout of scanPrevious) check += layout.rowsHeight;
+    return check;
+  },
+};
+
 /** Information only: the algorithm alone, into one reused rects array. */
 const reusedRects = new Float32Array(SECTION * 4);
 const oursReused: Implementation = {
@@ -324,13 +363,14 @@ for (const size of SIZES) {
   const sections = sectionsOf(size);
   const large = size >= 1_000_000;
   // Flickr takes about half a second for 1,000,000 items: one timed run a round there.
-  const [oursTime, immichTime, flickrTime, freshTime, reusedTime, engineTime] = await timeAll(
-    [ours, immich, flickr, oursFresh, oursReused, oursThroughEngine],
-    sections,
-    ROUNDS,
-    large ? [4, 4, 1, 4, 4, 1] : [5, 5, 5, 5, 5, 2],
-    Math.max(2, Math.ceil(WARMUP_ITEMS / size)),
-  );
+  const [oursTime, immichTime, flickrTime, freshTime, reusedTime, engineTime, scanTime] =
+    await timeAll(
+      [ours, immich, flickr, oursFresh, oursReused, oursThroughEngine, oursScanPool],
+      sections,
+      ROUNDS,
+      large ? [4, 4, 1, 4, 4, 1, 4] : [5, 5, 5, 5, 5, 2, 5],
+      Math.max(2, Math.ceil(WARMUP_ITEMS / size)),
+    );
   const row = {
     items: size,
     sections: sections.typed.length,
@@ -340,6 +380,7 @@ for (const size of SIZES) {
     oursFreshBuffers: freshTime,
     oursReusingRects: reusedTime,
     oursThroughWorkerEngine: engineTime,
+    oursScanPool: scanTime,
   };
   figures.push(row);
   console.log(
@@ -413,6 +454,8 @@ const result = {
     oursFreshBuffers:
       'information only: the same batches with nothing recycled (a first layout): a fresh Float32Array a section, the product path before the pool',
     oursReusingRects: 'information only: the algorithm alone, into one reused rects array',
+    oursScanPool:
+      'information only: the product path with the pool before its buckets by size (a best-fit scan of every pooled buffer a section); ours / this, paired, is the buckets’ gain',
     oursThroughWorkerEngine:
       'information only: every section through WorkerLayoutEngine and comlink to the worker API over a MessageChannel, on one thread, aspects copied as TimelineModel does, all requested at once (a resize)',
     quality:
@@ -424,6 +467,9 @@ const result = {
     oursOverImmichWasm: oursOverImmich,
     flickrOverOurs,
     oursFreshBuffersOverImmichWasm: pairedRatio(largest.oursFreshBuffers, largest.immichWasm),
+    oursScanPoolOverImmichWasm: pairedRatio(largest.oursScanPool, largest.immichWasm),
+    oursOverOursScanPool: pairedRatio(largest.ours, largest.oursScanPool),
+    flickrOverOursScanPoolAt100k: pairedRatio(at100k.flickr, at100k.oursScanPool),
     oursReusingRectsOverImmichWasm: ratio(
       largest.oursReusingRects.medianMs,
       largest.immichWasm.medianMs,

@@ -5,7 +5,9 @@
  * Under SwiftShader GPU time and FPS say nothing: the figures are main-thread JS (see
  * support/trace.ts), long animation frames, engine counters, DOM nodes and heap.
  * Writes bench/results/scroll.json; exits 1 when a target is missed.
- * Run: npx tsx bench/scroll.bench.ts [--quick]
+ * --upload-ab: then the texture upload policies side by side on the same page (issue 19,
+ * support/uploadPolicyAB.ts), in scroll.json `uploadPolicyAB`.
+ * Run: npx tsx bench/scroll.bench.ts [--quick] [--upload-ab]
  */
 import { domGridDriver, domGridReach, openDomGrid } from './baselines/dom-grid/driver';
 import {
@@ -28,10 +30,18 @@ import {
   writeResult,
   type Headline,
 } from './support/env';
-import { galleryDriver, waitForEngine, waitForScene } from './support/galleryDriver';
+import {
+  galleryDriver,
+  waitForEngine,
+  waitForScene,
+  type EngineSnapshot,
+} from './support/galleryDriver';
 import { FULL_PLAN, QUICK_PLAN, runScrollScript } from './support/scrollScript';
 import { benchServers } from './support/servers';
 import { serveStatic } from './support/staticServer';
+import { uploadPolicyAB, uploadPolicyLargeAB } from './support/uploadPolicyAB';
+
+const UPLOAD_AB = process.argv.includes('--upload-ab');
 
 const FILES = QUICK ? 200_000 : 1_000_000;
 const PLAN = QUICK ? QUICK_PLAN : FULL_PLAN;
@@ -40,6 +50,19 @@ const PLAN = QUICK ? QUICK_PLAN : FULL_PLAN;
  * it scrolls (the README compares 200,000, 1,000,000 and 2,000,000 files).
  */
 const DOM_NODE_BUDGET = 1000;
+
+function roundedUploadMs(times: EngineSnapshot['uploadTimes'] | undefined) {
+  if (!times) return undefined;
+  const { p50, p95, max, mean, frames, overBudget } = times;
+  return {
+    p50: round(p50),
+    p95: round(p95),
+    max: round(max),
+    mean: round(mean),
+    frames,
+    overBudget,
+  };
+}
 
 const app = await buildApp('dist-bench', { testHooks: true });
 const domBuild = await buildDomGrid();
@@ -57,6 +80,12 @@ try {
   if (firstScene < 0) throw new Error('the timeline never showed its first thumbnails');
   const loafSupported = await longFramesSupported(page);
   const ours = await runScrollScript(galleryDriver(page), PLAN);
+  const uploadAB = UPLOAD_AB
+    ? {
+        ...(await uploadPolicyAB(galleryDriver(page), PLAN)),
+        largeTier: await uploadPolicyLargeAB(galleryDriver(page), PLAN),
+      }
+    : undefined;
   const session = await storedSession(page);
   await page.context().close();
 
@@ -72,6 +101,9 @@ try {
     phase: p.phase,
     mean: round(Number(p.engine?.uploadsPerFrame ?? 0), 2),
     max: Number(p.engine?.maxUploads ?? 0),
+    // Main-thread ms of texture uploads per frame that uploaded (issue 19), and the frames
+    // whose uploads took over FRAME_UPLOAD_BUDGET_MS.
+    uploadMs: roundedUploadMs(p.engine?.uploadMs as EngineSnapshot['uploadTimes'] | undefined),
   }));
   const heapMB = Math.max(ours.heapAfterGcMB.afterLoad, ours.heapAfterGcMB.afterScript);
   const ratio = (a: number, b: number) => (b > 0 ? round(a / b, 3) : 0);
@@ -171,6 +203,7 @@ try {
     },
     domGrid: { ...baseline, reach },
     ratios,
+    ...(uploadAB ? { uploadPolicyAB: uploadAB } : {}),
     headlines,
     targets,
     targetsMet: targets.every((t) => t.met),

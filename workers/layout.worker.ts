@@ -17,38 +17,48 @@ const POOL_MAX_BYTES = 64 * 1024 * 1024;
  * so a buffer the caller has dropped is worth sending back rather than leaving to the GC.
  */
 export class RectsPool {
-  private readonly buffers: ArrayBuffer[] = [];
+  /**
+   * Pooled buffers by byte length: sections of one size (a timeline's full months, a resize's
+   * returns) find theirs in one lookup, not a scan of the whole pool per section.
+   */
+  private readonly bySize = new Map<number, ArrayBuffer[]>();
+  private count = 0;
   private bytes = 0;
 
   get size(): number {
-    return this.buffers.length;
+    return this.count;
   }
 
   give(buffer: ArrayBuffer): void {
-    if (buffer.byteLength === 0) return;
-    if (this.buffers.length >= POOL_MAX_BUFFERS) return;
-    if (this.bytes + buffer.byteLength > POOL_MAX_BYTES) return;
-    this.buffers.push(buffer);
-    this.bytes += buffer.byteLength;
+    const length = buffer.byteLength;
+    if (length === 0) return;
+    if (this.count >= POOL_MAX_BUFFERS) return;
+    if (this.bytes + length > POOL_MAX_BYTES) return;
+    const bucket = this.bySize.get(length);
+    if (bucket === undefined) this.bySize.set(length, [buffer]);
+    else bucket.push(buffer);
+    this.count++;
+    this.bytes += length;
   }
 
   /** The smallest pooled buffer of at least `bytes`, as floats; a fresh one when none fits. */
   take(bytes: number): Float32Array {
-    const { buffers } = this;
     if (bytes === 0) return new Float32Array(0);
-    let best = -1;
-    for (let i = buffers.length - 1; i >= 0; i--) {
-      const length = buffers[i].byteLength;
-      if (length >= bytes && (best < 0 || length < buffers[best].byteLength)) {
-        best = i;
-        if (length === bytes) break;
+    let bucket = this.bySize.get(bytes);
+    let length = bytes;
+    if (bucket === undefined) {
+      // Buckets are never empty: the best fit among the sizes held (never more than the buffers).
+      length = -1;
+      for (const size of this.bySize.keys()) {
+        if (size >= bytes && (length < 0 || size < length)) length = size;
       }
+      if (length < 0) return new Float32Array(bytes / 4);
+      bucket = this.bySize.get(length)!;
     }
-    if (best < 0) return new Float32Array(bytes / 4);
-    const buffer = buffers[best];
-    buffers[best] = buffers[buffers.length - 1];
-    buffers.pop();
-    this.bytes -= buffer.byteLength;
+    const buffer = bucket.pop()!;
+    if (bucket.length === 0) this.bySize.delete(length);
+    this.count--;
+    this.bytes -= length;
     return new Float32Array(buffer);
   }
 }

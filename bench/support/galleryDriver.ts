@@ -150,6 +150,8 @@ export function galleryDriver(page: Page): GridDriver {
         maxUploads: end.maxUploads,
         uploadsPerFrame: frames > 0 ? (end.uploadsTotal - start.uploadsTotal) / frames : 0,
         engineFrameMs: end.frameTimes,
+        // Main-thread ms of texture uploads per frame that uploaded (issue 19).
+        uploadMs: end.uploadTimes,
       };
     },
   };

@@ -19,7 +19,12 @@ import { FastScrollModel } from './scroll/FastScrollModel';
 import { FastScrollWatch } from './scroll/FastScrollWatch';
 import { ScrollModel } from './scroll/ScrollModel';
 import { SelectionHints, SelectionModel, type HintTimePort } from './selection';
-import { TextureCache, type TexturePoolSizes, type ThumbnailLoader } from './texture';
+import {
+  TextureCache,
+  type TexturePoolSizes,
+  type ThumbnailLoader,
+  type UploadFrame,
+} from './texture';
 import { TimelineModel } from './timeline/TimelineModel';
 import type { TimelineSource } from './timeline/TimelineSource';
 import { collectVisibleSections, type VisibleSection } from './timeline/visibleSections';
@@ -45,6 +50,8 @@ export interface GalleryEngineOptions {
  * the SPEC §9 far buffer, the same margin beyond which section loads are cancelled.
  */
 const PREFETCH_MARGIN_PX = SCROLL_BUFFERS_PX.far;
+/** Above this scroll speed (px/ms, a fling) no large-tier thumbnail is uploaded (issue 19). */
+const LARGE_UPLOAD_MAX_VELOCITY = 1;
 
 export type { VisibleSection } from './timeline/visibleSections';
 
@@ -95,6 +102,11 @@ export class GalleryEngine implements ControllerHost {
   /** Aborted by dispose: a refresh in flight stops there. */
   private readonly disposal = new AbortController();
   private readonly frameParams: FrameParams = createFrameParams();
+  private readonly uploadFrame: UploadFrame = {
+    startedAt: 0,
+    flinging: false,
+    moving: false,
+  };
 
   constructor(options: GalleryEngineOptions) {
     this.clock = options.clock ?? browserClock;
@@ -345,13 +357,23 @@ export class GalleryEngine implements ControllerHost {
       this.composer.visit,
     );
     this.textures.endFrame();
-    const uploads = this.textures.uploadPending(gl, this.composer.untextured > 0);
+    const uploadFrame = this.uploadFrame;
+    uploadFrame.startedAt = started;
+    uploadFrame.flinging = Math.abs(this.scroll.velocity) > LARGE_UPLOAD_MAX_VELOCITY;
+    uploadFrame.moving = scrolling || fastScrolling;
+    const uploads = this.textures.uploadPending(gl, this.composer.untextured > 0, uploadFrame);
     this.tiles.setPages(this.textures);
     const drawn = this.composer.end();
     collectVisibleSections(this.timeline, top, this.height, this.visibleSections, this.sectionPool);
     this.actions.keepFocusVisible();
 
-    this.stats.recordFrame(gl, this.clock.now() - started, uploads, drawn);
+    this.stats.recordFrame(
+      gl,
+      this.clock.now() - started,
+      uploads,
+      drawn,
+      this.textures.lastUploadMs,
+    );
     for (const listener of this.listeners) listener();
     // Uploads made progress: once more, to draw them (this frame's tiles were composed before
     // they landed) and to go on with any still waiting. If none could be uploaded (no free

@@ -32,6 +32,8 @@ export interface EngineSnapshot {
   contentHeight: number;
   fastScrolling: boolean;
   frameTimes: { p50: number; p95: number; samples: number };
+  /** Texture upload ms per frame that uploaded, since the stats window began (EngineStats). */
+  uploadTimes: ReturnType<EngineStats['uploadTimes']>;
   selected: number;
   selectionMode: boolean;
   zoomLevel: number;
@@ -83,6 +85,7 @@ export function engineSnapshot(engine: SnapshotSource): EngineSnapshot {
     contentHeight: engine.scroll.contentHeight,
     fastScrolling: engine.fastScrolling,
     frameTimes: stats.frameTimePercentiles(),
+    uploadTimes: stats.uploadTimes(),
     selected: engine.selection.count,
     selectionMode: engine.selection.selectionMode,
     zoomLevel: engine.zoom.level,

@@ -216,4 +216,17 @@ describe('RectsPool', () => {
     expect(pool.size).toBe(0);
     expect(pool.take(0).length).toBe(0);
   });
+
+  it('finds a buffer of the exact size among many, each once', () => {
+    const pool = new RectsPool();
+    const same = Array.from({ length: 200 }, () => new ArrayBuffer(8000));
+    for (const buffer of same) pool.give(buffer);
+    pool.give(new ArrayBuffer(16000));
+    const taken = new Set(Array.from({ length: 200 }, () => pool.take(8000).buffer));
+    expect(taken.size).toBe(200);
+    expect(same.every((buffer) => taken.has(buffer))).toBe(true);
+    expect(pool.size).toBe(1);
+    expect(pool.take(8000).buffer.byteLength).toBe(16000); // the best fit that is left
+    expect(pool.size).toBe(0);
+  });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../clock';
-import { TextureCache, type TextureCacheOptions } from './TextureCache';
+import {
+  FRAME_UPLOAD_BUDGET_MS,
+  LARGE_BAND_ROWS,
+  TextureCache,
+  type TextureCacheOptions,
+} from './TextureCache';
 import { createTestRenderer, fakeBitmap, FakeBitmap, FakeLoader, flush } from './testing';
 import { FALLBACK_LAYER, type TextureTier } from './tiers';
 
@@ -9,12 +14,13 @@ type Want = string | [fileId: string, tier?: TextureTier, priority?: number];
 function setup(overrides: Partial<TextureCacheOptions> = {}) {
   const loader = new FakeLoader();
   const onChange = vi.fn();
+  const clock = new ManualClock();
   const cache = new TextureCache({
     smallLayers: 8,
     largeLayers: 2,
     maxUploadsPerFrame: 8,
     loader,
-    clock: new ManualClock(),
+    clock,
     onChange,
     ...overrides,
   });
@@ -40,7 +46,16 @@ function setup(overrides: Partial<TextureCacheOptions> = {}) {
     await flush();
     upload();
   };
-  return { loader, onChange, cache, gpu, pass, upload, load };
+  return { loader, onChange, cache, gpu, pass, upload, load, clock };
+}
+
+/** Makes every texture copy take `ms` on the clock, as a slow upload would. */
+function slowCopies(gpu: ReturnType<typeof createTestRenderer>, clock: ManualClock, ms: number) {
+  const copy = gpu.renderer.copyTextureToTexture.bind(gpu.renderer);
+  gpu.renderer.copyTextureToTexture = (...args: Parameters<typeof copy>) => {
+    copy(...args);
+    clock.advance(ms);
+  };
 }
 
 describe('TextureCache', () => {
@@ -175,6 +190,156 @@ describe('TextureCache', () => {
     expect(upload()).toBe(1);
     expect(cache.state('p', 'large')).toBe('ready');
     expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops uploading once the frame, from its own start, has spent its time budget (issue 19)', async () => {
+    const { loader, cache, gpu, clock, onChange, pass, upload } = setup({ smallLayers: 12 });
+    upload(); // the fallback layer, once
+    pass('a', 'b', 'c', 'd', 'e', 'f');
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) loader.resolve(id);
+    await flush();
+    slowCopies(gpu, clock, 1.5);
+    onChange.mockClear();
+    // The frame had spent 1 ms before its uploads: 1 + 1.5 + 1.5 = 4 ms after two.
+    let startedAt = clock.now();
+    clock.advance(1);
+    expect(
+      cache.uploadPending(gpu.renderer, false, { startedAt, flinging: false, moving: true }),
+    ).toBe(2);
+    expect(onChange).toHaveBeenCalledTimes(1); // the rest wait for the next frame
+    // A frame that spent its whole budget before uploading still uploads one.
+    startedAt = clock.now();
+    clock.advance(FRAME_UPLOAD_BUDGET_MS + 5);
+    expect(
+      cache.uploadPending(gpu.renderer, false, { startedAt, flinging: false, moving: true }),
+    ).toBe(1);
+    // Without a frame (the count alone), the allowance of 8 takes the remaining three.
+    expect(cache.uploadPending(gpu.renderer)).toBe(3);
+  });
+
+  it('with grey tiles on screen, small uploads go on past the frame budget for a while', async () => {
+    const { loader, cache, gpu, clock, pass, upload } = setup({ smallLayers: 12 });
+    upload(); // the fallback layer, once
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
+    pass(...ids);
+    for (const id of ids) loader.resolve(id);
+    await flush();
+    slowCopies(gpu, clock, 1.5);
+    const startedAt = clock.now();
+    // Three within the budget (the third ends at 4.5 ms), then urgent ones while the uploads
+    // have taken under URGENT_UPLOAD_MS (6): one more.
+    expect(
+      cache.uploadPending(gpu.renderer, true, { startedAt, flinging: false, moving: true }),
+    ).toBe(4);
+  });
+
+  it('at rest with grey tiles on screen (a jump landed), fills by the count, past the budget', async () => {
+    const { loader, cache, gpu, clock, pass, upload } = setup({ smallLayers: 12 });
+    upload(); // the fallback layer, once
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
+    pass(...ids);
+    for (const id of ids) loader.resolve(id);
+    await flush();
+    slowCopies(gpu, clock, 1.5);
+    const frame = { startedAt: clock.now(), flinging: false, moving: false };
+    expect(cache.uploadPending(gpu.renderer, true, frame)).toBe(6);
+    // No grey tile: the budget holds at rest too (prefetch of the margin keeps frames short).
+    const more = ['g', 'h', 'i', 'j', 'k', 'l'];
+    pass(...more);
+    for (const id of more) loader.resolve(id);
+    await flush();
+    expect(cache.uploadPending(gpu.renderer, false, { ...frame, startedAt: clock.now() })).toBe(3);
+  });
+
+  it('never uploads a large tile while the scroll flings; it goes once the scroll slows', async () => {
+    const { loader, cache, gpu, clock, onChange, pass } = setup();
+    pass(['s', 'small', 1], ['p', 'large', 9]);
+    loader.resolve('s');
+    loader.resolve('p', 'large');
+    await flush();
+    onChange.mockClear();
+    const frame = (flinging: boolean) => ({ startedAt: clock.now(), flinging, moving: true });
+    expect(cache.uploadPending(gpu.renderer, false, frame(true))).toBe(1);
+    expect(cache.state('s', 'small')).toBe('ready');
+    expect(cache.state('p', 'large')).toBe('loading');
+    expect(onChange).toHaveBeenCalledTimes(1); // looks again next frame
+    expect(cache.uploadPending(gpu.renderer, false, frame(true))).toBe(0);
+    // Slowed: its first two bands (4 units each of the allowance of 8), the rest next frame.
+    expect(cache.uploadPending(gpu.renderer, false, frame(false))).toBe(0);
+    expect(cache.stats().bandsThisFrame).toBe(2);
+    expect(cache.uploadPending(gpu.renderer, false, frame(false))).toBe(1);
+    expect(cache.state('p', 'large')).toBe('ready');
+  });
+
+  it('uploads a large layer in bands of rows across frames, within the time budget', async () => {
+    const { loader, cache, gpu, clock, onChange, pass, upload } = setup();
+    upload(); // the fallback layer, once
+    pass(['p', 'large', 9]);
+    loader.resolve('p', 'large');
+    await flush();
+    slowCopies(gpu, clock, 1.5);
+    gpu.calls.length = 0;
+    onChange.mockClear();
+    const frame = () => ({ startedAt: clock.now(), flinging: false, moving: true });
+    // 5 ms a band: past the 4 ms budget after the first, though the count allows two a frame.
+    slowCopies(gpu, clock, 3.5); // 1.5 + 3.5 = 5 ms a copy
+    expect(cache.uploadPending(gpu.renderer, false, frame())).toBe(0);
+    expect(cache.stats().bandsThisFrame).toBe(1);
+    expect(cache.state('p', 'large')).toBe('loading');
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(cache.uploadPending(gpu.renderer, false, frame())).toBe(0);
+    expect(cache.uploadPending(gpu.renderer, false, frame())).toBe(0);
+    expect(cache.uploadPending(gpu.renderer, false, frame())).toBe(1);
+    expect(cache.state('p', 'large')).toBe('ready');
+    // Four bands of 256 rows, top to bottom, into the same layer (x 0, y row, z layer).
+    const bands = gpu.callsOf('texSubImage3D').map((args) => args.slice(3, 7));
+    const layer = bands[0][1];
+    expect(bands).toEqual(
+      Array.from({ length: 1024 / LARGE_BAND_ROWS }, (_, i) => [
+        i * LARGE_BAND_ROWS,
+        layer,
+        1024,
+        LARGE_BAND_ROWS,
+      ]),
+    );
+    const skipRows = gpu
+      .callsOf('pixelStorei')
+      .filter((args) => args[0] === 'UNPACK_SKIP_ROWS')
+      .map((args) => args[1]);
+    expect(skipRows).toContain(LARGE_BAND_ROWS * 3);
+  });
+
+  it('frees the layer of a large tile that scrolled away half uploaded', async () => {
+    const { loader, cache, gpu, clock, pass } = setup({ largeLayers: 1 });
+    pass(['p', 'large', 9]);
+    loader.resolve('p', 'large');
+    await flush();
+    const frame = () => ({ startedAt: clock.now(), flinging: false, moving: true });
+    expect(cache.uploadPending(gpu.renderer, false, frame())).toBe(0); // half of it
+    pass(['q', 'large', 9]); // 'p' left the margin: its bitmap is closed
+    loader.resolve('q', 'large');
+    await flush();
+    cache.uploadPending(gpu.renderer, false, frame());
+    expect(cache.uploadPending(gpu.renderer, false, frame())).toBe(1);
+    expect(cache.state('q', 'large')).toBe('ready'); // in the one layer 'p' held
+    expect(cache.layerOf('q', 'large')).toBeGreaterThanOrEqual(0);
+  });
+
+  it('uploads whole layers by the count alone under the "count" policy', async () => {
+    const { loader, cache, gpu, clock, pass, upload } = setup({ smallLayers: 12 });
+    upload(); // the fallback layer, once
+    pass(['p', 'large', 9], 'a', 'b', 'c');
+    loader.resolve('p', 'large');
+    for (const id of ['a', 'b', 'c']) loader.resolve(id);
+    await flush();
+    slowCopies(gpu, clock, 1.5);
+    cache.uploadPolicy = 'count';
+    const frame = { startedAt: clock.now(), flinging: true, moving: true };
+    // Flinging and past the budget, still: the large one whole (16 > 8 but first), then none.
+    expect(cache.uploadPending(gpu.renderer, false, frame)).toBe(1);
+    expect(cache.state('p', 'large')).toBe('ready');
+    expect(cache.stats().bandsThisFrame).toBe(0);
+    expect(cache.uploadPending(gpu.renderer, false, frame)).toBe(3);
   });
 
   it('evicts the least recently used tile outside the margin when a pool is full', async () => {

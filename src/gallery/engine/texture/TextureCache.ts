@@ -1,9 +1,16 @@
-import { DataTexture, Texture, Vector3, type DataArrayTexture, type WebGLRenderer } from 'three';
+import {
+  Box2,
+  DataTexture,
+  Texture,
+  Vector3,
+  type DataArrayTexture,
+  type WebGLRenderer,
+} from 'three';
 import type { FrameClock } from '../clock';
 import { createFallbackPixels } from './fallbackImage';
 import { LayerPool } from './LayerPool';
 import { emptyStats, type TextureCacheStats } from './stats';
-import { TileState } from './TileEntry';
+import { TileState, type TileEntry } from './TileEntry';
 import { TileRequests } from './TileRequests';
 import type { ThumbnailLoader } from './ThumbnailLoader';
 import {
@@ -47,10 +54,65 @@ export type UploadRenderer = Pick<
  * thread before the first thumbnails under SwiftShader). They hold WebGL's default, 0, and
  * nothing of ours sets them otherwise: telling three.js so keeps every read in its cache.
  */
+/**
+ * What a frame may have spent, from its own start, before it uploads anything more (ms of main
+ * thread, issue 19): the frame's work before the uploads and each upload count, measured, so a
+ * slow upload (a CPU copy under SwiftShader, a phone) ends the frame's uploads early rather than
+ * the count alone. The first upload of a frame always goes (nothing starves).
+ */
+export const FRAME_UPLOAD_BUDGET_MS = 4;
+
+/** The frame an upload pass belongs to (GalleryEngine.frame). */
+export interface UploadFrame {
+  /** Clock time the frame's work began. */
+  startedAt: number;
+  /**
+   * The scroll moves fast (ScrollModel velocity): no large-tier upload this frame. Its bitmap
+   * waits, decoded, and goes once the scroll slows; 16 small uploads' worth of copying would
+   * land in a frame of the fling.
+   */
+  flinging: boolean;
+  /**
+   * The scroll moves (ScrollModel steps, or the fast scroller drags): the time budget holds. At
+   * rest with grey tiles on screen (a jump's landing) the count allowance and the urgent extra
+   * fill the screen as before: frames there need no motion kept smooth, and holding them to the
+   * budget took a jump's fill from ~1.6 s to ~4 s (bench/scroll.bench.ts --upload-ab).
+   */
+  moving: boolean;
+}
+
+/**
+ * How uploads are rationed (issue 19). `budget`, the default: FRAME_UPLOAD_BUDGET_MS from the
+ * frame's start and the count as a cap, no large tier while the scroll flings, a large layer
+ * uploaded in bands of LARGE_BAND_ROWS across frames. `count`: the count alone and whole layers,
+ * as before issue 19; kept so that one build serves both arms of the scroll bench's side-by-side
+ * measurement (`engine.textures.uploadPolicy`, test-hook builds).
+ */
+export type UploadPolicy = 'budget' | 'count';
+
+/**
+ * Rows of a large (1,024²) layer one upload step copies (texSubImage3D of a sub-rectangle of the
+ * ImageBitmap: UNPACK_SKIP_ROWS, set by three.js's copyTextureToTexture from a source region).
+ * Measured in Chromium under SwiftShader (2026-11-26): a whole layer 4.4–11 ms, a band of 128
+ * rows 3.5–4.1 ms, of 256 rows 4.0–4.3 ms: each call pays most of a whole bitmap's cost whatever
+ * its rows, so 256 (4 bands, 1 MiB each) keeps a frame's share near the 4 ms budget for about
+ * 1.6× the whole layer's total, where 128 doubled that total for nothing.
+ */
+export const LARGE_BAND_ROWS = 256;
+
+/** A large layer part-uploaded: its bitmap's rows above `row` are in `layer`. */
+interface BandUpload {
+  entry: TileEntry;
+  layer: number;
+  row: number;
+}
+
 /** With grey tiles on screen, small uploads may reach this multiple of a frame's allowance… */
 const URGENT_UPLOAD_FACTOR = 4;
 /** …while the frame has spent less than this on uploads (ms of main thread). */
 const URGENT_UPLOAD_MS = 6;
+/** One band of a large layer against the allowance, in small-layer units (4). */
+const BAND_COST = (UPLOAD_COST.large * LARGE_BAND_ROWS) / TIER_LAYER_SIZE.large;
 
 const UNPACK_PARAMETERS = [
   'UNPACK_ROW_LENGTH',
@@ -85,6 +147,11 @@ export class TextureCache {
   // path only for a source unknown to renderer.properties.
   private readonly bitmapSource = new Texture<ImageBitmap | null>(null);
   private readonly uploadPosition = new Vector3();
+  private readonly bandRegion = new Box2();
+  /** The large layer being uploaded in bands (policy `budget`), or null. */
+  private band: BandUpload | null = null;
+  /** See UploadPolicy. */
+  uploadPolicy: UploadPolicy = 'budget';
   private readonly snapshot: TextureCacheStats = emptyStats();
 
   constructor(private readonly options: TextureCacheOptions) {
@@ -145,12 +212,16 @@ export class TextureCache {
   }
 
   /**
-   * Uploads decoded bitmaps, most urgent first, within this frame's allowance, and closes them.
-   * Call once per frame inside the frame callback, before drawing. Returns the number uploaded.
+   * Uploads decoded bitmaps, most urgent first, within this frame's allowance and, given the
+   * `frame` (policy `budget`), its time budget (FRAME_UPLOAD_BUDGET_MS from its start; no large
+   * tier while it flings; a large layer in bands of LARGE_BAND_ROWS, one band costing its share of
+   * UPLOAD_COST.large), and closes them. Call once per frame inside the frame callback, before
+   * drawing. Returns the number of tiles completed.
    */
-  uploadPending(renderer: UploadRenderer, greyOnScreen = false): number {
+  uploadPending(renderer: UploadRenderer, greyOnScreen = false, frame?: UploadFrame): number {
     this.snapshot.uploadsThisFrame = 0;
     this.snapshot.uploadMs = 0;
+    this.snapshot.bandsThisFrame = 0;
     if (this.disposed) return 0;
     if (renderer.getContext().isContextLost()) {
       this.onContextLost();
@@ -172,49 +243,87 @@ export class TextureCache {
       this.copyIntoLayer(renderer, this.fallbackSource, this.pools.small, FALLBACK_LAYER);
       this.fallbackUploaded = true;
     }
+    const budgeted = this.uploadPolicy === 'budget' ? frame : undefined;
+    this.dropStaleBand(budgeted !== undefined);
     const decoded = this.requests.decodedByUrgency();
     if (decoded.length === 0) return 0;
-    const started = this.options.clock.now();
+    const clock = this.options.clock;
+    const started = clock.now();
     let allowance = this.options.maxUploadsPerFrame;
     // Grey tiles on screen: small uploads go on past the allowance, while this frame has
     // spent little on them. A frame of a 4K screen under a slow GPU comes every 300 ms; filling
     // a screen 8 tiles a frame took 2.7 s (bench/scale.bench.ts), the main thread idle.
     let extra = greyOnScreen ? allowance * (URGENT_UPLOAD_FACTOR - 1) : 0;
     let uploads = 0;
+    // Uploads of this frame, whole or a band: the first always goes.
+    let steps = 0;
+    let bands = 0;
     let outOfAllowance = false;
     for (let i = decoded.length - 1; i >= 0; i--) {
       const entry = decoded[i];
       const bitmap = entry.bitmap;
       if (bitmap === null || entry.state !== TileState.Decoded) continue;
-      // Cheaper (small) uploads behind a skipped large one may still fit this frame.
-      const cost = UPLOAD_COST[entry.tier];
-      const fromExtra =
-        cost > allowance &&
-        uploads > 0 &&
-        entry.tier === 'small' &&
-        cost <= extra &&
-        this.options.clock.now() - started < URGENT_UPLOAD_MS;
-      if (cost > allowance && uploads > 0 && !fromExtra) {
+      const banded = budgeted !== undefined && entry.tier === 'large';
+      if (banded && (budgeted.flinging || (this.band !== null && this.band.entry !== entry))) {
+        // Waits for the scroll to slow (or for the layer in progress): ask for the next frame.
         outOfAllowance = true;
         continue;
       }
-      const layer = this.acquireLayer(entry.tier);
-      // Every layer holds a tile of the margin: it waits until tiles leave it.
-      if (layer < 0) continue;
-      this.bitmapSource.image = bitmap;
-      this.copyIntoLayer(renderer, this.bitmapSource, this.pools[entry.tier], layer);
-      this.bitmapSource.image = null;
-      bitmap.close();
-      this.requests.markReady(entry, layer);
-      this.pools[entry.tier].link(entry);
-      if (fromExtra) extra -= cost;
-      else allowance -= cost;
-      uploads++;
+      // Cheaper (small) uploads behind a skipped large one may still fit this frame.
+      const cost = banded ? BAND_COST : UPLOAD_COST[entry.tier];
+      let complete = false;
+      let fromExtra = false;
+      do {
+        const now = clock.now();
+        const overBudget =
+          steps > 0 &&
+          budgeted !== undefined &&
+          (budgeted.moving || !greyOnScreen) &&
+          now - budgeted.startedAt >= FRAME_UPLOAD_BUDGET_MS;
+        fromExtra =
+          (cost > allowance || overBudget) &&
+          steps > 0 &&
+          entry.tier === 'small' &&
+          cost <= extra &&
+          now - started < URGENT_UPLOAD_MS;
+        if ((cost > allowance || overBudget) && steps > 0 && !fromExtra) {
+          outOfAllowance = true;
+          break;
+        }
+        const layer =
+          banded && this.band !== null ? this.band.layer : this.acquireLayer(entry.tier);
+        // Every layer holds a tile of the margin: it waits until tiles leave it.
+        if (layer < 0) break;
+        this.bitmapSource.image = bitmap;
+        if (banded) {
+          const band = this.band ?? (this.band = { entry, layer, row: 0 });
+          const rows = Math.min(LARGE_BAND_ROWS, bitmap.height - band.row);
+          this.copyIntoLayer(renderer, this.bitmapSource, this.pools.large, layer, band.row, rows);
+          band.row += rows;
+          bands++;
+          complete = band.row >= bitmap.height;
+          if (complete) this.band = null;
+        } else {
+          this.copyIntoLayer(renderer, this.bitmapSource, this.pools[entry.tier], layer);
+          complete = true;
+        }
+        this.bitmapSource.image = null;
+        if (fromExtra) extra -= cost;
+        else allowance -= cost;
+        steps++;
+        if (complete) {
+          bitmap.close();
+          this.requests.markReady(entry, layer);
+          this.pools[entry.tier].link(entry);
+          uploads++;
+        }
+      } while (!complete);
     }
     this.requests.compactDecoded();
     this.snapshot.uploadsThisFrame = uploads;
     this.snapshot.uploadsTotal += uploads;
-    this.snapshot.uploadMs = this.options.clock.now() - started;
+    this.snapshot.bandsThisFrame = bands;
+    this.snapshot.uploadMs = clock.now() - started;
     // Bitmaps wait for the allowance: ask for the next frame. Not for those waiting for a layer:
     // that would draw frames while idle.
     if (outOfAllowance) this.options.onChange();
@@ -245,6 +354,11 @@ export class TextureCache {
     if (!this.contextLost || this.disposed) return;
     this.contextLost = false;
     this.options.onChange();
+  }
+
+  /** Main-thread ms the last uploadPending() spent uploading. */
+  get lastUploadMs(): number {
+    return this.snapshot.uploadMs;
   }
 
   /** Counters for engine.stats(); the returned object is reused and valid until the next call. */
@@ -291,6 +405,8 @@ export class TextureCache {
       });
       this.pools[tier].reset();
     }
+    // Its layer went with the pool; its bitmap, still decoded, starts again from the top.
+    this.band = null;
     this.fallbackUploaded = false;
     this.requests.startLoads();
   }
@@ -300,13 +416,34 @@ export class TextureCache {
     source: Texture,
     pool: LayerPool,
     layer: number,
+    fromRow = 0,
+    rows = 0,
   ): void {
-    this.uploadPosition.set(0, 0, layer % pool.pageLayers);
+    this.uploadPosition.set(0, fromRow, layer % pool.pageLayers);
     const gl = renderer.getContext() as WebGL2RenderingContext;
     // A compare each when cached (every call after the first, unless three's state was reset).
     for (const name of UNPACK_PARAMETERS) renderer.state.pixelStorei(gl[name], 0);
     // three.js binds and, on first use or after a restore, allocates the pool (texStorage3D), then
     // calls texSubImage3D(TEXTURE_2D_ARRAY, 0, 0, 0, layer, w, h, 1, RGBA, UNSIGNED_BYTE, image).
-    renderer.copyTextureToTexture(source, pool.pageOf(layer), null, this.uploadPosition);
+    // A band (rows > 0): UNPACK_ROW_LENGTH / IMAGE_HEIGHT the image's, UNPACK_SKIP_ROWS fromRow,
+    // then texSubImage3D(…, 0, fromRow, layer, w, rows, 1, …), and the parameters back to 0.
+    let region: Box2 | null = null;
+    if (rows > 0) {
+      region = this.bandRegion;
+      region.min.set(0, fromRow);
+      region.max.set(pool.size, fromRow + rows);
+    }
+    renderer.copyTextureToTexture(source, pool.pageOf(layer), region, this.uploadPosition);
+  }
+
+  /**
+   * The layer in progress lost its tile (scrolled away), or this frame uploads whole layers (no
+   * frame given, or the policy switched): free it; a bitmap still decoded starts again.
+   */
+  private dropStaleBand(banding: boolean): void {
+    const band = this.band;
+    if (band === null || (banding && band.entry.state === TileState.Decoded)) return;
+    this.band = null;
+    this.pools.large.releaseLayer(band.layer);
   }
 }

@@ -1,6 +1,10 @@
 export {
   TextureCache,
   type TextureCacheOptions,
+  type UploadFrame,
+  FRAME_UPLOAD_BUDGET_MS,
+  LARGE_BAND_ROWS,
+  type UploadPolicy,
   type TileStatus,
   type UploadRenderer,
 } from './TextureCache';

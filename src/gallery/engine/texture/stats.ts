@@ -5,6 +5,8 @@ export interface TextureCacheStats {
   /** Tile uploads in the last uploadPending() call (the fallback picture not counted). */
   uploadsThisFrame: number;
   uploadsTotal: number;
+  /** Bands of large layers copied in the last uploadPending() (policy `budget`). */
+  bandsThisFrame: number;
   /** Milliseconds the last uploadPending() spent uploading (main-thread budget). */
   uploadMs: number;
   /** Layers holding a tile (or, in the small tier, the fallback picture). */
@@ -29,6 +31,7 @@ export function emptyStats(): TextureCacheStats {
   return {
     uploadsThisFrame: 0,
     uploadsTotal: 0,
+    bandsThisFrame: 0,
     uploadMs: 0,
     layersInUse: { small: 0, large: 0 },
     bytesInUse: { small: 0, large: 0 },
