@@ -1,6 +1,7 @@
 import { lazy, memo, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
+import { withAreaTexts } from '../i18n';
 import { useAccountInfo } from '../platform/queries';
 import { useLoginStatus } from '../state/session';
 import { Spinner } from '../ui/Spinner';
@@ -16,7 +17,9 @@ import { SideMenu } from './SideMenu';
 import { TopNav } from './TopNav';
 
 /** Loaded only for an account without a name (SPEC §2 missing-name modal). */
-const MissingNameModal = lazy(() => import('../features/settings/MissingNameModal'));
+const MissingNameModal = lazy(() =>
+  withAreaTexts(import('../features/settings/MissingNameModal'), ['settings']),
+);
 
 function MissingName() {
   const account = useAccountInfo().data;

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import type { AreaNamespace } from '../i18n/areaTexts';
+import { withAreaTexts } from '../i18n';
 import { AppShell } from './AppShell';
 import { RouteErrorPage } from './RouteErrorPage';
 import { ShellLoading } from './ShellLoading';
@@ -28,7 +30,31 @@ export interface AppRoute {
   area: FeatureArea;
   /** The page, imported lazily. Absent while the feature is not built: the page-not-found page renders. */
   page?: () => Promise<PageModule>;
+  /** The lazy areas' texts the page needs (i18n/areaTexts.ts), when not its area's. */
+  texts?: readonly AreaNamespace[];
 }
+
+const SHARING: readonly AreaNamespace[] = ['albums', 'share'];
+const SETTINGS: readonly AreaNamespace[] = ['settings', 'billing'];
+
+/** The texts each area's pages load with them (before their first render: no raw keys). */
+const AREA_TEXTS: Record<FeatureArea, readonly AreaNamespace[]> = {
+  timeline: [],
+  carousel: [],
+  albums: SHARING,
+  publicAlbum: SHARING,
+  comments: SHARING,
+  share: SHARING,
+  selectPhotos: SHARING,
+  trash: ['trash'],
+  documents: ['documents'],
+  settings: SETTINGS,
+  emailSettings: SETTINGS,
+  developer: SETTINGS,
+  profilePicture: SETTINGS,
+  help: [],
+  errors: [],
+};
 
 /**
  * The one route table: every route of SPEC §2, the /_from_inside_app variants, the settings
@@ -102,6 +128,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     area: 'carousel',
     // The album page with the viewer open over its grid (a share's job: the viewer alone).
     page: () => import('../features/albums/AlbumPage'),
+    texts: SHARING,
   },
   {
     path: '/albumImage/:jobId/:fileId',
@@ -250,7 +277,10 @@ export function toRouteObjects(routes: readonly AppRoute[] = APP_ROUTES): RouteO
         ...routes.map((route): RouteObject => ({
           path: route.path,
           lazy: async () => {
-            const module = await (route.page ?? notBuilt)();
+            const module = await withAreaTexts(
+              (route.page ?? notBuilt)(),
+              route.texts ?? AREA_TEXTS[route.area],
+            );
             // A failed chunk load whose preload error started a reload (platform/chunkReload)
             // resolves to nothing: wait for the reload rather than flash the error page.
             if (!module) await new Promise<never>(() => undefined);

@@ -2,6 +2,12 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../../locales/en_US.json';
 import { DEFAULT_LOCALE, type Locale } from '../domain/language';
+import {
+  AREA_NAMESPACES,
+  loadAreaTexts,
+  loadInstalledAreaTexts,
+  type AreaNamespace,
+} from './areaTexts';
 
 export type Resources = typeof en;
 
@@ -24,6 +30,8 @@ export async function initI18n(locale: Locale, instance: i18n = i18next): Promis
     resources: { [DEFAULT_LOCALE]: { translation: en } },
     lng: DEFAULT_LOCALE,
     fallbackLng: DEFAULT_LOCALE,
+    // The lazily loaded areas' texts (areaTexts.ts): `t('albums.…')` finds them once loaded.
+    fallbackNS: [...AREA_NAMESPACES],
     supportedLngs: ['en_US', 'nb_NO', 'sv_SE', 'bg_BG'],
     interpolation: { escapeValue: false },
     returnNull: false,
@@ -33,9 +41,22 @@ export async function initI18n(locale: Locale, instance: i18n = i18next): Promis
 }
 
 export async function changeLocale(locale: Locale, instance: i18n = i18next): Promise<void> {
-  await ensureLoaded(instance, locale);
+  await Promise.all([ensureLoaded(instance, locale), loadInstalledAreaTexts(locale, instance)]);
   await instance.changeLanguage(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale.replace('_', '-');
+}
+
+/**
+ * A lazy area's module once its texts are loaded too: every dynamic import of an area's code
+ * goes through this, so its first render finds its texts (no raw keys).
+ */
+export async function withAreaTexts<T>(
+  module: Promise<T>,
+  namespaces: readonly AreaNamespace[],
+  instance: i18n = i18next,
+): Promise<T> {
+  const [loaded] = await Promise.all([module, loadAreaTexts(namespaces, instance)]);
+  return loaded;
 }
 
 export { i18next };

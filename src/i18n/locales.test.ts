@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { AREA_NAMESPACES } from './areaTexts';
 
 const LOCALES = ['en_US', 'nb_NO', 'sv_SE', 'bg_BG'] as const;
 
@@ -7,11 +8,17 @@ type Tree = { [key: string]: string | Tree };
 
 /**
  * The main texts, and namespaces a feature loads with its own chunk (the photo editor's and cast's, so
- * /photos does not carry them): each folder holds the same four files.
+ * /photos does not carry them), and the lazy areas' (areaTexts.ts): each folder holds the same four
+ * files.
  */
-const FOLDERS = ['locales', 'locales/editor', 'locales/cast'] as const;
+const FOLDERS = [
+  'locales',
+  'locales/editor',
+  'locales/cast',
+  ...AREA_NAMESPACES.map((area) => `locales/${area}`),
+] as const;
 
-function load(locale: string, folder: string = FOLDERS[0]): Tree {
+function load(locale: string, folder: string = 'locales'): Tree {
   return JSON.parse(readFileSync(`${folder}/${locale}.json`, 'utf8')) as Tree;
 }
 

@@ -1,6 +1,7 @@
 // The public entry of features/billing: SPEC §3/§4/§7 storage plans and card payments. The
 // shell registers the subscription dialog; the storage page is lazily routed by path.
 import { createElement, lazy, Suspense } from 'react';
+import { withAreaTexts } from '../../i18n';
 import { registerPopup, type PopupComponentProps } from '../../platform/popupRegistry';
 import { SUBSCRIPTION_POPUP } from '../../state/popups';
 
@@ -11,7 +12,9 @@ export type { HeldAction } from './heldAction';
  * popup first shows, not with the shell: /photos does not carry them (bench/bundle).
  */
 const SubscriptionDialog = lazy(() =>
-  import('./SubscriptionDialog').then((module) => ({ default: module.SubscriptionDialog })),
+  withAreaTexts(import('./SubscriptionDialog'), ['billing']).then((module) => ({
+    default: module.SubscriptionDialog,
+  })),
 );
 
 function SubscriptionPopup(props: PopupComponentProps) {

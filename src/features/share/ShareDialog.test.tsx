@@ -4,6 +4,7 @@ import { createInstance, type i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
+import { loadAreaTexts } from '../../i18n/areaTexts';
 import { sessionStore } from '../../state/session';
 
 const createShare = vi.fn();
@@ -18,6 +19,7 @@ const { ShareDialog } = await import('./ShareDialog');
 let i18nInstance: i18n;
 beforeAll(async () => {
   i18nInstance = await initI18n('en_US', createInstance());
+  await loadAreaTexts(['share', 'albums'], i18nInstance);
   // jsdom has no <dialog> methods.
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.open = true;

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHARE_MAX_FILES } from '../../api/contract/shares';
 import { actionFailure } from '../../api/errors';
+import { withAreaTexts } from '../../i18n';
 import { SHARE_ERROR_MS, SHARE_LINK_EXPIRY_DAYS } from '../../domain/constants';
 import type { Message } from '../../state/message';
 import { useLoginStatus } from '../../state/session';
@@ -15,7 +16,9 @@ import './share.css';
 
 /** The albums feature (its shared-album list) loads when that view opens. */
 const ShareToAlbumList = lazy(() =>
-  import('../albums').then((albums) => ({ default: albums.ShareToAlbumList })),
+  withAreaTexts(import('../albums'), ['albums']).then((albums) => ({
+    default: albums.ShareToAlbumList,
+  })),
 );
 
 /** SPEC §4 share dialog views. */

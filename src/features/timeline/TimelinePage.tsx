@@ -13,6 +13,7 @@ import { useShortcutGroup } from '../../platform/shortcuts';
 import { defaultJobQuery, resourceLoadOf } from '../../platform/queries';
 import { queryClient } from '../../platform/queryClient';
 import { GalleryView } from '../../gallery';
+import { withAreaTexts } from '../../i18n';
 import { useBreakpoint } from '../../state/viewport';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
@@ -43,12 +44,12 @@ import { usePersistedTimeline } from './usePersistedTimeline';
 import './TimelinePage.css';
 
 /** The album feature loads on first use: /photos does not carry it (bench/bundle). */
-const albumsFeature = () => import('../albums');
+const albumsFeature = () => withAreaTexts(import('../albums'), ['albums', 'share']);
 const AddToAlbumDialog = lazy(() =>
   albumsFeature().then((albums) => ({ default: albums.AddToAlbumDialog })),
 );
 /** So does sharing (its dialog and the viewer's share button). */
-const shareFeature = () => import('../share');
+const shareFeature = () => withAreaTexts(import('../share'), ['share', 'albums']);
 const ShareDialog = lazy(() => shareFeature().then((share) => ({ default: share.ShareDialog })));
 
 const registerAddToAlbumSlot = () =>

@@ -3,6 +3,7 @@ import type { TrashFile } from '../../api/contract/trash';
 import type { ApiClient } from '../../api/http';
 import { createInstance } from 'i18next';
 import { initI18n } from '../../i18n';
+import { loadAreaTexts } from '../../i18n/areaTexts';
 import { daysLeftText, daysRemaining, trashSource, withGroupMembers } from './trashSource';
 
 const DAY = 86_400;
@@ -82,11 +83,13 @@ describe('days left on a trashed tile (SPEC §4)', () => {
     const now = 1_800_000_000;
     const day = 86_400;
     const en = await initI18n('en_US', createInstance());
+    await loadAreaTexts(['trash'], en);
     const t = en.t.bind(en);
     expect(daysLeftText(t, now, now)).toBe('90 days left');
     expect(daysLeftText(t, now - 89 * day, now)).toBe('1 day left');
     expect(daysLeftText(t, now - 90 * day, now)).toBe('Deleted today');
     const sv = await initI18n('sv_SE', createInstance());
+    await loadAreaTexts(['trash'], sv);
     expect(daysLeftText(sv.t.bind(sv), now - 90 * day, now)).toBe('Raderas i dag');
   });
 });

@@ -1,4 +1,3 @@
-import { animated, useSpring } from '@react-spring/web';
 import {
   memo,
   useEffect,
@@ -63,7 +62,7 @@ interface OpenMenu {
  * The thin React side of the gallery: mounts the engine's canvas (frames on demand), forwards
  * pointer, wheel and keys to the engine's controllers, and hosts the DOM overlays (headers,
  * the accessible grid, video badges and preview, hints, the context menu, the fast scroller).
- * Zoom transitions scale the stage with @react-spring while the engine lays out anew. Nothing
+ * Zoom transitions scale the stage (a requestAnimationFrame tween) while the engine lays out anew. Nothing
  * per frame goes through React state. Memoised: a page re-rendering for its own reasons (the
  * viewer stepping through the URL) leaves the grid's subtree alone when its props hold still.
  */
@@ -85,11 +84,10 @@ export const GalleryView = memo(function GalleryView({
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [menu, setMenu] = useState<OpenMenu | null>(null);
   const { t, i18n } = useTranslation();
-  const [{ scale }, springs] = useSpring(() => ({ scale: 1 }));
   const reducedMotion = usePrefersReducedMotion();
   // The theme's background and tile placeholders (light or dark, src/app/theme.css).
   const themeColors = useGalleryThemeColors(engine);
-  const zoom = useZoomAnimation(engine, stage, springs, reducedMotion);
+  const zoom = useZoomAnimation(engine, stage, reducedMotion);
   useEffect(() => engine.setReducedMotion(reducedMotion), [engine, reducedMotion]);
 
   useLayoutEffect(() => {
@@ -156,7 +154,6 @@ export const GalleryView = memo(function GalleryView({
   };
 
   const bounds = useMemo(() => ({ width: size.width, height: size.height }), [size]);
-  const transform = scale.to((s) => (s === 1 ? 'none' : `scale(${s})`));
 
   return (
     <div
@@ -169,7 +166,7 @@ export const GalleryView = memo(function GalleryView({
       data-testid="gallery"
       lang={i18n.language.replace('_', '-')}
     >
-      <animated.div ref={stage} className="gallery-view__stage" style={{ transform }}>
+      <div ref={stage} className="gallery-view__stage">
         <GalleryCanvas
           engine={engine}
           className="gallery-view__canvas"
@@ -186,7 +183,7 @@ export const GalleryView = memo(function GalleryView({
           container={container}
           fileBadge={fileBadge}
         />
-      </animated.div>
+      </div>
       <FastScroller
         model={engine.fastScroll}
         scroll={engine.scroll}
