@@ -56,19 +56,25 @@ export function SessionPrompts() {
 }
 
 /**
- * True once the browser is first idle after sign-in (at most 2 s): the cards are asked for after
- * the first screen, not in front of it (issue 19, second visit: one request fewer on the way).
+ * True 1.5 s after sign-in, once the browser is idle (at most 1 s more): the cards are asked for
+ * after the first screen, not in front of it (issue 19, second visit: one request fewer on the
+ * way; an idle callback alone came between the first calls).
  */
 function useAfterStart(signedIn: boolean): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     if (!signedIn || ready) return;
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(() => setReady(true), 0);
-      return () => window.clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(() => setReady(true), { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
+    let idle = 0;
+    const timer = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback !== 'function') setReady(true);
+      else idle = window.requestIdleCallback(() => setReady(true), { timeout: 1000 });
+    }, CARDS_AFTER_START_MS);
+    return () => {
+      window.clearTimeout(timer);
+      if (idle) window.cancelIdleCallback(idle);
+    };
   }, [signedIn, ready]);
   return ready;
 }
+
+const CARDS_AFTER_START_MS = 1500;
