@@ -118,6 +118,12 @@ describe('comment user action status (SPEC §4)', () => {
     expect(actionReducer(deleting, { type: 'failed' })?.status).toBe('SERVER_ERROR__DELETE');
   });
 
+  it('a failure for want of the network is kept as such, so the error says so (issue 19)', () => {
+    const deleting = actionAfter([{ type: 'delete', original: 'x' }, { type: 'confirm' }]);
+    expect(actionReducer(deleting, { type: 'failed', offline: true })?.offline).toBe(true);
+    expect(actionReducer(deleting, { type: 'failed' })?.offline).toBeFalsy();
+  });
+
   it('nothing else starts or cancels while the server answers', () => {
     const deleting = actionAfter([{ type: 'delete', original: 'x' }, { type: 'confirm' }]);
     for (const event of [

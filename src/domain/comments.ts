@@ -65,6 +65,8 @@ export interface CommentAction {
   status: CommentUserActionStatus;
   originalComment: string;
   text: string;
+  /** The failed call never reached the server: the error says it needs the network (issue 19). */
+  offline?: boolean;
 }
 
 export type CommentActionEvent =
@@ -74,7 +76,7 @@ export type CommentActionEvent =
   | { type: 'delete'; original: string }
   | { type: 'confirm' }
   | { type: 'cancel' }
-  | { type: 'failed' }
+  | { type: 'failed'; offline?: boolean }
   | { type: 'succeeded' };
 
 /**
@@ -113,10 +115,11 @@ export function actionReducer(
       return serverBusy ? action : null;
     case 'failed':
       if (action?.status === 'PENDING_SERVER__EDIT') {
-        return { ...action, status: 'SERVER_ERROR__EDIT', text: action.originalComment };
+        const status = 'SERVER_ERROR__EDIT';
+        return { ...action, status, text: action.originalComment, offline: event.offline };
       }
       if (action?.status === 'PENDING_SERVER__DELETE') {
-        return { ...action, status: 'SERVER_ERROR__DELETE' };
+        return { ...action, status: 'SERVER_ERROR__DELETE', offline: event.offline };
       }
       return action;
     case 'succeeded':

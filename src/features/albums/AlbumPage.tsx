@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { AlbumInfo } from '../../api/contract/albums';
 import type { FileInfo } from '../../api/contract/files';
-import { isApiError } from '../../api/errors';
+import { actionFailure, isApiError } from '../../api/errors';
 import { trackEngaged } from '../../platform/analytics';
 import { api } from '../../platform/api';
 import { mediaUrls } from '../../platform/mediaUrls';
@@ -285,7 +285,12 @@ function Album({ album }: { album: AlbumInfo }) {
               albumName: album.title?.trim() || t('albums.unnamed'),
             });
           })
-          .catch(() => showToast({ kind: 'error', message: { key: 'downloads.failed' } }));
+          .catch((error: unknown) =>
+            showToast({
+              kind: 'error',
+              message: actionFailure(error, { key: 'downloads.failed' }),
+            }),
+          );
       },
       share: () => setSharingAlbum(true),
       copyToTimeline: () => void albumCommands.copyToTimeline(jobId),

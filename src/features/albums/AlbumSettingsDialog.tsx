@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionFailure } from '../../api/errors';
 import type { AlbumInfo } from '../../api/contract/albums';
 import { queryClient } from '../../platform/queryClient';
 import { showToast } from '../../state/toasts';
@@ -60,8 +61,11 @@ export function AlbumSettingsDialog({
       try {
         await setAlbumPassword(album.id, password !== '' ? password : null);
         await queryClient.invalidateQueries({ queryKey: ['jobs', album.id, 'info'] });
-      } catch {
-        showToast({ kind: 'error', message: { key: 'albums.edit.passwordFailed' } });
+      } catch (error) {
+        showToast({
+          kind: 'error',
+          message: actionFailure(error, { key: 'albums.edit.passwordFailed' }),
+        });
         ok = false;
       }
     }

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NameResponseSchema } from '../../api/contract/user';
-import { isApiError } from '../../api/errors';
+import { actionFailure, isApiError } from '../../api/errors';
 import { trackEngaged } from '../../platform/analytics';
 import { api } from '../../platform/api';
 import { accountInfoQuery, useAccountInfo } from '../../platform/queries';
@@ -77,7 +77,10 @@ export function NewAlbumDialog({
       }
     } catch (failure) {
       setError(isApiError(failure) ? failure.i18nKey : 'albums.create.failed');
-      showToast({ kind: 'error', message: { key: 'albums.create.failed' } });
+      showToast({
+        kind: 'error',
+        message: actionFailure(failure, { key: 'albums.create.failed' }),
+      });
     } finally {
       setBusy(false);
     }

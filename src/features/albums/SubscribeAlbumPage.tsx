@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { actionFailure } from '../../api/errors';
 import { showToast } from '../../state/toasts';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
@@ -41,7 +42,10 @@ function SubscribeNow() {
         // The owner opening their own link is already in; anything else goes back to the link.
         const status = (failure as { status?: number }).status;
         if (status === 400) return void navigate(`/albums/${job}`, { replace: true });
-        showToast({ kind: 'error', message: { key: 'albums.subscribe.failed' } });
+        showToast({
+          kind: 'error',
+          message: actionFailure(failure, { key: 'albums.subscribe.failed' }),
+        });
         void navigate(`/a/${job}`, { replace: true });
       },
     );

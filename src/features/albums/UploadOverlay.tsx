@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { AlbumInfo } from '../../api/contract/albums';
-import { isApiError } from '../../api/errors';
+import { actionFailure, isApiError } from '../../api/errors';
 import { useLoginStatus } from '../../state/session';
 import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
@@ -42,7 +42,10 @@ export function useJoinForUpload(jobId: string): boolean {
         if (isApiError(failure, 'badRequest')) {
           return void navigate(`${album}#${SHOW_UPLOAD_OVERLAY}`, { replace: true });
         }
-        showToast({ kind: 'error', message: { key: 'albums.subscribe.failed' } });
+        showToast({
+          kind: 'error',
+          message: actionFailure(failure, { key: 'albums.subscribe.failed' }),
+        });
         void navigate(`${location.pathname}${location.search}`, { replace: true });
       },
     );

@@ -1,5 +1,5 @@
 import type { AlbumInfo, SortOrder } from '../../api/contract/albums';
-import { isApiError } from '../../api/errors';
+import { actionFailure, isApiError } from '../../api/errors';
 import { ALBUM_COPY_FAILURE_TOAST_MS } from '../../domain/constants';
 import { trackEngaged } from '../../platform/analytics';
 import { queryClient } from '../../platform/queryClient';
@@ -40,10 +40,10 @@ async function withToasts(options: {
     await options.run();
     if (options.done) showToast({ message: { key: options.done } });
     return true;
-  } catch {
+  } catch (error) {
     showToast({
       kind: 'error',
-      message: { key: options.failed },
+      message: actionFailure(error, { key: options.failed }),
       ...(options.failedMs ? { durationMs: options.failedMs } : {}),
       ...(options.retry || options.onRetry
         ? {
@@ -121,9 +121,9 @@ export const albumCommands = {
     try {
       await albumCalls.setSortOrder(jobId, sort);
       return true;
-    } catch {
+    } catch (error) {
       if (before) queryClient.setQueryData(albumInfoQuery(jobId).queryKey, before);
-      showToast({ kind: 'error', message: { key: 'albums.sort.failed' } });
+      showToast({ kind: 'error', message: actionFailure(error, { key: 'albums.sort.failed' }) });
       return false;
     }
   },
@@ -133,8 +133,8 @@ export const albumCommands = {
     queryClient.setQueryData(viewModeQuery(jobId).queryKey, mode);
     try {
       await saveViewMode(jobId, mode);
-    } catch {
-      showToast({ kind: 'error', message: { key: 'albums.edit.failed' } });
+    } catch (error) {
+      showToast({ kind: 'error', message: actionFailure(error, { key: 'albums.edit.failed' }) });
     }
   },
 
@@ -226,7 +226,7 @@ export const albumCommands = {
       }
       showToast({
         kind: 'error',
-        message: { key: 'albums.copy.failed' },
+        message: actionFailure(failure, { key: 'albums.copy.failed' }),
         durationMs: ALBUM_COPY_FAILURE_TOAST_MS,
       });
       return false;

@@ -2,6 +2,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe, StripePaymentElementOptions } from '@stripe/stripe-js';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { needsNetwork } from '../../api/errors';
 import { useAccountInfo } from '../../platform/queries';
 import { loadPaymentProvider } from '../../platform/payments';
 import { Button } from '../../ui/Button';
@@ -131,7 +132,7 @@ function CardFields({ submitLabel, onSaved, describeFailure, actionsStart }: Car
       }
     } catch (failure) {
       console.warn('[billing] card not saved', failure);
-      setError(t('billing.errors.cardSave'));
+      setError(t(needsNetwork(failure) ? 'errors.api.offline' : 'billing.errors.cardSave'));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { actionFailure } from '../../api/errors';
 import { queryClient } from '../../platform/queryClient';
 import { showToast } from '../../state/toasts';
 import { downloadFiles, exportAsJpeg } from '../downloads';
@@ -40,8 +41,8 @@ export function useCarouselCommands(
     try {
       const { size, path } = await details(file);
       await downloadFiles({ jobId: source.jobId, files: [{ id: file.id, size, path }] });
-    } catch {
-      showToast({ kind: 'error', message: { key: 'downloads.failed' } });
+    } catch (error) {
+      showToast({ kind: 'error', message: actionFailure(error, { key: 'downloads.failed' }) });
     }
   }
 
@@ -54,8 +55,8 @@ export function useCarouselCommands(
         fileId: file.id,
         name: path.split('/').pop() ?? '',
       });
-    } catch {
-      showToast({ kind: 'error', message: { key: 'downloads.failed' } });
+    } catch (error) {
+      showToast({ kind: 'error', message: actionFailure(error, { key: 'downloads.failed' }) });
     }
   }
 
@@ -65,8 +66,8 @@ export function useCarouselCommands(
     try {
       await copyImageToClipboard(source.thumbnailUrl(file.id, 1280));
       showToast({ message: { key: 'carousel.copy.done' } });
-    } catch {
-      showToast({ kind: 'error', message: { key: 'carousel.copy.failed' } });
+    } catch (error) {
+      showToast({ kind: 'error', message: actionFailure(error, { key: 'carousel.copy.failed' }) });
     } finally {
       mark('copy', false);
     }
@@ -80,11 +81,11 @@ export function useCarouselCommands(
     try {
       await cover.run(id);
       showToast({ message: { key: 'carousel.cover.done' } });
-    } catch {
+    } catch (error) {
       // SPEC §8: retry is offered for cover photo failures.
       showToast({
         kind: 'error',
-        message: { key: 'carousel.cover.failed' },
+        message: actionFailure(error, { key: 'carousel.cover.failed' }),
         action: { label: { key: 'common.retry' }, run: () => void cover.run(id) },
       });
     } finally {

@@ -109,8 +109,9 @@ function Documents() {
       const failed = outcome.failed;
       showToast({
         kind: 'error',
-        message:
-          failed.length === 1
+        message: outcome.offline
+          ? { key: 'errors.api.offline' }
+          : failed.length === 1
             ? { key: 'documents.delete.failedOne' }
             : { key: 'documents.delete.failedCount', values: { count: failed.length } },
         // SPEC §8: no retry offer when the server said Forbidden.

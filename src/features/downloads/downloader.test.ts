@@ -202,6 +202,13 @@ describe('downloader', () => {
     expect(t.dismissed).toHaveLength(1);
   });
 
+  it('says it needs the network when the check could not reach the server (issue 19)', async () => {
+    const t = setup({ fail: new ApiError({ kind: 'network', method: 'POST', path: '/x' }) });
+    await t.downloader.download({ jobId: 'j', files: files(2) });
+    expect(t.navigations).toHaveLength(0);
+    expect(t.toasts.at(-1)).toEqual({ kind: 'error', key: 'errors.api.offline' });
+  });
+
   it('reports a page that failed in the frame and unmarks it', async () => {
     const t = setup();
     await t.downloader.download({ jobId: 'j', files: files(600) });

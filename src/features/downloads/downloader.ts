@@ -1,3 +1,4 @@
+import { actionFailure } from '../../api/errors';
 import { FilesResponseSchema, type FileInfo } from '../../api/contract/files';
 import type { ApiClient } from '../../api/http';
 import {
@@ -78,7 +79,7 @@ export function createDownloader(deps: DownloaderDeps) {
 
   function fail(error: unknown) {
     deps.report(error);
-    deps.showToast({ kind: 'error', message: FAILED });
+    deps.showToast({ kind: 'error', message: actionFailure(error, FAILED) });
   }
 
   function requireToken(): string {

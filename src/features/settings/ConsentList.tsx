@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionFailure } from '../../api/errors';
 import type { ConsentKey, ConsentValues } from '../../api/contract/privacy';
 import { setAnalyticsConsent } from '../../platform/analytics';
 import { showToast } from '../../state/toasts';
@@ -36,11 +37,14 @@ export function ConsentList({ keys, testId }: { keys: readonly ConsentKey[]; tes
     if (key === 'help_us_improve' && !next) setAnalyticsConsent(false);
     try {
       stored(key, await setConsent(key, next));
-    } catch {
+    } catch (error) {
       stored(key, !next);
       showToast({
         kind: 'error',
-        message: { key: 'privacy.consents.failed', values: { name: t(`privacy.consent.${key}`) } },
+        message: actionFailure(error, {
+          key: 'privacy.consents.failed',
+          values: { name: t(`privacy.consent.${key}`) },
+        }),
       });
     } finally {
       setSaving((old) => {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataAccessAvailability } from '../../api/contract/privacy';
+import { needsNetwork } from '../../api/errors';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { dataAccessQuery, needsFreshLogin, requestDataAccess } from './privacyApi';
@@ -25,6 +26,8 @@ export function DataAccessSection({
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const [state, setState] = useState<RequestState>('idle');
+  /** The failed request never reached the server: the error says it needs the network. */
+  const [offline, setOffline] = useState(false);
 
   async function request() {
     if (state === 'pending') return;
@@ -35,6 +38,7 @@ export function DataAccessSection({
       setState('succeeded');
     } catch (error) {
       if (needsFreshLogin(error)) onFreshLogin();
+      setOffline(needsNetwork(error));
       setState('failed');
     }
   }
@@ -65,7 +69,7 @@ export function DataAccessSection({
       <>
         {state === 'failed' ? (
           <p role="alert" className="settings-error" data-testid="data-request-failed">
-            {t('privacy.data.failed')}
+            {t(offline ? 'errors.api.offline' : 'privacy.data.failed')}
           </p>
         ) : null}
         <Button

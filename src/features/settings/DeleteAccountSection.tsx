@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { needsNetwork } from '../../api/errors';
 import { forgetSession } from '../../platform/logOut';
 import { alertDialog, confirmDialog } from '../../state/dialogs';
 import { Button } from '../../ui/Button';
@@ -13,6 +14,8 @@ import { needsFreshLogin, requestAccountDeletion } from './privacyApi';
 export function DeleteAccountSection({ onFreshLogin }: { onFreshLogin: () => void }) {
   const { t, i18n } = useTranslation();
   const [state, setState] = useState<'idle' | 'pending' | 'failed'>('idle');
+  /** The failed request never reached the server: the error says it needs the network. */
+  const [offline, setOffline] = useState(false);
 
   async function remove(confirmed: boolean) {
     if (state === 'pending') return;
@@ -33,6 +36,7 @@ export function DeleteAccountSection({ onFreshLogin }: { onFreshLogin: () => voi
       deletionDate = await requestAccountDeletion();
     } catch (error) {
       if (needsFreshLogin(error)) onFreshLogin();
+      setOffline(needsNetwork(error));
       setState('failed');
       return;
     }
@@ -56,7 +60,7 @@ export function DeleteAccountSection({ onFreshLogin }: { onFreshLogin: () => voi
       <p>{t('privacy.delete.about')}</p>
       {state === 'failed' ? (
         <div role="alert" className="settings-error" data-testid="delete-account-failed">
-          <p>{t('privacy.delete.failed')}</p>
+          <p>{t(offline ? 'errors.api.offline' : 'privacy.delete.failed')}</p>
           <p>{t('privacy.delete.failedNote')}</p>
         </div>
       ) : null}

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { actionFailure } from '../../api/errors';
 import type { Device } from '../../api/contract/user';
 import { logOut } from '../../platform/logOut';
 import { confirmDialog } from '../../state/dialogs';
@@ -54,8 +55,11 @@ function Devices() {
       await removeDevice(device.id);
       showToast({ message: { key: 'settings.devices.removed', values: { name } } });
       await client.invalidateQueries({ queryKey: devicesQuery.queryKey });
-    } catch {
-      showToast({ kind: 'error', message: { key: 'settings.devices.failed' } });
+    } catch (error) {
+      showToast({
+        kind: 'error',
+        message: actionFailure(error, { key: 'settings.devices.failed' }),
+      });
     } finally {
       setBusy(null);
     }

@@ -8,6 +8,7 @@ import {
   type LegacyChoice,
   type LegacyContact,
 } from '../../api/contract/privacy';
+import { actionFailure } from '../../api/errors';
 import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -52,7 +53,7 @@ export function DigitalLegacySection({
       return true;
     } catch (error) {
       if (needsFreshLogin(error)) onFreshLogin();
-      showToast({ kind: 'error', message: { key: 'privacy.legacy.failed' } });
+      showToast({ kind: 'error', message: actionFailure(error, { key: 'privacy.legacy.failed' }) });
       return false;
     } finally {
       setShown(null);

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionFailure } from '../../api/errors';
 import { accountInfoQuery } from '../../platform/queries';
 import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
@@ -49,8 +50,11 @@ export default function MissingNameModal() {
       await client.invalidateQueries({ queryKey: accountInfoQuery.queryKey });
       showToast({ message: { key: 'settings.profile.saved' } });
       setOpen(false);
-    } catch {
-      showToast({ kind: 'error', message: { key: 'settings.profile.failed' } });
+    } catch (error) {
+      showToast({
+        kind: 'error',
+        message: actionFailure(error, { key: 'settings.profile.failed' }),
+      });
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionFailure } from '../../api/errors';
 import { NameResponseSchema } from '../../api/contract/user';
 import { hasControlCharacters } from '../../api/contract/text';
 import { api } from '../../platform/api';
@@ -44,8 +45,11 @@ export function ProfileName({ name, email }: { name: string | null; email: strin
       await client.invalidateQueries({ queryKey: accountInfoQuery.queryKey });
       showToast({ message: { key: 'settings.profile.saved' } });
       setDraft(null);
-    } catch {
-      showToast({ kind: 'error', message: { key: 'settings.profile.failed' } });
+    } catch (error) {
+      showToast({
+        kind: 'error',
+        message: actionFailure(error, { key: 'settings.profile.failed' }),
+      });
     } finally {
       setBusy(false);
     }

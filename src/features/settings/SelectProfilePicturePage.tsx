@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { actionFailure } from '../../api/errors';
 import { api } from '../../platform/api';
 import { mediaUrls } from '../../platform/mediaUrls';
 import { accountInfoQuery, defaultJobQuery } from '../../platform/queries';
@@ -60,8 +61,8 @@ function SelectProfilePicture() {
         return;
       }
       setChosen({ id: fileId, path: detail.path });
-    } catch {
-      showToast({ kind: 'error', message: { key: 'profilePicture.failed' } });
+    } catch (error) {
+      showToast({ kind: 'error', message: actionFailure(error, { key: 'profilePicture.failed' }) });
     }
   }
 
@@ -82,8 +83,8 @@ function SelectProfilePicture() {
       await client.invalidateQueries({ queryKey: accountInfoQuery.queryKey });
       showToast({ message: { key: 'profilePicture.saved' } });
       void navigate('/settings');
-    } catch {
-      showToast({ kind: 'error', message: { key: 'profilePicture.failed' } });
+    } catch (error) {
+      showToast({ kind: 'error', message: actionFailure(error, { key: 'profilePicture.failed' }) });
       setSaving(false);
     }
   }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { actionFailure } from '../../api/errors';
 import { LOCALES, type Locale } from '../../domain/language';
 import { useAccountInfo } from '../../platform/queries';
 import { isRouteBuilt } from '../../platform/routesBuilt';
@@ -103,9 +104,12 @@ function LanguageChoice() {
     setPending(locale);
     try {
       await chooseLanguage(locale);
-    } catch {
+    } catch (error) {
       // The language's texts failed to load (offline): stay in the current one and say so.
-      showToast({ kind: 'error', message: { key: 'settings.language.failed' } });
+      showToast({
+        kind: 'error',
+        message: actionFailure(error, { key: 'settings.language.failed' }),
+      });
     } finally {
       setPending(null);
     }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { actionFailure } from '../../api/errors';
 import { FilesResponseSchema } from '../../api/contract/files';
 import { TimelineMonthsResponseSchema, type TimelineSection } from '../../api/contract/jobs';
 import { helpLinkLanguage, type Locale } from '../../domain/language';
@@ -200,8 +201,8 @@ function TakeoutAlbums() {
         albumName: name,
         preset: 'takeout',
       });
-    } catch {
-      showToast({ kind: 'error', message: { key: 'downloads.failed' } });
+    } catch (error) {
+      showToast({ kind: 'error', message: actionFailure(error, { key: 'downloads.failed' }) });
     } finally {
       setBusy(null);
     }

@@ -150,11 +150,11 @@ function CopyShareNow() {
         }
         showToast({
           kind: 'error',
-          message: {
+          message: actionFailure(failure, {
             key: isApiError(failure, 'payloadTooLarge')
               ? 'share.copy.noStorage'
               : 'share.copy.failed',
-          },
+          }),
         });
         back();
       },

@@ -256,6 +256,19 @@ describe('restore (undo)', () => {
     });
   });
 
+  it('offline, the undo says it needs the network and still offers to retry (issue 19)', async () => {
+    const g = grid();
+    const c = client((call) =>
+      Promise.reject(new ApiError({ kind: 'offline', method: 'POST', path: call.path })),
+    );
+    const actions = createFileActions({ client: c.api, jobId: 'job', isOwner: true, grid: g });
+    const outcome = await actions.restore(['a', 'b']);
+    expect(outcome.failed.map((f) => f.reason)).toEqual(['offline', 'offline']);
+    const error = toasts().find((t) => t.kind === 'error');
+    expect(error?.message).toEqual({ key: 'errors.api.offline' });
+    expect(error?.action?.label.key).toBe('common.retry');
+  });
+
   it('undo from the success toast restores once, however often it is clicked', async () => {
     const g = grid();
     const c = client((call) =>

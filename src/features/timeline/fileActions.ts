@@ -5,6 +5,7 @@ import {
   type RollbackErrorReason,
 } from '../../api/contract/rollback';
 import { deleteFiles } from '../../api/deleteFiles';
+import { needsNetwork } from '../../api/errors';
 import type { ApiClient } from '../../api/http';
 import { confirmDialog } from '../../state/dialogs';
 import { popupStore } from '../../state/popups';
@@ -34,7 +35,8 @@ export interface FileActionsOptions {
 
 export interface RestoreOutcome {
   restored: string[];
-  failed: { id: string; reason: RollbackErrorReason | 'request_failed' }[];
+  /** `offline`: the call never reached the server (issue 19). */
+  failed: { id: string; reason: RollbackErrorReason | 'request_failed' | 'offline' }[];
 }
 
 /**
@@ -130,7 +132,8 @@ export function createFileActions({
     );
     results.forEach((result, b) => {
       if (result.status === 'rejected') {
-        for (const id of batches[b]) outcome.failed.push({ id, reason: 'request_failed' });
+        const reason = needsNetwork(result.reason) ? 'offline' : 'request_failed';
+        for (const id of batches[b]) outcome.failed.push({ id, reason });
         return;
       }
       quota = result.value.data.quota;
@@ -165,6 +168,7 @@ export function createFileActions({
       if (outcome.failed.some((f) => f.reason === 'quota_exceeded_error')) {
         popupStore.getState().enqueue(STORAGE_POPUPS.restoredMoreThanAvailable);
       }
+      const offline = outcome.failed.some((f) => f.reason === 'offline');
       if (outcome.failed.length === 0) {
         showToast({
           message: { key: 'timeline.restore.restored', values: { count: outcome.restored.length } },
@@ -172,15 +176,19 @@ export function createFileActions({
       } else if (outcome.restored.length > 0) {
         showToast({
           kind: 'error',
-          message: {
-            key: 'timeline.restore.partial',
-            values: { failed: outcome.failed.length, count: ids.length },
-          },
+          message: offline
+            ? { key: 'errors.api.offline' }
+            : {
+                key: 'timeline.restore.partial',
+                values: { failed: outcome.failed.length, count: ids.length },
+              },
         });
       } else {
         showToast({
           kind: 'error',
-          message: { key: 'timeline.restore.failed', values: { count: ids.length } },
+          message: offline
+            ? { key: 'errors.api.offline' }
+            : { key: 'timeline.restore.failed', values: { count: ids.length } },
           action: { label: { key: 'common.retry' }, run: () => void restore(ids) },
         });
       }

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionFailure } from '../../api/errors';
 import { loadStoredAuth } from '../../api/authStore';
 import {
   AlbumUuidsResponseSchema,
@@ -51,8 +52,8 @@ async function exportAlbum(album: DeletedAlbum, name: string): Promise<void> {
       albumName: name,
       preset: 'export',
     });
-  } catch {
-    showToast({ kind: 'error', message: { key: 'downloads.failed' } });
+  } catch (error) {
+    showToast({ kind: 'error', message: actionFailure(error, { key: 'downloads.failed' }) });
   }
 }
 
@@ -124,12 +125,12 @@ function TrashAlbums() {
         },
       });
       if (kind === 'restore') void queryClient.invalidateQueries({ queryKey: ['jobs', 'list'] });
-    } catch {
+    } catch (error) {
       showToast({
         kind: 'error',
-        message: {
+        message: actionFailure(error, {
           key: kind === 'restore' ? 'trash.albums.restoreFailed' : 'trash.albums.deleteFailed',
-        },
+        }),
       });
     } finally {
       setBusy(false);

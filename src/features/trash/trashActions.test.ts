@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/errors';
 import type { ApiClient } from '../../api/http';
 import { toastStore } from '../../state/toasts';
 import { restoreTrashed } from './trashActions';
@@ -39,5 +40,15 @@ describe('restoreTrashed', () => {
       key: 'trash.restored',
       values: { count: 2_000 },
     });
+  });
+
+  it('offline, the restore says it needs the network instead of its own failure (issue 19)', async () => {
+    const offline = {
+      request: () => Promise.reject(new ApiError({ kind: 'offline', method: 'POST', path: '/x' })),
+    } as unknown as ApiClient;
+    const files = [{ id: 'a', job: 'j' }];
+    expect(await restoreTrashed(offline, files, () => undefined)).toEqual([]);
+    const toasts = toastStore.getState().toasts;
+    expect(toasts.at(-1)).toMatchObject({ kind: 'error', message: { key: 'errors.api.offline' } });
   });
 });

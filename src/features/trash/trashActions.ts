@@ -4,6 +4,7 @@ import {
   MultiRollbackResponseSchema,
 } from '../../api/contract/rollback';
 import { EmptyTrashResponseSchema, TRASH_PAGE_MAX } from '../../api/contract/trash';
+import { actionFailure, needsNetwork } from '../../api/errors';
 import type { ApiClient } from '../../api/http';
 import { popupStore } from '../../state/popups';
 import { storageQuotaStore } from '../../state/storageQuota';
@@ -54,6 +55,8 @@ export async function restoreTrashed(
   const restored: string[] = [];
   let failed = 0;
   let quota = false;
+  /** A batch failed for want of the network: the failure says so (issue 19). */
+  let offline = false;
   let settled = 0;
   async function restoreBatch(job: string, batch: readonly string[]): Promise<void> {
     try {
@@ -70,8 +73,9 @@ export async function restoreTrashed(
           if (result.error_reason === 'quota_exceeded_error') quota = true;
         }
       }
-    } catch {
+    } catch (error) {
       failed += batch.length;
+      if (needsNetwork(error)) offline = true;
     }
   }
   try {
@@ -102,7 +106,9 @@ export async function restoreTrashed(
   } else {
     showToast({
       kind: 'error',
-      message: { key: 'trash.restoreIncomplete', values: { count: failed } },
+      message: offline
+        ? { key: 'errors.api.offline' }
+        : { key: 'trash.restoreIncomplete', values: { count: failed } },
     });
   }
   return restored;
@@ -128,10 +134,13 @@ export async function purgeTrashed(client: ApiClient, ids: readonly string[]): P
       gone.push(...data.deleted);
     }
     showToast({ message: { key: 'trash.deleted', values: { count: gone.length } } });
-  } catch {
+  } catch (error) {
     showToast({
       kind: 'error',
-      message: { key: 'trash.deleteFailed', values: { count: ids.length - gone.length } },
+      message: actionFailure(error, {
+        key: 'trash.deleteFailed',
+        values: { count: ids.length - gone.length },
+      }),
     });
   } finally {
     dismissToast(progress);

@@ -1,3 +1,4 @@
+import { actionFailure } from '../../api/errors';
 import { isReadOnlyUser } from '../../platform/queries';
 import { showToast } from '../../state/toasts';
 import { requestSubscription } from '../readOnly';
@@ -24,6 +25,6 @@ export async function startUpload(
     await connectedInstance().addFiles(files, target);
   } catch (error) {
     console.error('[upload] the batch could not be queued', error);
-    showToast({ kind: 'error', message: { key: 'upload.failedToStart' } });
+    showToast({ kind: 'error', message: actionFailure(error, { key: 'upload.failedToStart' }) });
   }
 }

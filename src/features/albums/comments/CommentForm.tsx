@@ -8,7 +8,7 @@ import {
   type Comment,
   type VisitorToken,
 } from '../../../api/contract/comments';
-import { apiErrorCode, isApiError } from '../../../api/errors';
+import { apiErrorCode, isApiError, needsNetwork } from '../../../api/errors';
 import { EMPTY_DRAFT, canSubmit, draftReducer } from '../../../domain/comments';
 import { Button } from '../../../ui/Button';
 import { startLogin } from '../../auth';
@@ -24,6 +24,7 @@ import {
 } from './commentsApi';
 
 type ProblemKey =
+  | 'errors.api.offline'
   | 'albums.comments.postFailed'
   | 'albums.comments.tooMany'
   | 'albums.comments.nameAgain'
@@ -32,6 +33,7 @@ type ProblemKey =
   | 'albums.comments.nameInvalid';
 
 function problemOf(error: unknown): ProblemKey {
+  if (needsNetwork(error)) return 'errors.api.offline';
   if (isVisitorTokenRefused(error)) return 'albums.comments.nameAgain';
   if (isApiError(error) && error.status === 429) return 'albums.comments.tooMany';
   if (apiErrorCode(error) === 'comments_not_allowed') return 'albums.comments.closed';

@@ -111,12 +111,12 @@ export function CommentItem(props: CommentItemProps) {
       )}
       {status === 'SERVER_ERROR__EDIT' ? (
         <p role="alert" className="comments__error" data-testid="comment-error">
-          {t('albums.comments.editFailed')}
+          {t(action?.offline ? 'errors.api.offline' : 'albums.comments.editFailed')}
         </p>
       ) : null}
       {status === 'SERVER_ERROR__DELETE' ? (
         <p role="alert" className="comments__error" data-testid="comment-error">
-          {t('albums.comments.deleteFailed')}
+          {t(action?.offline ? 'errors.api.offline' : 'albums.comments.deleteFailed')}
         </p>
       ) : null}
       {!editing && (own || canDelete) ? (

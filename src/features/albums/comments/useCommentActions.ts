@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useReducer, useRef } from 'react';
 import type { Comment } from '../../../api/contract/comments';
+import { needsNetwork } from '../../../api/errors';
 import {
   actionReducer,
   type CommentAction,
@@ -51,8 +52,8 @@ export function useCommentActions(jobId: string, fileId: string) {
           old?.map((c) => (c.comment_uuid === id ? saved : c)),
         );
         dispatch(id, { type: 'succeeded' });
-      } catch {
-        dispatch(id, { type: 'failed' });
+      } catch (error) {
+        dispatch(id, { type: 'failed', offline: needsNetwork(error) });
       }
     },
     [client, dispatch, jobId, fileId],
@@ -77,8 +78,8 @@ export function useCommentActions(jobId: string, fileId: string) {
           old?.filter((c) => c.comment_uuid !== id),
         );
         dispatch(id, { type: 'succeeded' });
-      } catch {
-        dispatch(id, { type: 'failed' });
+      } catch (error) {
+        dispatch(id, { type: 'failed', offline: needsNetwork(error) });
       }
     },
     [client, dispatch, jobId, fileId],
