@@ -245,10 +245,12 @@ async function forget(): Promise<void> {
   identity = null;
   lru.clear();
   tokenHashes.clear();
-  await caches.delete(THUMB_CACHE);
-  const meta = await caches.open(META_CACHE);
-  await meta.delete(IDENTITY_URL);
-  await meta.put(INDEX_URL, Response.json([]));
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = null;
+  // Both caches go (the page deletes them too, maybe before this message arrives): nothing of
+  // the user, not even an empty index, is left behind. A later start finds no index and begins
+  // empty.
+  await Promise.all([caches.delete(THUMB_CACHE), caches.delete(META_CACHE)]);
 }
 
 function hashToken(token: string): Promise<string> {
@@ -271,6 +273,8 @@ function scheduleIndexSave(): void {
   if (saveTimer) return;
   saveTimer = setTimeout(() => {
     saveTimer = null;
+    // Signed out meanwhile: the index is not written back.
+    if (!identity) return;
     void caches.open(META_CACHE).then((meta) => meta.put(INDEX_URL, Response.json(lru.toJSON())));
   }, 1000);
 }
