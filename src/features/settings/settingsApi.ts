@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { DevicesResponseSchema } from '../../api/contract/user';
-import { writeString } from '../../state/persisted';
+import { readString, removeItem, writeString } from '../../state/persisted';
 import { LOCALES, type Locale } from '../../domain/language';
 import { changeLocale } from '../../i18n';
 import { api } from '../../platform/api';
@@ -37,7 +37,23 @@ const LANG_COOKIE_SECONDS = 365 * 86_400;
  */
 export async function chooseLanguage(locale: Locale): Promise<void> {
   if (!LOCALES.includes(locale)) return;
-  await changeLocale(locale);
+  // Kept before the texts load (with every opened area's they take a moment): a reload or a
+  // navigation meanwhile still comes back in the chosen language. Put back if they fail.
+  const previous = readString('language');
+  keepLanguage(locale);
+  try {
+    await changeLocale(locale);
+  } catch (error) {
+    if (previous && LOCALES.includes(previous as Locale)) keepLanguage(previous as Locale);
+    else {
+      removeItem('language');
+      document.cookie = 'lang=; path=/; max-age=0; SameSite=Lax';
+    }
+    throw error;
+  }
+}
+
+function keepLanguage(locale: Locale): void {
   writeString('language', locale);
   document.cookie = `lang=${locale}; path=/; max-age=${LANG_COOKIE_SECONDS}; SameSite=Lax`;
 }
