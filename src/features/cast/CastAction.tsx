@@ -48,8 +48,11 @@ function CastAction({ source, file, show }: CarouselSlotContext) {
 
   /** The files sent to the TV after the one on screen: where its autoplay goes next. */
   const ahead = useRef<readonly string[]>([]);
+  /** The TV has reported the file on screen since it was sent: only then is it followed. */
+  const reached = useRef(false);
   useEffect(() => {
     ahead.current = [];
+    reached.current = false;
     if (!connected) return;
     const abort = new AbortController();
     void itemsFrom(source, file, abort.signal).then(({ item, next }) => {
@@ -61,14 +64,20 @@ function CastAction({ source, file, show }: CarouselSlotContext) {
   }, [connected, source, file]);
 
   // The TV went ahead (its slideshow, or its remote's right): the viewer shows what it shows.
-  // Only a newly reported item among those sent after the file on screen is followed, so a
-  // report older than the viewer's own step never pulls it back.
+  // Only a newly reported item among those sent after the file on screen is followed, and only
+  // once the TV has shown that file: a report older than the viewer's own step (or than a page
+  // opened on another file while casting) never pulls it away.
   const onTv = useCastConnection((s) => (connected ? (s.receiver?.item?.fileId ?? null) : null));
   const followed = useRef<string | null>(null);
   useEffect(() => {
+    if (onTv !== null && onTv === file.id) {
+      reached.current = true;
+      followed.current = onTv;
+      return;
+    }
     if (onTv === followed.current) return;
     followed.current = onTv;
-    if (onTv && onTv !== file.id && ahead.current.includes(onTv)) show(onTv);
+    if (onTv && reached.current && ahead.current.includes(onTv)) show(onTv);
   }, [onTv, file.id, show]);
 
   const first = useRef(true);
