@@ -82,10 +82,14 @@ async function writeOfflineSession(
   }
 }
 
+/** The account and job as last loaded (unparsed: the caller checks them). */
+export interface KeptSession {
+  account: unknown;
+  job: unknown;
+}
+
 /** The account and job kept for this token, or null. */
-export async function loadOfflineSession(
-  token: string,
-): Promise<{ account: unknown; job: unknown } | null> {
+export async function loadOfflineSession(token: string): Promise<KeptSession | null> {
   const database = await timelineDb();
   if (!database) return null;
   try {

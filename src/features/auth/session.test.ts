@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeAuth } from '../../api/authStore';
 import { ApiError } from '../../api/errors';
 import { parseServiceDict } from '../../api/hosts';
+import { testAccount } from '../../api/contract/testing';
 import { readString } from '../../state/persisted';
 import { queryClient } from '../../platform/queryClient';
 import { sessionStore } from '../../state/session';
@@ -55,27 +56,7 @@ describe('startSession (SPEC §4 login status, §8 stored data failing)', () => 
 
   it('a second visit: the job kept for this account is in the cache before GET /jobs/default', async () => {
     storeAuth('tok', hosts);
-    const account = {
-      uuid: 'u1',
-      name: null,
-      logged_in_as: 'a@b.c',
-      profile_picture: null,
-      used_space: 1,
-      max_space: 2,
-      file_type_counters: {
-        picture_count: 0,
-        screenshot_count: 0,
-        video_count: 0,
-        document_count: 0,
-      },
-      tos_to_approve: null,
-      sunset_delete_date: null,
-      is_read_only_user: false,
-      isBeingShutDown: false,
-      number_of_subscribed_albums: 0,
-      allowAnalytics: false,
-      has_files_not_media: false,
-    };
+    const account = testAccount({ name: null, used_space: 1, max_space: 2, logged_in_as: 'a@b.c' });
     const job = {
       id: 'j1',
       type: 'timeline',

@@ -2,7 +2,7 @@ import { clearStoredAuth, loadStoredAuth } from '../../api/authStore';
 import { ApiError } from '../../api/errors';
 import { AccountInfoSchema } from '../../api/contract/account';
 import { JobInfoSchema } from '../../api/contract/jobs';
-import { loadOfflineSession } from '../../platform/offlineData';
+import { loadOfflineSession, type KeptSession } from '../../platform/offlineData';
 import { accountInfoQuery, defaultJobQuery, fetchAccountInfo } from '../../platform/queries';
 import { queryClient } from '../../platform/queryClient';
 import { readString } from '../../state/persisted';
@@ -56,11 +56,7 @@ export async function startSession(options: StartSessionOptions = {}): Promise<v
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'unauthorized') return;
     // Offline (issue 19): the account as last loaded with this token, if kept; the banner shows.
-    if (
-      error instanceof ApiError &&
-      error.kind === 'network' &&
-      (await resumeOffline(stored.token))
-    ) {
+    if (error instanceof ApiError && error.kind === 'network' && resumeOffline(await kept)) {
       setStatus('AUTHENTICATED');
       return;
     }
@@ -75,8 +71,7 @@ export async function startSession(options: StartSessionOptions = {}): Promise<v
 }
 
 /** Puts the kept account and timeline job into the query cache; false when none is kept. */
-async function resumeOffline(token: string): Promise<boolean> {
-  const kept = await loadOfflineSession(token);
+function resumeOffline(kept: KeptSession | null): boolean {
   if (!kept) return false;
   const account = AccountInfoSchema.safeParse(kept.account);
   const job = JobInfoSchema.safeParse(kept.job);
@@ -91,7 +86,7 @@ async function resumeOffline(token: string): Promise<boolean> {
  * job kept for this token and account goes into the query cache. The timeline reads only its id
  * and type, which do not change for an account's timeline; it is asked for again once stale.
  */
-function primeKeptJob(accountUuid: string, kept: { account: unknown; job: unknown } | null): void {
+function primeKeptJob(accountUuid: string, kept: KeptSession | null): void {
   if (!kept || queryClient.getQueryData(defaultJobQuery.queryKey)) return;
   const account = AccountInfoSchema.safeParse(kept.account);
   const job = JobInfoSchema.safeParse(kept.job);

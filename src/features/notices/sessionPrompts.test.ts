@@ -1,26 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AccountInfo } from '../../api/contract/account';
+import { testAccount } from '../../api/contract/testing';
 import { readString } from '../../state/persisted';
 import { accountPrompts, hasSeenSunsetPrompt, rememberSunsetPromptSeen } from './sessionPrompts';
 
-const account = (overrides: Partial<AccountInfo> = {}): AccountInfo => ({
-  uuid: 'u1',
-  name: 'A',
-  logged_in_as: 'a@example.com',
-  profile_picture: null,
-  used_space: 0,
-  max_space: 1,
-  file_type_counters: { picture_count: 0, screenshot_count: 0, video_count: 0, document_count: 0 },
-  tos_to_approve: null,
-  sunset_delete_date: null,
-  is_read_only_user: false,
-  isBeingShutDown: false,
-  number_of_subscribed_albums: 0,
-  allowAnalytics: false,
-  has_files_not_media: false,
-  ...overrides,
-});
+const account = testAccount;
 
 afterEach(() => localStorage.clear());
 
