@@ -81,9 +81,39 @@ if (bench?.checks) {
   }
 }
 
+/** The titles of the e2e tests that failed (their last attempt), as `file:line › title`. */
+function failedE2e(report) {
+  const titles = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const last = t.results?.at(-1);
+        if (t.status === 'unexpected' && last) {
+          const where = `${spec.file}:${spec.line}`;
+          const error = (last.error?.message ?? '').split('\n')[0].slice(0, 200);
+          titles.push(`${where} › ${[...path, spec.title].join(' › ')}: ${error}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, []);
+  return titles;
+}
+
 console.log('\n── summary ──');
 for (const s of steps) console.log(`${s.code === 0 ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds}s)`);
 const anyStepFailed = steps.some((s) => s.code !== 0);
 if (anyStepFailed && failed === 0) failed = 1; // a failed gate counts, even with no failing test
+// Named last, so that the end of the output (all a CI log may keep) says what failed.
+for (const title of failedE2e(e2e)) console.log(`failed e2e: ${title}`);
+for (const file of unit?.testResults ?? []) {
+  for (const t of file.assertionResults ?? []) {
+    if (t.status === 'failed') console.log(`failed unit: ${file.name} › ${t.fullName}`);
+  }
+}
+for (const check of bench?.checks ?? []) {
+  if (check.status === 'FAIL') console.log(`failed bench check: ${JSON.stringify(check)}`);
+}
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(anyStepFailed ? 1 : 0);
