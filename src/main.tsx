@@ -20,7 +20,7 @@ import { startConnectivityMonitor } from './app/connectivityMonitor';
 import { applyBrandManifest } from './platform/brand';
 import { startOfflineSupport } from './app/offlineSupport';
 import { LegacyBrowserPage } from './app/pages/LegacyBrowserPage';
-import { builtRoutes, toRouteObjects } from './app/routes';
+import { builtRoutes, preloadPage, toRouteObjects } from './app/routes';
 import { queryClient } from './platform/queryClient';
 import { setBuiltRoutes } from './platform/routesBuilt';
 import { installChunkReload } from './platform/chunkReload';
@@ -52,6 +52,9 @@ async function boot(): Promise<void> {
       `${location.pathname}${fromQuery.search}${location.hash}`,
     );
   }
+
+  // A signed-in start (a second visit) fetches its page's code beside the texts and the session.
+  if (loadStoredAuth()) preloadPage(location.pathname);
 
   await initI18n(
     detectLocale({
@@ -87,7 +90,10 @@ async function boot(): Promise<void> {
     storeAuth(linkAuth.token, linkAuth.hosts);
   }
 
-  const appConfig = await loadAppConfig();
+  // With a stored session the config as last loaded will do (issue 19: one request fewer).
+  const appConfig = await loadAppConfig(location, fetch, {
+    preferKept: loadStoredAuth() !== null,
+  });
   configurePayments(appConfig.payments);
   const client = initApiClient(appConfig);
   client.onUnauthorized((error) => {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { readJson, writeJson } from '../state/persisted';
+import { afterStart } from './afterStart';
 
 /**
  * Where the client finds the API before it has a service dictionary (login preflight, shares).
@@ -28,16 +30,41 @@ export function defaultAppConfig(loc: Pick<Location, 'protocol' | 'hostname'>): 
   return { apiOrigin: `${loc.protocol}//${loc.hostname}:8081` };
 }
 
+export interface LoadAppConfigOptions {
+  /**
+   * A visit with a stored session (issue 19, second visit): the config as last loaded is used
+   * at once, and the server's copy is asked for once the page is idle (kept for the next start).
+   * With a stored session the API's hosts come from its service dictionary, so a config one
+   * deploy old changes nothing of this visit. Without a kept copy it is loaded as usual.
+   */
+  preferKept?: boolean;
+  /** When the server's copy is asked for after a kept one was used (injectable for tests). */
+  later?: (load: () => void) => void;
+}
+
+/** The server's /app-config.json, or the default beside this origin; the good one is kept. */
 export async function loadAppConfig(
   loc: Pick<Location, 'protocol' | 'hostname'> = location,
   fetchImpl: typeof fetch = fetch,
+  options: LoadAppConfigOptions = {},
 ): Promise<AppConfig> {
+  const kept = options.preferKept ? readJson('appConfig', AppConfigSchema) : null;
+  if (kept) {
+    (options.later ?? afterStart)(() => void fetchAppConfig(fetchImpl));
+    return kept;
+  }
+  return (await fetchAppConfig(fetchImpl)) ?? defaultAppConfig(loc);
+}
+
+async function fetchAppConfig(fetchImpl: typeof fetch): Promise<AppConfig | null> {
   try {
     const response = await fetchImpl('/app-config.json', { cache: 'no-cache' });
-    if (!response.ok) return defaultAppConfig(loc);
+    if (!response.ok) return null;
     const parsed = AppConfigSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data : defaultAppConfig(loc);
+    if (!parsed.success) return null;
+    writeJson('appConfig', parsed.data);
+    return parsed.data;
   } catch {
-    return defaultAppConfig(loc);
+    return null;
   }
 }

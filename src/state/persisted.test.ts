@@ -57,6 +57,7 @@ describe('key registry (SPEC §9)', () => {
         'carouselSideModule',
         'engagedEventsSentAt',
         'castSession',
+        'appConfig',
       ].sort(),
     );
     for (const key of Object.keys(LOCAL_KEYS) as (keyof typeof LOCAL_KEYS)[]) {

@@ -56,6 +56,8 @@ export const SESSION_KEYS = {
  *   casting bar survives a reload and reconnects to the same receiver (issue 18).
  * - engagedEventsSentAt: not in SPEC §9; when each engaged analytics event was last sent, per
  *   user (SPEC §9 cooldown of 3600 s), so a reload does not send them again within the hour.
+ * - appConfig: not in SPEC §9; the web server's /app-config.json as last loaded, so a visit with
+ *   a stored session starts without waiting for it (issue 19; checked again once idle).
  */
 export const LOCAL_KEYS = {
   locationBeforeLogin: 'locationBeforeLogin',
@@ -73,6 +75,7 @@ export const LOCAL_KEYS = {
   carouselSideModule: 'carouselSideModule',
   engagedEventsSentAt: 'engagedEventsSentAt',
   castSession: 'castSession',
+  appConfig: 'appConfig',
 } as const;
 
 export type SessionKey = keyof typeof SESSION_KEYS;
