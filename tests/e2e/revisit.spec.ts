@@ -90,7 +90,7 @@ async function persistedRecords(page: Page): Promise<number> {
   );
 }
 
-test('second visit: drawn from disk before the months answer, thumbnails from the cache; logout clears both', async ({
+test('second visit: drawn from disk before the account and the months answer, thumbnails from the cache; logout clears both', async ({
   page,
   context,
   request,
@@ -104,14 +104,26 @@ test('second visit: drawn from disk before the months answer, thumbnails from th
   await expect.poll(async () => (await swStats(page))?.entries ?? 0).toBeGreaterThan(0);
   await expect.poll(() => persistedRecords(page)).toBeGreaterThan(0);
 
-  // The months call is held until the grid has drawn: the first screen comes from disk.
-  let releaseMonths: () => void = () => undefined;
-  const monthsHeld = new Promise<void>((resolve) => (releaseMonths = resolve));
+  // The account and months calls are held until the grid has drawn: the first screen comes from
+  // disk (the account as kept for this session's token, the timeline as persisted), and the
+  // config as last loaded is used without asking the web server.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
   let monthsAsked = 0;
+  let accountAsked = 0;
   await page.route('**/timeline/months**', async (route) => {
     monthsAsked++;
-    await monthsHeld;
+    await held;
     await route.continue();
+  });
+  await page.route('**/account_info**', async (route) => {
+    accountAsked++;
+    await held;
+    await route.continue();
+  });
+  const configAsked: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/app-config.json')) configAsked.push(req.url());
   });
   // Thumbnails that reached the network: answered to the page not by the worker, or fetched
   // by the worker itself (a miss).
@@ -128,13 +140,17 @@ test('second visit: drawn from disk before the months answer, thumbnails from th
   await page.reload();
   const drawn = await waitForSceneReady(page);
   expect(monthsAsked).toBe(1);
+  expect(accountAsked).toBe(1);
+  expect(configAsked).toEqual([]);
   expect(drawn.tiles).toBe(first.tiles);
   // Exact heights: the grid is as tall as when it was laid out from the network.
   expect(drawn.contentHeight).toBe(first.contentHeight);
   const monthsAnswered = page.waitForResponse('**/timeline/months**');
-  releaseMonths();
-  await monthsAnswered;
+  const accountAnswered = page.waitForResponse('**/account_info**');
+  release();
+  await Promise.all([monthsAnswered, accountAnswered]);
   await page.unroute('**/timeline/months**');
+  await page.unroute('**/account_info**');
   // The thumbnails came from the worker's cache: hits grew, none went to the thumbnail host.
   await expect.poll(async () => (await swStats(page))!.hits).toBeGreaterThan(hitsBefore);
   expect(thumbnailsFromNetwork.filter((url) => url.includes('area=256'))).toEqual([]);

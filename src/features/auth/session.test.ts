@@ -7,6 +7,7 @@ import { testAccount } from '../../api/contract/testing';
 import { readString } from '../../state/persisted';
 import { queryClient } from '../../platform/queryClient';
 import { sessionStore } from '../../state/session';
+import { storageQuotaStore } from '../../state/storageQuota';
 import { startSession } from './session';
 
 const fetchAccountInfo = vi.hoisted(() => vi.fn());
@@ -78,6 +79,75 @@ describe('startSession (SPEC §4 login status, §8 stored data failing)', () => 
     fetchAccountInfo.mockResolvedValue({ ...account, uuid: 'u2' });
     await startSession();
     expect(queryClient.getQueryData(['jobs', 'default'])).toBeUndefined();
+  });
+
+  it('a second visit opens from the kept account before the network answers, which then confirms or ends it', async () => {
+    storeAuth('tok', hosts);
+    const account = testAccount({ used_space: 5, max_space: 10 });
+    const job = {
+      id: 'j1',
+      type: 'timeline',
+      ctime: 1,
+      mtime: 1,
+      owner: 'u1',
+      last_update: 1,
+      size: 0,
+    };
+    loadOfflineSession.mockResolvedValue({ account, job });
+    let answer!: { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+    const pending = () =>
+      new Promise((resolve, reject) => {
+        answer = { resolve, reject };
+      });
+
+    // Confirmed: fresh data replaces the kept copy.
+    fetchAccountInfo.mockImplementation(pending);
+    const confirmed = startSession();
+    await vi.waitFor(() => expect(sessionStore.getState().status).toBe('AUTHENTICATED'));
+    expect(queryClient.getQueryData(['account_info'])).toEqual(account);
+    expect(queryClient.getQueryData(['jobs', 'default'])).toEqual(job);
+    expect(storageQuotaStore.getState().usedSpace).toBe(5);
+    answer.resolve({ ...account, used_space: 7 });
+    await confirmed;
+    expect(sessionStore.getState().status).toBe('AUTHENTICATED');
+    expect(storageQuotaStore.getState().usedSpace).toBe(7);
+
+    // Another failure (not 401, not offline): cleared, and a fresh login redirect.
+    const freshLogin = vi.fn(() => Promise.resolve());
+    const failed = startSession({ freshLogin });
+    await vi.waitFor(() => expect(sessionStore.getState().status).toBe('AUTHENTICATED'));
+    answer.reject(failure('server', 500));
+    await failed;
+    expect(freshLogin).toHaveBeenCalledOnce();
+    expect(readString('authToken')).toBeNull();
+    expect(queryClient.getQueryData(['account_info'])).toBeUndefined();
+
+    // Offline: the kept session stays; a 401 is left to the unauthorised handlers.
+    for (const [error, token] of [
+      [failure('network', 0), 'tok'],
+      [failure('unauthorized', 401), 'tok'],
+    ] as const) {
+      storeAuth(token, hosts);
+      const started = startSession({ freshLogin });
+      await vi.waitFor(() => expect(sessionStore.getState().status).toBe('AUTHENTICATED'));
+      answer.reject(error);
+      await started;
+      expect(readString('authToken')).toBe('tok');
+    }
+    expect(freshLogin).toHaveBeenCalledOnce();
+  });
+
+  it('a kept copy that does not parse is not used: the app waits for the account', async () => {
+    storeAuth('tok', hosts);
+    loadOfflineSession.mockResolvedValue({ account: { uuid: 1 }, job: null });
+    let resolve!: (value: unknown) => void;
+    fetchAccountInfo.mockReturnValue(new Promise((r) => (resolve = r)));
+    const started = startSession();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(sessionStore.getState().status).toBe('FETCHING');
+    resolve(testAccount());
+    await started;
+    expect(sessionStore.getState().status).toBe('AUTHENTICATED');
   });
 
   it('stored data that does not parse: cleared, and a fresh login redirect', async () => {

@@ -21,8 +21,8 @@ export interface StartSessionOptions {
 }
 
 /**
- * SPEC §4: with a stored token the app starts FETCHING and loads the account. Success:
- * AUTHENTICATED. A 401 is left to the unauthorised handlers (UNAUTHENTICATED and the
+ * SPEC §4: with a stored token the app starts FETCHING and loads the account (on a second visit
+ * first from the copy kept on the device for this token, issue 19). Success: AUTHENTICATED. A 401 is left to the unauthorised handlers (UNAUTHENTICATED and the
  * session-expired dialog). Any other failure, or stored data that does not even parse: local
  * session data cleared (SPEC §8) and a fresh login redirect that comes back here, with the
  * fallback location if that login fails (SPEC §8 "Login with stored data failing leads to a
@@ -44,40 +44,62 @@ export async function startSession(options: StartSessionOptions = {}): Promise<v
     return;
   }
   setStatus('FETCHING');
-  // Read beside the account call (issue 19, second visit): the timeline job kept for this token.
+  // Read beside the account call (issue 19, second visit): the account and timeline job kept for
+  // this token.
   const kept = loadOfflineSession(stored.token).catch(() => null);
-  try {
-    const account = await fetchAccountInfo();
+  const answer = fetchAccountInfo().then(
+    (account) => ({ account }) as const,
+    (error: unknown) => ({ error }) as const,
+  );
+  // A second visit opens from disk: when the kept copy is read before the network answers, the
+  // app starts AUTHENTICATED with it, and the answer then confirms it (fresh data) or ends the
+  // session as below (a 401 shows the session-expired dialog, a disabled account its page,
+  // another failure a fresh login). The kept copy exists only for this token, written when the
+  // account last loaded with it.
+  const first = await Promise.race([answer, kept.then((session) => ({ session }) as const)]);
+  const early = 'session' in first && resumeKept(first.session);
+  if (early) setStatus('AUTHENTICATED');
+  const result = await answer;
+  if ('account' in result) {
+    const { account } = result;
     storageQuotaStore
       .getState()
       .setQuota({ usedSpace: account.used_space, maxSpace: account.max_space });
     primeKeptJob(account.uuid, await kept);
     setStatus('AUTHENTICATED');
-  } catch (error) {
-    if (error instanceof ApiError && error.kind === 'unauthorized') return;
-    // Offline (issue 19): the account as last loaded with this token, if kept; the banner shows.
-    if (error instanceof ApiError && error.kind === 'network' && resumeOffline(await kept)) {
-      setStatus('AUTHENTICATED');
-      return;
-    }
-    clearStoredAuth();
-    // A disabled account has its own page (main.tsx's user_disabled handler): no login loop.
-    if (error instanceof ApiError && error.kind === 'forbidden') {
-      setStatus('FAILED');
-      return;
-    }
-    await loginAgain(options.justLoggedIn === true, freshLogin);
+    return;
   }
+  const { error } = result;
+  if (error instanceof ApiError && error.kind === 'unauthorized') return;
+  // Offline (issue 19): the account as last loaded with this token, if kept; the banner shows.
+  if (error instanceof ApiError && error.kind === 'network' && (early || resumeKept(await kept))) {
+    setStatus('AUTHENTICATED');
+    return;
+  }
+  clearStoredAuth();
+  queryClient.removeQueries({ queryKey: accountInfoQuery.queryKey });
+  // A disabled account has its own page (main.tsx's user_disabled handler): no login loop.
+  if (error instanceof ApiError && error.kind === 'forbidden') {
+    setStatus('FAILED');
+    return;
+  }
+  await loginAgain(options.justLoggedIn === true, freshLogin);
 }
 
-/** Puts the kept account and timeline job into the query cache; false when none is kept. */
-function resumeOffline(kept: KeptSession | null): boolean {
+/**
+ * Puts the kept account and timeline job into the query cache, and the account's storage into
+ * the quota; false when none is kept (or it does not parse).
+ */
+function resumeKept(kept: KeptSession | null): boolean {
   if (!kept) return false;
   const account = AccountInfoSchema.safeParse(kept.account);
   const job = JobInfoSchema.safeParse(kept.job);
   if (!account.success || !job.success) return false;
   queryClient.setQueryData(accountInfoQuery.queryKey, account.data);
   queryClient.setQueryData(defaultJobQuery.queryKey, job.data);
+  storageQuotaStore
+    .getState()
+    .setQuota({ usedSpace: account.data.used_space, maxSpace: account.data.max_space });
   return true;
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useAccountInfo } from '../../platform/queries';
+import { afterStart } from '../../platform/afterStart';
 import { FULL_SCREEN_MESSAGE_POPUP, popupStore, SUBSCRIPTION_POPUP } from '../../state/popups';
 import { useLoginStatus } from '../../state/session';
 import { fullScreenCardsQuery } from './noticesApi';
@@ -56,25 +57,15 @@ export function SessionPrompts() {
 }
 
 /**
- * True 1.5 s after sign-in, once the browser is idle (at most 1 s more): the cards are asked for
- * after the first screen, not in front of it (issue 19, second visit: one request fewer on the
- * way; an idle callback alone came between the first calls).
+ * True a few seconds after sign-in, once the browser is idle: the cards are asked for after the
+ * first screen, not in front of it (issue 19, second visit: one request fewer on the way; an idle
+ * callback alone came between the first calls).
  */
 function useAfterStart(signedIn: boolean): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    if (!signedIn || ready) return;
-    let idle = 0;
-    const timer = window.setTimeout(() => {
-      if (typeof window.requestIdleCallback !== 'function') setReady(true);
-      else idle = window.requestIdleCallback(() => setReady(true), { timeout: 1000 });
-    }, CARDS_AFTER_START_MS);
-    return () => {
-      window.clearTimeout(timer);
-      if (idle) window.cancelIdleCallback(idle);
-    };
+    if (!signedIn || ready) return undefined;
+    return afterStart(() => setReady(true));
   }, [signedIn, ready]);
   return ready;
 }
-
-const CARDS_AFTER_START_MS = 1500;
