@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import type { AreaNamespace } from '../i18n/areaTexts';
 import { withAreaTexts } from '../i18n';
 import { AppShell } from './AppShell';
@@ -243,6 +243,20 @@ export const APP_ROUTES: readonly AppRoute[] = [
 ];
 
 const notBuilt = () => import('./pages/PageNotFoundPage');
+
+/**
+ * Starts importing the page a path opens on (issue 19, second visit): at start-up, beside the
+ * texts and the session, instead of after them. The router's own import then finds the module
+ * loaded. A failure is left to that import (platform/chunkReload handles it there).
+ */
+export function preloadPage(pathname: string, routes: readonly AppRoute[] = APP_ROUTES): void {
+  const matches = matchRoutes(
+    routes.map((route, index) => ({ path: route.path, id: String(index) })),
+    pathname,
+  );
+  const route = matches ? routes[Number(matches[matches.length - 1].route.id)] : undefined;
+  route?.page?.().catch(() => undefined);
+}
 
 /** Route patterns that have a page (the catch-all included): what the shell shows links to. */
 export function builtRoutes(routes: readonly AppRoute[] = APP_ROUTES): string[] {
