@@ -132,6 +132,8 @@ interface Seen {
   url: string;
   /** Wall clock (ms since the epoch) when it started. */
   at: number;
+  /** Wall clock when its response ended (page requests; null when unknown). */
+  answeredAt: number | null;
   /** Answered to the page by the service worker (it reached the network only if the worker sent it). */
   fromServiceWorker: boolean;
   /** Sent by the service worker (a network-first page or a cache miss). */
@@ -153,7 +155,8 @@ function recordRequests(context: BrowserContext, page: Page) {
   const state = { on: false, seen: [] as Promise<Seen | null>[] };
   page.on('response', (response) => {
     if (!state.on || !/^https?:/.test(response.url())) return;
-    const start = response.request().timing().startTime;
+    const timing = response.request().timing();
+    const start = timing.startTime;
     const completed = Promise.race([
       response.finished().then(
         (error) => error === null,
@@ -165,6 +168,7 @@ function recordRequests(context: BrowserContext, page: Page) {
       Promise.all([response.serverAddr().catch(() => null), completed]).then(([address, done]) => ({
         url: response.url(),
         at: start > 0 ? start : Date.now(),
+        answeredAt: start > 0 && timing.responseEnd >= 0 ? start + timing.responseEnd : null,
         fromServiceWorker: response.fromServiceWorker(),
         bySw: false,
         fromServer: address !== null,
@@ -183,6 +187,7 @@ function recordRequests(context: BrowserContext, page: Page) {
         .then((address) => ({
           url: request.url(),
           at,
+          answeredAt: null,
           fromServiceWorker: false,
           bySw: true,
           fromServer: address !== null,
@@ -295,6 +300,15 @@ async function visit(page: Page, url: string, requests: ReturnType<typeof record
     .filter((s) => s.at <= fullAt && s.fromServer && (s.bySw || !s.fromServiceWorker))
     .map(({ url: u, bySw }) => ({ url: u, bySw }));
   const thumbnailsFromNetwork = network.flatMap((s) => thumbnailOf(s.url) ?? []);
+  // When the first thumbnail was asked for and first answered (ms since navigation).
+  const thumbnails = seen.filter((s) => !s.bySw && thumbnailOf(s.url));
+  const sinceNavigation = (at: number) => Math.round(at - marks.timeOrigin);
+  const firstThumbnail = {
+    asked: thumbnails.length ? sinceNavigation(Math.min(...thumbnails.map((s) => s.at))) : -1,
+    answered: thumbnails.some((s) => s.answeredAt !== null)
+      ? sinceNavigation(Math.min(...thumbnails.flatMap((s) => s.answeredAt ?? [])))
+      : -1,
+  };
   const thumbnailsAsked = seen.flatMap((s) =>
     s.bySw || !s.completed ? [] : (thumbnailOf(s.url) ?? []),
   );
@@ -337,7 +351,7 @@ async function visit(page: Page, url: string, requests: ReturnType<typeof record
     thumbTravelLoadPx,
     thumbTravelJumpPx: thumbTravel(jump, before),
     thumbSamples: { load: loadSamples, jump: jump.length },
-    path: marks.path,
+    path: { ...marks.path, firstThumbnail },
     laidOut,
   };
   return result;
