@@ -11,7 +11,9 @@ import {
   builtRoutes,
   CAST_RECEIVER_PATH,
   pendingRoutes,
+  preloadPage,
   toRouteObjects,
+  type AppRoute,
 } from './routes';
 
 vi.mock('./logOut', () => ({ logOut: vi.fn() }));
@@ -86,6 +88,28 @@ describe('the route table', () => {
     expect(receiver.path).toBe(CAST_RECEIVER_PATH);
     expect(receiver.children).toBeUndefined();
     expect(shell.children?.some((child) => child.path === CAST_RECEIVER_PATH)).toBe(false);
+  });
+
+  it('preloads the page a path opens on, as the router ranks it, and swallows a failed import', async () => {
+    const module = { default: () => null };
+    const photos = vi.fn(() => Promise.resolve(module));
+    const viewer = vi.fn(() => Promise.resolve(module));
+    const missing = vi.fn(() => Promise.reject(new Error('chunk gone')));
+    const routes: AppRoute[] = [
+      { path: '*', area: 'errors', page: missing },
+      { path: '/photos', area: 'timeline', page: photos },
+      { path: '/photos/:fileId', area: 'carousel', page: viewer },
+      { path: '/albums', area: 'albums' },
+    ];
+    preloadPage('/photos/f1', routes);
+    expect(viewer).toHaveBeenCalledOnce();
+    expect(photos).not.toHaveBeenCalled();
+    preloadPage('/photos', routes);
+    expect(photos).toHaveBeenCalledOnce();
+    preloadPage('/albums', routes);
+    preloadPage('/nowhere', routes);
+    expect(missing).toHaveBeenCalledOnce();
+    await Promise.resolve();
   });
 
   it('prints the routes whose feature is not built yet (the list shrinks to empty)', () => {
