@@ -98,8 +98,14 @@ export const CarouselStage = forwardRef<StageHandle, CarouselStageProps>(functio
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   const max = zoomable ? maxScale(size, aspect, originalWidth ?? LARGE_THUMBNAIL_PX, dpr) : 1;
 
+  // A zoom asked past the limit while the original's width is unknown (its details load on the
+  // first zoom): kept, and applied once the width arrives, so '+ +' pressed quickly still
+  // reaches past the 1280 image.
+  const wanted = useRef<{ scale: number; px: number; py: number } | null>(null);
+
   const apply = useCallback(
     (next: ZoomState, animate = true) => {
+      wanted.current = null;
       zoom.current = next;
       void api.start({ scale: next.scale, x: next.x, y: next.y, immediate: immediate || !animate });
       onZoomChange?.(next, shownDevicePixels(next, size, aspect, dpr) > LARGE_THUMBNAIL_PX);
@@ -109,6 +115,7 @@ export const CarouselStage = forwardRef<StageHandle, CarouselStageProps>(functio
 
   // A new file starts fitted.
   useEffect(() => {
+    wanted.current = null;
     zoom.current = FITTED;
     void api.start({ scale: 1, x: 0, y: 0, swipe: 0, immediate: true });
   }, [fileKey, api]);
@@ -142,9 +149,17 @@ export const CarouselStage = forwardRef<StageHandle, CarouselStageProps>(functio
       const px = box && clientX !== undefined ? clientX - box.left - box.width / 2 : 0;
       const py = box && clientY !== undefined ? clientY - box.top - box.height / 2 : 0;
       apply(zoomAround(zoom.current, scale, px, py, size, aspect, max));
+      if (scale > max && originalWidth === undefined) wanted.current = { scale, px, py };
     },
-    [apply, size, aspect, max],
+    [apply, size, aspect, max, originalWidth],
   );
+
+  // The original's width arrived: the zoom asked for meanwhile goes on, up to the new limit.
+  useEffect(() => {
+    const asked = wanted.current;
+    if (!asked || originalWidth === undefined) return;
+    apply(zoomAround(zoom.current, asked.scale, asked.px, asked.py, size, aspect, max));
+  }, [originalWidth, apply, size, aspect, max]);
 
   useImperativeHandle(
     handle,
