@@ -62,11 +62,18 @@ const AREA_TEXTS: Record<FeatureArea, readonly AreaNamespace[]> = {
  */
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/photos', area: 'timeline', page: () => import('../features/timeline/TimelinePage') },
-  // The timeline with the viewer open over it: the same page, so the grid stays alive.
+  // The timeline with the viewer open over it: the same page, so the grid stays alive. The
+  // viewer's own chunk loads with it (it opens on the viewer: no wait after the grid shows).
   {
     path: '/photos/:fileId',
     area: 'carousel',
-    page: () => import('../features/timeline/TimelinePage'),
+    page: async () => {
+      const [page] = await Promise.all([
+        import('../features/timeline/TimelinePage'),
+        import('../features/carousel').then((carousel) => carousel.loadViewer()),
+      ]);
+      return page;
+    },
   },
   {
     path: '/documents',

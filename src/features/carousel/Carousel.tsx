@@ -25,16 +25,10 @@ import { useCarouselFile } from './useCarouselFile';
 import { useFullscreen, useMediaSession } from './useBrowserApis';
 import { useVideoStatus } from './useVideoStatus';
 import { VideoPlayer, type VideoHandle } from './VideoPlayer';
+import { AUTOPLAY_HASH, type CarouselLocationState } from './location';
 import './Carousel.css';
 
-export const AUTOPLAY_HASH = '#autoPlay';
-
-/** Set on the history entry when a page opens the viewer: Close then goes Back to it. */
-export interface CarouselLocationState {
-  fromGrid?: boolean;
-}
-
-interface CarouselProps {
+export interface CarouselProps {
   source: CarouselSource;
   fileId: string;
 }

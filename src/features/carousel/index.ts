@@ -1,6 +1,8 @@
 // The public entry of features/carousel: the viewer every page opens files in (timeline now;
 // albums, shares and the trash with their own sources), and the slots other features fill.
-export { AUTOPLAY_HASH, Carousel, type CarouselLocationState } from './Carousel';
+export { AUTOPLAY_HASH, type CarouselLocationState } from './location';
+// The viewer loads on first open (its own chunk): see lazyViewer.tsx.
+export { Carousel, loadViewer, prefetchViewer, StandaloneCarousel } from './lazyViewer';
 export { carouselStore, type CarouselState } from './carouselStore';
 export {
   carouselFileAt,
@@ -22,5 +24,3 @@ export type {
   CarouselSlotContext,
   CarouselSource,
 } from './types';
-// A job's files in the viewer without a grid under them (a share's link, a reload).
-export { JobCarousel as StandaloneCarousel } from './CarouselPage';

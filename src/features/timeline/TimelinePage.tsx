@@ -1,5 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
@@ -17,7 +26,12 @@ import { withAreaTexts } from '../../i18n';
 import { useBreakpoint } from '../../state/viewport';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
-import { Carousel, useLazyCarouselSlot, type CarouselLocationState } from '../carousel';
+import {
+  Carousel,
+  prefetchViewer,
+  useLazyCarouselSlot,
+  type CarouselLocationState,
+} from '../carousel';
 import { downloadFiles } from '../downloads';
 import type { JobChange } from '../sync';
 import { useJobSync } from '../sync';
@@ -59,6 +73,19 @@ const registerShareSlot = () => shareFeature().then((share) => share.registerSha
 const registerEditSlot = () => import('../editor').then((editor) => editor.registerEditAction());
 /** And casting (its button; the TV pairing and the casting bar come with it). */
 const registerCastSlot = () => import('../cast').then((cast) => cast.registerCastAction());
+
+/** Fetches the viewer's chunk ahead once the grid shows, when the browser is idle. */
+function usePrefetchViewer(ready: boolean) {
+  useEffect(() => {
+    if (!ready) return undefined;
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(prefetchViewer, { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = setTimeout(prefetchViewer, 500);
+    return () => clearTimeout(handle);
+  }, [ready]);
+}
 
 /**
  * /photos: the signed-in user's whole timeline on one GPU canvas; /photos/{fileId} the same page
@@ -125,6 +152,7 @@ function Timeline() {
   }, [jobId, filter, recentsReady, persisted]);
 
   const { engine, load, reload, refresh } = useGalleryEngine(jobId, metrics, breakpoint, source);
+  usePrefetchViewer(Boolean(engine) && load !== 'loading');
   const navigate = useNavigate();
   const { search } = useLocation();
   const { fileId: openFileId } = useParams();
@@ -267,7 +295,13 @@ function Timeline() {
   }
 
   return (
-    <section className="timeline-page" data-testid="timeline" data-load={load} data-filter={filter}>
+    <section
+      className="timeline-page"
+      data-testid="timeline"
+      data-load={load}
+      data-filter={filter}
+      onPointerDownCapture={prefetchViewer}
+    >
       <h1 className="visually-hidden">{t('nav.timeline')}</h1>
       <div className="timeline-page__bar">
         {engine ? (
