@@ -57,6 +57,8 @@ const FLING_JUMPS = QUICK ? 8 : 20;
 const QUICK_BUDGET_BYTES = 1024 * 1024;
 /** How long the app's and the worker's deferred writes (heights, LRU index) take to land. */
 const SAVES_SETTLE_MS = 2_500;
+/** A real network's round trip, added before every request to either server in the second run. */
+const NETWORK_DELAY_MS = 100;
 
 interface VisitMarks {
   firstThumbnails?: number;
@@ -400,7 +402,8 @@ async function forgetDevice(page: Page): Promise<void> {
 }
 
 const app = await buildApp('dist-revisit', { testHooks: true });
-const servers = await benchServers(FILES, app.outDir);
+const networkDelay = { ms: 0 };
+const servers = await benchServers(FILES, app.outDir, [], networkDelay);
 const { browser, version: chromiumVersion } = await launchBrowser();
 try {
   const page = await newBenchPage(browser);
@@ -439,6 +442,30 @@ try {
     await sleep(SAVES_SETTLE_MS);
   }
   const afterSeconds = (await swStats(page))!;
+
+  // The same visits over a real network: every request to either server waits
+  // NETWORK_DELAY_MS first. On localhost a call costs a few ms, so above the disk saves little.
+  networkDelay.ms = NETWORK_DELAY_MS;
+  await forgetDevice(page);
+  const slowFirst = await visit(page, url, requests);
+  await waitForServiceWorker(page);
+  step(
+    `over ${NETWORK_DELAY_MS} ms a request: first visit ${slowFirst.firstThumbnailsMs} ms, full ${slowFirst.fullScreenMs} ms; ${JSON.stringify(slowFirst.path)}`,
+  );
+  await sleep(SAVES_SETTLE_MS);
+  const slowSeconds: Visit[] = [];
+  for (let i = 0; i < SECOND_VISITS; i++) {
+    const v = await visit(page, url, requests);
+    slowSeconds.push(v);
+    step(
+      `over ${NETWORK_DELAY_MS} ms a request: second visit ${i + 1} ${v.firstThumbnailsMs} ms, full ${v.fullScreenMs} ms; ${JSON.stringify(v.path)}`,
+    );
+    await sleep(SAVES_SETTLE_MS);
+  }
+  networkDelay.ms = 0;
+  const slowSecondFirst = median(slowSeconds.map((v) => v.firstThumbnailsMs));
+  const slowSecondFull = median(slowSeconds.map((v) => v.fullScreenMs));
+  const slowRatio = round(slowSecondFirst / slowFirst.firstThumbnailsMs, 3);
 
   // The thumbnail cache after jumping and flinging through the library.
   const deviceBudget = afterSeconds.budgetBytes;
@@ -528,6 +555,15 @@ try {
       value: `${ratioFirst} | ${ratioFull}`,
     },
     {
+      label: `over ${NETWORK_DELAY_MS} ms a request: first thumbnails, first | second visit (median of 3)`,
+      value: `${slowFirst.firstThumbnailsMs} | ${slowSecondFirst}`,
+      unit: 'ms',
+    },
+    {
+      label: `over ${NETWORK_DELAY_MS} ms a request: second / first visit (first thumbnails)`,
+      value: slowRatio,
+    },
+    {
       label: 'network requests for the first screen, first | second visit (max)',
       value: `${first.network.length} | ${networkMax}`,
     },
@@ -559,6 +595,7 @@ try {
         'the first frame after that with every viewport tile textured and its sections loaded',
       network:
         'requests started before the full first screen that reached the network: page responses not from the service worker (Playwright response.fromServiceWorker()) plus requests the worker sent itself (request.serviceWorker())',
+      overNetwork: `then the same (device forgotten, a first visit, ${SECOND_VISITS} second visits) with every request to the web and API servers held ${NETWORK_DELAY_MS} ms before it is handled (StartOptions.networkDelay): a real network's round trip; thumbnails the worker answers from its cache wait for nothing`,
       heights:
         'each section’s height at the first engine frame with sections, against the exact height of the first visit, for every section laid out on the first visit (the top and the jump)',
       thumb: `the fast scroller thumb’s translateY every animation frame, from navigation until the full first screen (max − min), and from a click on its track at ${JUMP_FRACTION} until that screen is ready (max − min once it first moved)`,
@@ -574,6 +611,14 @@ try {
       seenThumbnails: seenThumbnails.size,
       heightError: { firstVisit: firstHeights, secondVisits: secondHeights },
       ratios: { firstThumbnails: ratioFirst, fullScreen: ratioFull },
+      overNetwork: {
+        delayMs: NETWORK_DELAY_MS,
+        first: slowFirst,
+        seconds: slowSeconds,
+        secondFirstThumbnailsMedian: slowSecondFirst,
+        secondFullScreenMedian: slowSecondFull,
+        ratio: slowRatio,
+      },
       cache: { afterFirst, afterSeconds, beforeFling: before, afterFling, deviceBudget },
       fling: {
         jumps: FLING_JUMPS,

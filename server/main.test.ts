@@ -40,6 +40,26 @@ describe('startServers', () => {
     }
   });
 
+  it('holds every request of both listeners for the network delay of the moment (benches)', async () => {
+    const networkDelay = { ms: 0 };
+    const servers = await startServers({ dataDir, distDir, networkDelay });
+    const timed = async (url: string) => {
+      const started = performance.now();
+      await (await fetch(url)).arrayBuffer();
+      return performance.now() - started;
+    };
+    try {
+      networkDelay.ms = 1200;
+      expect(await timed(`${servers.webUrl}/app-config.json`)).toBeGreaterThanOrEqual(1199);
+      expect(await timed(`${servers.apiUrl}/supported_extensions`)).toBeGreaterThanOrEqual(1199);
+      networkDelay.ms = 0;
+      // Unheld again: well under the delay it had (a generous margin for a busy machine).
+      expect(await timed(`${servers.apiUrl}/supported_extensions`)).toBeLessThan(1000);
+    } finally {
+      await servers.close();
+    }
+  });
+
   it('answers CORS for the web origins only: a foreign page cannot read the API', async () => {
     const servers = await startServers({
       dataDir,

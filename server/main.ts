@@ -38,6 +38,11 @@ export interface StartOptions {
    * publishable keys here are all it takes to use it.
    */
   payments?: Partial<PaymentsConfig>;
+  /**
+   * Benches only: every request to either listener waits `ms` before it is handled, read per
+   * request (the bench changes it between runs): a real network's round trip on localhost.
+   */
+  networkDelay?: { ms: number };
 }
 
 /** The provider config the client gets: the given values over the emulator's. */
@@ -91,6 +96,7 @@ export async function startServers(options: StartOptions): Promise<RunningServer
       logger: options.logger ?? false,
       testControls: options.testControls ?? false,
     });
+    delayRequests(api, options.networkDelay);
     await api.listen({ host, port: options.apiPort ?? 0 });
     listening.push(api);
     const apiUrl = originOf(host, (api.server.address() as { port: number }).port);
@@ -105,6 +111,7 @@ export async function startServers(options: StartOptions): Promise<RunningServer
           payments: paymentsConfig(context.publicApiOrigin, options.payments),
         },
       });
+      delayRequests(web, options.networkDelay);
       await web.listen({ host, port: options.webPort ?? 0 });
       listening.push(web);
       webUrl = originOf(host, (web.server.address() as { port: number }).port);
@@ -115,6 +122,14 @@ export async function startServers(options: StartOptions): Promise<RunningServer
     await close();
     throw error;
   }
+}
+
+function delayRequests(app: FastifyInstance, delay: { ms: number } | undefined): void {
+  if (!delay) return;
+  app.addHook('onRequest', (_request, _reply, done) => {
+    if (delay.ms > 0) setTimeout(done, delay.ms);
+    else done();
+  });
 }
 
 /** WEB_ORIGINS: a comma-separated list of more origins the client is served on. */

@@ -45,6 +45,7 @@ export async function benchServers(
   files: number,
   distDir: string,
   webOrigins: readonly string[] = [],
+  networkDelay?: { ms: number },
 ): Promise<BenchServers> {
   const { dataDir, seconds } = await ensureLibrary(files);
   const servers = await startServers({
@@ -54,6 +55,7 @@ export async function benchServers(
     distDir,
     webOrigins,
     seed: { files, ...SEED },
+    networkDelay,
   });
   if (!servers.webUrl) throw new Error('the web listener did not start');
   return { ...servers, webUrl: servers.webUrl, dataDir, seededSeconds: seconds };
