@@ -29,6 +29,17 @@ const hosts = parseServiceDict({
 const failure = (kind: ApiError['kind'], status: number) =>
   new ApiError({ kind, status, method: 'GET', path: '/account_info' });
 
+/** The timeline job as GET /jobs/default answers it (kept with the account on the device). */
+const job = {
+  id: 'j1',
+  type: 'timeline',
+  ctime: 1,
+  mtime: 1,
+  owner: 'u1',
+  last_update: 1,
+  size: 0,
+};
+
 beforeEach(() => {
   sessionStorage.clear();
   sessionStore.getState().setStatus('NOT_STARTED');
@@ -58,15 +69,6 @@ describe('startSession (SPEC §4 login status, §8 stored data failing)', () => 
   it('a second visit: the job kept for this account is in the cache before GET /jobs/default', async () => {
     storeAuth('tok', hosts);
     const account = testAccount({ name: null, used_space: 1, max_space: 2, logged_in_as: 'a@b.c' });
-    const job = {
-      id: 'j1',
-      type: 'timeline',
-      ctime: 1,
-      mtime: 1,
-      owner: 'u1',
-      last_update: 1,
-      size: 0,
-    };
     fetchAccountInfo.mockResolvedValue(account);
     loadOfflineSession.mockResolvedValue({ account, job });
     await startSession();
@@ -84,15 +86,6 @@ describe('startSession (SPEC §4 login status, §8 stored data failing)', () => 
   it('a second visit opens from the kept account before the network answers, which then confirms or ends it', async () => {
     storeAuth('tok', hosts);
     const account = testAccount({ used_space: 5, max_space: 10 });
-    const job = {
-      id: 'j1',
-      type: 'timeline',
-      ctime: 1,
-      mtime: 1,
-      owner: 'u1',
-      last_update: 1,
-      size: 0,
-    };
     loadOfflineSession.mockResolvedValue({ account, job });
     let answer!: { resolve: (value: unknown) => void; reject: (error: unknown) => void };
     const pending = () =>
