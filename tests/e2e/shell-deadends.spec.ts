@@ -59,10 +59,16 @@ test('a stored session that fails to load redirects to a fresh login and back', 
 });
 
 test.describe('a page chunk that fails to load (a new version was deployed)', () => {
-  /** Counts full page loads of the main frame from now on. */
+  /**
+   * Counts full page loads of the main frame from now on, as their navigation requests: what the
+   * new document asks for comes after it, even while its scripts first run (the app imports the
+   * page it opens on at start-up, before the `load` event).
+   */
   function countLoads(page: Page): () => number {
     let loads = 0;
-    page.on('load', () => loads++);
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads++;
+    });
     return () => loads;
   }
   const documentsChunk = /\/assets\/DocumentsPage-[^/]*\.js$/;
