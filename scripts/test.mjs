@@ -2,6 +2,7 @@
 // bench (issue 5: it fails on a regression against bench/baselines.json). Ends with one
 // "N passed, N failed" line over unit tests, e2e tests and bench checks together.
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureChromium } from './chromium.mjs';
 import { npx, run } from './run.mjs';
 
@@ -90,7 +91,9 @@ function failedE2e(report) {
         const last = t.results?.at(-1);
         if (t.status === 'unexpected' && last) {
           const where = `${spec.file}:${spec.line}`;
-          const error = (last.error?.message ?? '').split('\n')[0].slice(0, 200);
+          // Without the terminal's colour codes: a CI log shows them as text.
+          const message = stripVTControlCharacters(last.error?.message ?? '');
+          const error = message.split('\n')[0].slice(0, 200);
           titles.push(`${where} › ${[...path, spec.title].join(' › ')}: ${error}`);
         }
       }
