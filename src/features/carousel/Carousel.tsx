@@ -342,8 +342,14 @@ export function Carousel({ source, fileId }: CarouselProps) {
       ) : null}
       <div className="carousel__body">
         <div className="carousel__main">
-          {shown && shown.id !== fileId && !isVideo ? (
-            <img className="carousel-stage__image carousel__backdrop" src={shown.src} alt="" />
+          {/* One element for the whole stepping, hidden while this file's own layer shows: a
+              new element for the last image could miss a frame before it counts as decoded. */}
+          {shown && !isVideo ? (
+            <img
+              className={`carousel-stage__image carousel__backdrop${shown.id === fileId ? ' is-covered' : ''}`}
+              src={shown.src}
+              alt=""
+            />
           ) : null}
           {load === 'missing' ? (
             <div className="carousel__message" role="alert" data-testid="carousel-missing">
