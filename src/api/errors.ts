@@ -84,9 +84,12 @@ export function needsNetwork(error: unknown): boolean {
   return isApiError(error, 'offline') || isApiError(error, 'network');
 }
 
+/** What an action that needs the server says when the network was missing (issue 19). */
+export const OFFLINE_MESSAGE: Message = { key: 'errors.api.offline' };
+
 /** The text of a failed action: the offline text when the network was missing, else its own. */
 export function actionFailure(error: unknown, fallback: Message): Message {
-  return needsNetwork(error) ? { key: 'errors.api.offline' } : fallback;
+  return needsNetwork(error) ? OFFLINE_MESSAGE : fallback;
 }
 
 /** SPEC §7 "What each answer does": the HTTP status of a failed answer decides its kind. */

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { DocumentFile } from '../../api/contract/documents';
-import { isApiError } from '../../api/errors';
+import { isApiError, OFFLINE_MESSAGE } from '../../api/errors';
 import { api } from '../../platform/api';
 import { useRouteBuilt } from '../../platform/routesBuilt';
 import { exposeForTests } from '../../platform/testHooks';
@@ -110,7 +110,7 @@ function Documents() {
       showToast({
         kind: 'error',
         message: outcome.offline
-          ? { key: 'errors.api.offline' }
+          ? OFFLINE_MESSAGE
           : failed.length === 1
             ? { key: 'documents.delete.failedOne' }
             : { key: 'documents.delete.failedCount', values: { count: failed.length } },

@@ -5,7 +5,7 @@ import {
   type RollbackErrorReason,
 } from '../../api/contract/rollback';
 import { deleteFiles } from '../../api/deleteFiles';
-import { needsNetwork } from '../../api/errors';
+import { needsNetwork, OFFLINE_MESSAGE } from '../../api/errors';
 import type { ApiClient } from '../../api/http';
 import { confirmDialog } from '../../state/dialogs';
 import { popupStore } from '../../state/popups';
@@ -83,7 +83,7 @@ export function createFileActions({
         showToast({
           kind: 'error',
           message: offline
-            ? { key: 'errors.api.offline' }
+            ? OFFLINE_MESSAGE
             : { key: 'timeline.delete.failed', values: { count: failed.length } },
           ...(forbidden
             ? {}
@@ -177,7 +177,7 @@ export function createFileActions({
         showToast({
           kind: 'error',
           message: offline
-            ? { key: 'errors.api.offline' }
+            ? OFFLINE_MESSAGE
             : {
                 key: 'timeline.restore.partial',
                 values: { failed: outcome.failed.length, count: ids.length },
@@ -187,7 +187,7 @@ export function createFileActions({
         showToast({
           kind: 'error',
           message: offline
-            ? { key: 'errors.api.offline' }
+            ? OFFLINE_MESSAGE
             : { key: 'timeline.restore.failed', values: { count: ids.length } },
           action: { label: { key: 'common.retry' }, run: () => void restore(ids) },
         });

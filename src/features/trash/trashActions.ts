@@ -4,7 +4,7 @@ import {
   MultiRollbackResponseSchema,
 } from '../../api/contract/rollback';
 import { EmptyTrashResponseSchema, TRASH_PAGE_MAX } from '../../api/contract/trash';
-import { actionFailure, needsNetwork } from '../../api/errors';
+import { actionFailure, needsNetwork, OFFLINE_MESSAGE } from '../../api/errors';
 import type { ApiClient } from '../../api/http';
 import { popupStore } from '../../state/popups';
 import { storageQuotaStore } from '../../state/storageQuota';
@@ -107,7 +107,7 @@ export async function restoreTrashed(
     showToast({
       kind: 'error',
       message: offline
-        ? { key: 'errors.api.offline' }
+        ? OFFLINE_MESSAGE
         : { key: 'trash.restoreIncomplete', values: { count: failed } },
     });
   }
