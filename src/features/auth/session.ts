@@ -22,8 +22,8 @@ export interface StartSessionOptions {
 
 /**
  * SPEC §4: with a stored token the app starts FETCHING and loads the account (on a second visit
- * first from the copy kept on the device for this token, issue 19). Success: AUTHENTICATED. A 401 is left to the unauthorised handlers (UNAUTHENTICATED and the
- * session-expired dialog). Any other failure, or stored data that does not even parse: local
+ * first from the copy kept on the device for this token, issue 19). Success: AUTHENTICATED. A
+ * 401 is left to the unauthorised handlers (UNAUTHENTICATED and the session-expired dialog). Any other failure, or stored data that does not even parse: local
  * session data cleared (SPEC §8) and a fresh login redirect that comes back here, with the
  * fallback location if that login fails (SPEC §8 "Login with stored data failing leads to a
  * fresh login redirect with fallback location"). Right after a login it is FAILED instead.

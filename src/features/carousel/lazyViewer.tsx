@@ -1,13 +1,14 @@
 import { lazy, Suspense } from 'react';
 import type { CarouselProps } from './Carousel';
 
-/**
+/*
  * The viewer as the public entry gives it: its code (and @react-spring, which only it uses) is a
  * chunk of its own, loaded on first open, so /photos does not carry it (bench/bundle). Pages
  * fetch it ahead with `prefetchViewer` (the timeline: once its grid shows, when the browser is
  * idle, and on the first press), so opening a photo does not wait for it. While it loads the
  * page under it stays as it is.
  */
+
 /** The viewer's module (its chunk). */
 const viewerModule = () => import('./Carousel');
 

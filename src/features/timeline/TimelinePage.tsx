@@ -14,6 +14,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { useStore } from 'zustand';
 import { CHANGE_TYPE } from '../../api/contract/changes';
 import { isApiError } from '../../api/errors';
+import { afterStart } from '../../platform/afterStart';
 import { trackEngaged } from '../../platform/analytics';
 import { api } from '../../platform/api';
 import { takeWarmCanvas } from '../../platform/browserSupport';
@@ -76,15 +77,7 @@ const registerCastSlot = () => import('../cast').then((cast) => cast.registerCas
 
 /** Fetches the viewer's chunk ahead once the grid shows, when the browser is idle. */
 function usePrefetchViewer(ready: boolean) {
-  useEffect(() => {
-    if (!ready) return undefined;
-    if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(prefetchViewer, { timeout: 2000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const handle = setTimeout(prefetchViewer, 500);
-    return () => clearTimeout(handle);
-  }, [ready]);
+  useEffect(() => (ready ? afterStart(prefetchViewer, 0) : undefined), [ready]);
 }
 
 /**
