@@ -160,7 +160,8 @@ export function registerShareRoutes(app: FastifyInstance, ctx: ServerContext): v
     const job = jobForCaller(ctx, caller, request, 'read');
     if (job.owner_id !== caller.user.id || job.type === 'timeline') throw notFound();
     const body = PublishRequestSchema.parse(request.body);
-    const link = job.type === 'share' ? `/share/${job.uuid}` : `/albums/${job.uuid}`;
+    // The link anyone can open: a share's receiver, or an album's visitor page (SPEC §2 `/a/{jobId}`).
+    const link = job.type === 'share' ? `/share/${job.uuid}` : `/a/${job.uuid}`;
     const insert = stmt(
       ctx.db,
       `INSERT INTO outbox (job, from_user, to_email, subject, message, link, created)

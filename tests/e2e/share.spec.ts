@@ -196,10 +196,16 @@ test('a share is gone after 30 days (the owner’s clock moved)', async ({ page 
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
 
-test('an album shares its own link: made shared from the dialog, then emailed', async ({
+/** The album of the two tests below, and the link its share dialog gave. */
+let album = '';
+let albumLink = '';
+
+test('an album shares its own link: made shared from the dialog, copied, opened signed out', async ({
   page,
+  browser,
 }) => {
-  const album = (
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  album = (
     await call<{ id: string }>(owner, 'POST', '/jobs', {
       type: 'story',
       name: 'Private <trip>',
@@ -214,17 +220,64 @@ test('an album shares its own link: made shared from the dialog, then emailed', 
   await page.getByTestId('album-share').click();
   await expect(page.getByTestId('share-album-private')).toContainText('Only you can see');
   await page.getByTestId('share-album-make-shared').click();
-  await expect(page.getByTestId('share-link')).toHaveValue(new RegExp(`/albums/${album}$`));
+  // The visitor page (SPEC §2 /a/{jobId}): /albums/{jobId} asks anyone without an account to sign in.
+  await expect(page.getByTestId('share-link')).toHaveValue(new RegExp(`/a/${album}$`));
+  await expect(page.getByTestId('share-dialog')).toContainText(
+    'Anyone with the link can see the album',
+  );
   expect(
     (await call<{ privacy_mode: string }>(owner, 'GET', `/jobs/${album}/info`)).privacy_mode,
   ).toBe('shared');
+  await page.getByTestId('share-copy-link').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Link copied' })).toBeVisible();
+  albumLink = await page.evaluate(() => navigator.clipboard.readText());
+  expect(albumLink).toMatch(new RegExp(`/a/${album}$`));
+
+  // Opened by someone with no account: the album, not a sign-in prompt.
+  const stranger = await browser.newContext();
+  try {
+    const visitor = await stranger.newPage();
+    await visitor.goto(albumLink);
+    await expect(visitor.getByTestId('visitor-album-title')).toHaveText('Private <trip>');
+    await waitForSceneReady(visitor);
+    await expect.poll(async () => (await screenTiles(visitor)).length).toBe(1);
+  } finally {
+    await stranger.close();
+  }
+});
+
+test('a password on the shared album: the dialog says so, the link asks for it, the album is emailed', async ({
+  page,
+  browser,
+}) => {
+  await openTimelineSignedIn(page, `/albums/${album}/edit/privacy`, owner, 'album-settings');
+  await page.getByTestId('album-password-input').fill(PASSWORD);
+  await page.getByTestId('album-settings-save').click();
+  await expect(page.getByTestId('album-settings')).toHaveCount(0);
+  await page.getByTestId('album-share').click();
+  await expect(page.getByTestId('share-link')).toHaveValue(albumLink);
+  await expect(page.getByTestId('share-dialog')).toContainText(
+    "Anyone with the link and the album's password",
+  );
+  const guarded = await browser.newContext();
+  try {
+    const visitor = await guarded.newPage();
+    await visitor.goto(albumLink);
+    await expect(visitor.getByTestId('share-password')).toBeVisible();
+    await visitor.getByTestId('share-password-input').fill(PASSWORD);
+    await visitor.getByTestId('share-password-submit').click();
+    await expect(visitor.getByTestId('visitor-album-title')).toHaveText('Private <trip>');
+  } finally {
+    await guarded.close();
+  }
+
   await page.getByTestId('share-email').click();
   await page.getByTestId('share-email-recipients').fill('cy@example.com');
   await page.getByTestId('share-email-subject').fill('Album');
   await page.getByTestId('share-email-done').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Email sent' })).toBeVisible();
   expect((await outbox('cy@example.com'))[0]).toMatchObject({
-    link: `/albums/${album}`,
+    link: `/a/${album}`,
     job: album,
   });
 });

@@ -13,6 +13,7 @@ export function AlbumShareDialog({ album, onClose }: { album: AlbumInfo; onClose
       wholeAlbum={{
         shared: album.isShared === true,
         owner: album.role === 'owner',
+        hasPassword: album.has_password,
         makeShared: async () => {
           await albumCalls.setPrivacy(album.id, 'shared');
           await refreshAlbum(album.id);

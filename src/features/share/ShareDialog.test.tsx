@@ -86,7 +86,7 @@ describe('ShareDialog', () => {
       <I18nextProvider i18n={i18nInstance}>
         <ShareDialog
           jobId="album-1"
-          wholeAlbum={{ shared: false, owner: true, makeShared }}
+          wholeAlbum={{ shared: false, owner: true, hasPassword: false, makeShared }}
           onClose={() => undefined}
         />
       </I18nextProvider>,
@@ -96,7 +96,7 @@ describe('ShareDialog', () => {
     fireEvent.click(screen.getByTestId('share-album-make-shared'));
     await vi.waitFor(() => expect(screen.getByTestId('share-link')).toBeTruthy());
     expect(makeShared).toHaveBeenCalledTimes(1);
-    expect(screen.getByTestId<HTMLInputElement>('share-link').value).toMatch(/\/albums\/album-1$/);
+    expect(screen.getByTestId<HTMLInputElement>('share-link').value).toMatch(/\/a\/album-1$/);
     expect(createShare).not.toHaveBeenCalled();
   });
 
@@ -105,12 +105,42 @@ describe('ShareDialog', () => {
       <I18nextProvider i18n={i18nInstance}>
         <ShareDialog
           jobId="album-2"
-          wholeAlbum={{ shared: true, owner: false, makeShared: () => Promise.resolve() }}
+          wholeAlbum={{
+            shared: true,
+            owner: false,
+            hasPassword: false,
+            makeShared: () => Promise.resolve(),
+          }}
           onClose={() => undefined}
         />
       </I18nextProvider>,
     );
-    expect(screen.getByTestId<HTMLInputElement>('share-link').value).toMatch(/\/albums\/album-2$/);
+    expect(screen.getByTestId<HTMLInputElement>('share-link').value).toMatch(/\/a\/album-2$/);
     expect(screen.queryByTestId('share-email')).toBeNull();
+    expect(screen.getByText('Anyone with the link can see the album and its photos.')).toBeTruthy();
+  });
+
+  it('a password-protected album’s link says the password is needed too', () => {
+    render(
+      <I18nextProvider i18n={i18nInstance}>
+        <ShareDialog
+          jobId="album-3"
+          wholeAlbum={{
+            shared: true,
+            owner: true,
+            hasPassword: true,
+            makeShared: () => Promise.resolve(),
+          }}
+          onClose={() => undefined}
+        />
+      </I18nextProvider>,
+    );
+    expect(screen.getByTestId<HTMLInputElement>('share-link').value).toMatch(/\/a\/album-3$/);
+    expect(
+      screen.getByText(
+        "Anyone with the link and the album's password can see the album and its photos.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Anyone with the link can see the album and its photos.')).toBeNull();
   });
 });

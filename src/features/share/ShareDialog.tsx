@@ -32,10 +32,16 @@ export interface ShareDialogProps {
   /** Shared from an album: the receiver shows its title (SPEC §3 Share isAlbum). */
   album?: boolean;
   /**
-   * Share the album itself: its own link (`/albums/{id}`), which works once the album is shared
-   * (SPEC §3 privacy modes); its owner may make it shared from here and email it.
+   * Share the album itself: its visitor link (`/a/{id}`, SPEC §2 "album view for a user not
+   * logged in"), which works once the album is shared (SPEC §3 privacy modes) and asks for the
+   * album's password when it has one; its owner may make it shared from here and email it.
    */
-  wholeAlbum?: { shared: boolean; owner: boolean; makeShared: () => Promise<void> };
+  wholeAlbum?: {
+    shared: boolean;
+    owner: boolean;
+    hasPassword: boolean;
+    makeShared: () => Promise<void>;
+  };
   onClose: () => void;
   /** The files were shared one way or another (the selection may be cleared). */
   onShared?: () => void;
@@ -48,10 +54,14 @@ interface SharedLink {
   protectedByPassword: boolean;
 }
 
-const albumLink = (jobId: string): SharedLink => ({
-  url: new URL(`/albums/${encodeURIComponent(jobId)}`, location.origin).toString(),
+/**
+ * An album's link for anyone: the visitor page, which sends its owner and members on to
+ * `/albums/{id}` (the members' page asks a visitor to sign in, so it is never handed out).
+ */
+const albumLink = (jobId: string, hasPassword: boolean): SharedLink => ({
+  url: new URL(`/a/${encodeURIComponent(jobId)}`, location.origin).toString(),
   publishJob: jobId,
-  protectedByPassword: false,
+  protectedByPassword: hasPassword,
 });
 
 const PASSWORD_MAX = 255;
@@ -75,7 +85,7 @@ export function ShareDialog({
   const signedIn = status === 'AUTHENTICATED';
   const [view, setView] = useState<ShareView>('options');
   const [share, setShare] = useState<SharedLink | null>(() =>
-    wholeAlbum?.shared ? albumLink(jobId) : null,
+    wholeAlbum?.shared ? albumLink(jobId, wholeAlbum.hasPassword) : null,
   );
   const [busy, setBusy] = useState(false);
   /** What the failure says: the share's own text, or that it needs the network (issue 19). */
@@ -103,7 +113,7 @@ export function ShareDialog({
       let made: SharedLink;
       if (wholeAlbum) {
         await wholeAlbum.makeShared();
-        made = albumLink(jobId);
+        made = albumLink(jobId, wholeAlbum.hasPassword);
       } else {
         const created = await createShare({
           jobId,
@@ -195,7 +205,9 @@ export function ShareDialog({
                 </div>
                 <p className="share-dialog__note">
                   {wholeAlbum
-                    ? t('share.album.linkNote')
+                    ? share.protectedByPassword
+                      ? t('share.album.linkNoteProtected')
+                      : t('share.album.linkNote')
                     : share.protectedByPassword
                       ? t('share.link.expiresProtected', { days: SHARE_LINK_EXPIRY_DAYS })
                       : t('share.link.expires', { days: SHARE_LINK_EXPIRY_DAYS })}
