@@ -114,6 +114,48 @@ test('a read-only user subscribes from the dialog: declined card, then success, 
   });
 });
 
+test('a plan bought the natural way: "Not now", the storage page, a plan picked in its table, Subscribe', async ({
+  page,
+  request,
+}) => {
+  const user = await account(request, 'pay-table', { readOnly: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openTimelineSignedIn(page, '/photos', user);
+  await expect(dialog(page)).toHaveAttribute('data-step', 'WELCOME');
+  await page.getByTestId('billing-nosub').click();
+  await page.getByTestId('billing-to-storage').click();
+  await expect(dialog(page)).toBeHidden();
+
+  // The storage page reached first has its own layout: a centred column, not flush to the edges.
+  const storage = page.getByTestId('storage-page');
+  await expect(storage).toBeVisible();
+  const box = (await storage.boundingBox())!;
+  expect(box.x).toBeGreaterThan(100);
+  expect(box.width).toBeLessThanOrEqual(800);
+
+  await page.locator('[data-testid="plan-table"] [data-plan="prod_100gb_monthly"] input').check();
+  await page.getByTestId('storage-buy').click();
+  // The dialog opens on the plan step with the table's choice, and its own radios work.
+  await expect(dialog(page)).toHaveAttribute('data-step', 'SUB');
+  const inDialog = (plan: string) => dialog(page).locator(`[data-plan="${plan}"] input`);
+  await expect(inDialog('prod_100gb_monthly')).toBeChecked();
+  await inDialog('prod_500gb_yearly').check();
+  await expect(inDialog('prod_500gb_yearly')).toBeChecked();
+  await expect(inDialog('prod_100gb_monthly')).not.toBeChecked();
+  await inDialog('prod_100gb_monthly').check();
+  await expect(inDialog('prod_100gb_monthly')).toBeChecked();
+  await axeClean(page, 'subscription-dialog');
+  await page.getByTestId('billing-terms').check();
+  await page.getByTestId('billing-confirm-plan').click();
+  await expect(dialog(page)).toHaveAttribute('data-step', 'STRIPE');
+  await expect(page.getByTestId('billing-summary')).toContainText('100 GB');
+  await enterCard(page, '4242424242424242');
+  await page.getByTestId('card-submit').click();
+  await expect(dialog(page)).toBeHidden();
+  await expect(page.getByTestId('toast').first()).toContainText('100 GB subscription is active');
+  await expect(page.getByTestId('storage-current')).toContainText('100 GB, monthly');
+});
+
 test('3-D Secure: a refused challenge fails, an approved one subscribes', async ({
   page,
   request,

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice, type PlanCell, type PlanRow } from '../../domain/billing';
 
@@ -15,6 +16,9 @@ interface PlanTableProps {
  */
 export function PlanTable({ rows, onSelect, label }: PlanTableProps) {
   const { t, i18n } = useTranslation();
+  // One radio group per table: the storage page's table and the subscription dialog's are on
+  // screen together, and a shared name would make them one group.
+  const group = useId();
   const cell = (plan: PlanCell | null, period: 'monthly' | 'yearly') => {
     if (!plan) return <td />;
     const price = formatPrice(plan.monthlyPrice, plan.product.currency, i18n.language);
@@ -36,12 +40,12 @@ export function PlanTable({ rows, onSelect, label }: PlanTableProps) {
         <label>
           <input
             type="radio"
-            name="plan"
+            name={group}
             value={plan.id}
             checked={plan.type === 'selected'}
             disabled={disabled}
             onChange={() => onSelect(plan.id)}
-            aria-describedby={plan.reason ? `${plan.id}-reason` : undefined}
+            aria-describedby={plan.reason ? `${group}-${plan.id}-reason` : undefined}
           />
           <span>{t('billing.plans.perMonth', { price })}</span>
           {period === 'yearly' ? (
@@ -54,7 +58,7 @@ export function PlanTable({ rows, onSelect, label }: PlanTableProps) {
         </label>
         {tag ? <span className="plan-cell__tag">{tag}</span> : null}
         {plan.reason ? (
-          <span className="plan-cell__reason" id={`${plan.id}-reason`}>
+          <span className="plan-cell__reason" id={`${group}-${plan.id}-reason`}>
             {t(`billing.plans.unavailable.${plan.reason}`)}
           </span>
         ) : null}

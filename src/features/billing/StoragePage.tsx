@@ -292,7 +292,7 @@ function Storage() {
               ) : (
                 <Button
                   variant="primary"
-                  onClick={() => requestSubscriptionAt('SUB')}
+                  onClick={() => requestSubscriptionAt('SUB', selected)}
                   data-testid="storage-buy"
                 >
                   {t('billing.storage.buy')}

@@ -35,7 +35,9 @@ export function SubscriptionDialog({ close, props }: PopupComponentProps) {
   const links = useLegalLinks();
   const held = heldActionOf(props);
   const [step, setStep] = useState<SubscriptionStep>(props?.step === 'SUB' ? 'SUB' : 'WELCOME');
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(() =>
+    typeof props?.planId === 'string' ? props.planId : null,
+  );
   const [termsAccepted, setTermsAccepted] = useState(false);
   const plans = usePlans(selected);
   const product = plans.products.find((p) => p.id === selected) ?? null;
