@@ -27,7 +27,7 @@ const cases: [file: string, specifier: string, forbidden: boolean][] = [
   ['server/routes/files.ts', '../../src/api/contract/files', false],
   ['server/routes/files.ts', '../../src/domain/classify', false],
   ['server/routes/files.ts', '../../src/api/http', true],
-  ['server/routes/files.ts', '../../src/features/timeline/filters', true],
+  ['server/routes/files.ts', '../../src/features/photoGrid/filters', true],
   ['server/app.ts', '../src/state/session', true],
   // The contract: zod and itself only.
   ['src/api/contract/files.ts', 'zod', false],

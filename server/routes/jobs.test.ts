@@ -23,7 +23,7 @@ afterAll(() => server.close());
 const get = (url: string, headers: Record<string, string> = auth) =>
   server.app.inject({ url, headers });
 
-/** The range the client asks for a section (as src/features/timeline/apiTimelineSource does). */
+/** The range the client asks for a section (as src/features/photoGrid/apiTimelineSource does). */
 const sectionRange = (s: { year: number; month: number; startDay: number; endDay: number }) => ({
   start: Date.UTC(s.year, s.month - 1, s.startDay) / 1000,
   end: Date.UTC(s.year, s.month - 1, s.endDay + 1) / 1000,

@@ -33,7 +33,7 @@ import {
   selectedFileIds,
   timelineMenuItems,
   useGalleryEngine,
-} from '../timeline';
+} from '../photoGrid';
 import { startUpload } from '../upload';
 import { albumInfoQuery, viewModeQuery, type ViewMode } from './albumApi';
 import { useAlbumSync } from './albumLive';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { GalleryEngine } from '../../gallery';
-import { SelectionToolbar, useSelectionSummary } from '../timeline';
+import { SelectionToolbar, useSelectionSummary } from '../photoGrid';
 import { SubscriberButton } from '../readOnly';
 
 /** Shown while files are selected: the timeline's toolbar with share and add-to-album. */

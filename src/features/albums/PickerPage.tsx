@@ -16,7 +16,7 @@ import {
   metricsFor,
   selectedFileIds,
   useGalleryEngine,
-} from '../timeline';
+} from '../photoGrid';
 import { albumInfoQuery } from './albumApi';
 import { AddToAlbumDialog } from './AddToAlbumDialog';
 import { addFilesToAlbum } from './addToAlbum';

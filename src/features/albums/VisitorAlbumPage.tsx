@@ -7,7 +7,7 @@ import { api } from '../../platform/api';
 import { useBreakpoint } from '../../state/viewport';
 import { Spinner } from '../../ui/Spinner';
 import { Carousel, type CarouselLocationState } from '../carousel';
-import { apiTimelineSource, insetsFor, metricsFor, useGalleryEngine } from '../timeline';
+import { apiTimelineSource, insetsFor, metricsFor, useGalleryEngine } from '../photoGrid';
 import { AlbumNotFound } from './AlbumNotFound';
 import { albumViewerSource } from './albumCarousel';
 import { useAlbumSync } from './albumLive';

@@ -1,13 +1,14 @@
 import { fileScreenRect, revealFile, type GalleryEngine } from '../../gallery';
 import { mediaUrls } from '../../platform/mediaUrls';
 import {
+  engineSectionAccess,
   fileCaptureTime,
   fileDetailQuery,
   sectionedSource,
   type CarouselSource,
 } from '../carousel';
 import { queryClient } from '../../platform/queryClient';
-import { engineSectionAccess, type FileActions } from '../timeline';
+import type { FileActions } from '../photoGrid';
 
 /** The capture time or, for an album sorted by when files were added, the upload time. */
 async function addedTime(jobId: string, fileId: string): Promise<number | null> {

@@ -2,7 +2,7 @@ import type { SortOrder } from '../../api/contract/albums';
 import type { FileInfo } from '../../api/contract/files';
 import type { ApiClient } from '../../api/http';
 import { pickFiles, type SectionFiles, type TimelineSource } from '../../gallery';
-import { apiTimelineSource } from '../timeline';
+import { apiTimelineSource } from '../photoGrid';
 
 /** The same files, last first: every column reversed. */
 export function reversedFiles(files: SectionFiles): SectionFiles {

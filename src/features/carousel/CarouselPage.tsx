@@ -9,7 +9,7 @@ import { isRouteBuilt } from '../../platform/routesBuilt';
 import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
-import { apiTimelineSource } from '../timeline';
+import { apiTimelineSource } from '../photoGrid';
 import { Carousel } from './Carousel';
 import { fileCaptureTime } from './fileQueries';
 import { sectionedSource } from './sectionedSource';

@@ -13,6 +13,9 @@ export {
 } from './sectionedSource';
 export { registerCarouselAction, registerCarouselPanel, useLazyCarouselSlot } from './slots';
 export { listSource } from './listSource';
+// The sections a grid on screen has loaded (engineSectionAccess), or a job's own when no grid is
+// (timelineSourceAccess), as the viewer walks them.
+export { engineSectionAccess } from './engineSectionAccess';
 export { fileCaptureTime, fileDetailQuery } from './fileQueries';
 export type {
   CarouselActionSlot,

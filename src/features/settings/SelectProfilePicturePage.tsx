@@ -13,7 +13,7 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
 import { fileDetailQuery } from '../carousel';
-import { apiTimelineSource, insetsFor, metricsFor, useGalleryEngine } from '../timeline';
+import { apiTimelineSource, insetsFor, metricsFor, useGalleryEngine } from '../photoGrid';
 import { cropRect, type CropView } from './crop';
 import { ProfilePictureCropper } from './ProfilePictureCropper';
 import './settings.css';

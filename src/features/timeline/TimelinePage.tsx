@@ -36,24 +36,27 @@ import {
 import { downloadFiles } from '../downloads';
 import type { JobChange } from '../sync';
 import { useJobSync } from '../sync';
-import { apiTimelineSource } from './apiTimelineSource';
-import { createFileActions } from './fileActions';
-import { GALLERY_SHORTCUTS } from './galleryShortcuts';
 import {
+  anyLongTaskRunning,
+  apiTimelineSource,
+  createFileActions,
   defaultRecentsFilter,
+  filesWithDetails,
+  GALLERY_SHORTCUTS,
+  insetsFor,
   isRecents,
+  longTaskStore,
+  metricsFor,
   parseFilter,
   recentsWindowOf,
+  selectedFileIds,
   type TimelineFilter,
-} from './filters';
-import { insetsFor, metricsFor } from './gridInsets';
-import { anyLongTaskRunning, longTaskStore } from './longTasks';
+  timelineMenuItems,
+  useGalleryEngine,
+} from '../photoGrid';
 import { recentsQuery, recentsSource, windowCounts } from './recents';
-import { filesWithDetails, selectedFileIds } from './selectedFiles';
 import { timelineCarouselSource } from './timelineCarousel';
-import { timelineMenuItems } from './timelineMenu';
 import { EmptyState, TimelineError, TopBar } from './TimelineParts';
-import { useGalleryEngine } from './useGalleryEngine';
 import { useLeaveWarning } from './useLeaveWarning';
 import { usePersistedTimeline } from './usePersistedTimeline';
 import './TimelinePage.css';

@@ -3,8 +3,7 @@ import type { GalleryEngine } from '../../gallery';
 import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { SubscriberButton } from '../readOnly';
-import type { TimelineFilter } from './filters';
-import { SelectionToolbar, useSelectionSummary } from './SelectionToolbar';
+import { SelectionToolbar, type TimelineFilter, useSelectionSummary } from '../photoGrid';
 import { TimelineFilters } from './TimelineFilters';
 
 // The timeline page's bar (filters, or the selection's actions) and its full-page messages.

@@ -3,8 +3,13 @@ import { FilesResponseSchema, type FileInfo } from '../../api/contract/files';
 import type { ApiClient } from '../../api/http';
 import { api } from '../../platform/api';
 import { type TimelineSource, type SectionDescriptor, countFiles } from '../../gallery';
-import { showsOnTimeline, toColumns } from './apiTimelineSource';
-import { RECENTS_LOAD_DAYS, RECENTS_WINDOWS, type RecentsWindow } from './filters';
+import {
+  RECENTS_LOAD_DAYS,
+  RECENTS_WINDOWS,
+  type RecentsWindow,
+  showsOnTimeline,
+  toColumns,
+} from '../photoGrid';
 
 const DAY_SECONDS = 86_400;
 

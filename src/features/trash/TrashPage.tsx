@@ -15,7 +15,7 @@ import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
 import { downloadFiles } from '../downloads';
 import { SubscriberButton } from '../readOnly';
-import { filesWithDetails, insetsFor, metricsFor, selectedFileIds } from '../timeline';
+import { filesWithDetails, insetsFor, metricsFor, selectedFileIds } from '../photoGrid';
 import { purgeTrashed, restoreTrashed, TRASH_ZIP_NAME } from './trashActions';
 import { daysLeftText, trashSource, withGroupMembers } from './trashSource';
 import { TrashBack } from './TrashNavPage';

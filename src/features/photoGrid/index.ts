@@ -1,0 +1,24 @@
+// The public entry of features/photoGrid: the parts every page of photos shares (the timeline,
+// albums, the trash, the pickers): the job's files as a grid source with the timeline filters,
+// the engine hook, metrics and insets, the selection toolbar and the selected files, file
+// actions (delete with undo) and the long-task markers they keep, the grid menu and shortcuts.
+export { apiTimelineSource, showsOnTimeline, toColumns } from './apiTimelineSource';
+export { createFileActions, type FileActions } from './fileActions';
+export {
+  defaultRecentsFilter,
+  isRecents,
+  parseFilter,
+  RECENTS_LOAD_DAYS,
+  RECENTS_WINDOWS,
+  recentsFilter,
+  recentsWindowOf,
+  type RecentsWindow,
+  type TimelineFilter,
+} from './filters';
+export { GALLERY_SHORTCUTS } from './galleryShortcuts';
+export { insetsFor, metricsFor } from './gridInsets';
+export { anyLongTaskRunning, longTaskStore } from './longTasks';
+export { filesWithDetails, selectedFileIds } from './selectedFiles';
+export { SelectionToolbar, useSelectionSummary } from './SelectionToolbar';
+export { timelineMenuItems } from './timelineMenu';
+export { useGalleryEngine } from './useGalleryEngine';
