@@ -96,10 +96,10 @@ describe('the route table', () => {
     const viewer = vi.fn(() => Promise.resolve(module));
     const missing = vi.fn(() => Promise.reject(new Error('chunk gone')));
     const routes: AppRoute[] = [
-      { path: '*', area: 'errors', page: missing },
-      { path: '/photos', area: 'timeline', page: photos },
-      { path: '/photos/:fileId', area: 'carousel', page: viewer },
-      { path: '/albums', area: 'albums' },
+      { path: '*', area: 'errors', title: 'notFound', page: missing },
+      { path: '/photos', area: 'timeline', title: 'photos', page: photos },
+      { path: '/photos/:fileId', area: 'carousel', title: 'viewer', page: viewer },
+      { path: '/albums', area: 'albums', title: 'albums' },
     ];
     preloadPage('/photos/f1', routes);
     expect(viewer).toHaveBeenCalledOnce();
@@ -162,5 +162,6 @@ describe('the route table', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/photos'), {
       timeout: 10_000,
     });
-  });
+    // The test's own limit covers its two waits (vitest's default of 5 s cut them short).
+  }, 25_000);
 });
