@@ -10,6 +10,7 @@ import { Footer } from './Footer';
 import { logOut } from '../platform/logOut';
 import { OfflineBanner } from './OfflineBanner';
 import { OverlayHost } from './overlays/OverlayHost';
+import { PageTitle } from './PageTitle';
 import { QaCornerMarker } from './QaCornerMarker';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
 import { ShortcutSheet } from './ShortcutSheet';
@@ -42,6 +43,7 @@ export const AppShell = memo(function AppShell() {
   const loggedIn = useLoginStatus() === 'AUTHENTICATED';
   return (
     <div className="app-shell" data-testid="app-shell">
+      <PageTitle />
       <a className="skip-link" href="#main">
         {t('shell.skipToContent')}
       </a>

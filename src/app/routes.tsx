@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import type { AreaNamespace } from '../i18n/areaTexts';
-import { withAreaTexts } from '../i18n';
+import { withAreaTexts, type Resources } from '../i18n';
 import { AppShell } from './AppShell';
+import { PageTitle } from './PageTitle';
 import { RouteErrorPage } from './RouteErrorPage';
 import { ShellLoading } from './ShellLoading';
 
@@ -25,9 +26,13 @@ export type FeatureArea =
   | 'developer'
   | 'errors';
 
+/** The page's name in the tab and history (`titles.*`, shown as "Albums – Capture"). */
+export type PageTitle = Exclude<keyof Resources['titles'], 'format'>;
+
 export interface AppRoute {
   path: string;
   area: FeatureArea;
+  title: PageTitle;
   /** The page, imported lazily. Absent while the feature is not built: the page-not-found page renders. */
   page?: () => Promise<PageModule>;
   /** The lazy areas' texts the page needs (i18n/areaTexts.ts), when not its area's. */
@@ -61,11 +66,17 @@ const AREA_TEXTS: Record<FeatureArea, readonly AreaNamespace[]> = {
  * test-flags and advanced pages, and the catch-all. A feature issue fills in `page` for its routes.
  */
 export const APP_ROUTES: readonly AppRoute[] = [
-  { path: '/photos', area: 'timeline', page: () => import('../features/timeline/TimelinePage') },
+  {
+    path: '/photos',
+    title: 'photos',
+    area: 'timeline',
+    page: () => import('../features/timeline/TimelinePage'),
+  },
   // The timeline with the viewer open over it: the same page, so the grid stays alive. The
   // viewer's own chunk loads with it (it opens on the viewer: no wait after the grid shows).
   {
     path: '/photos/:fileId',
+    title: 'viewer',
     area: 'carousel',
     page: async () => {
       const [page] = await Promise.all([
@@ -77,61 +88,82 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/documents',
+    title: 'documents',
     area: 'documents',
     page: () => import('../features/documents/DocumentsPage'),
   },
 
-  { path: '/albums', area: 'albums', page: () => import('../features/albums/AlbumsPage') },
-  { path: '/albums/:jobId', area: 'albums', page: () => import('../features/albums/AlbumPage') },
+  {
+    path: '/albums',
+    title: 'albums',
+    area: 'albums',
+    page: () => import('../features/albums/AlbumsPage'),
+  },
+  {
+    path: '/albums/:jobId',
+    title: 'album',
+    area: 'albums',
+    page: () => import('../features/albums/AlbumPage'),
+  },
   {
     path: '/albums/:jobId/edit/addPhotos',
+    title: 'addPhotos',
     area: 'albums',
     page: () => import('../features/albums/PickerPage'),
   },
   {
     path: '/albums/:jobId/edit/:tab',
+    title: 'album',
     area: 'albums',
     page: () => import('../features/albums/AlbumPage'),
   },
   {
     path: '/addPhotos/:jobId',
+    title: 'addPhotos',
     area: 'albums',
     page: () => import('../features/albums/PickerPage'),
   },
 
   {
     path: '/a/:jobId',
+    title: 'sharedAlbum',
     area: 'publicAlbum',
     page: () => import('../features/albums/VisitorAlbumPage'),
   },
   {
     path: '/a/:jobId/createNew',
+    title: 'sharedAlbum',
     area: 'publicAlbum',
     page: () => import('../features/albums/CreateNewAlbumPage'),
   },
   {
     path: '/a/:jobId/subscribe',
+    title: 'sharedAlbum',
     area: 'publicAlbum',
     page: () => import('../features/albums/SubscribeAlbumPage'),
   },
   {
     path: '/a/:jobId/copyAlbum',
+    title: 'sharedAlbum',
     area: 'publicAlbum',
     page: () => import('../features/albums/CopyAlbumPage'),
   },
   {
     path: '/a/:jobId/:fileId/copyAlbum',
+    title: 'sharedAlbum',
     area: 'publicAlbum',
     page: () => import('../features/albums/CopyAlbumPage'),
   },
 
   {
     path: '/comments/:jobId/:fileId',
+    title: 'comments',
     area: 'comments',
     page: () => import('../features/albums/comments/CommentsPage'),
   },
   {
     path: '/carousel/:jobId/:fileId',
+    title: 'viewer',
     area: 'carousel',
     // The album page with the viewer open over its grid (a share's job: the viewer alone).
     page: () => import('../features/albums/AlbumPage'),
@@ -139,114 +171,154 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/albumImage/:jobId/:fileId',
+    title: 'share',
     area: 'share',
     page: () => import('../features/albums/AlbumImagePage'),
   },
-  { path: '/share/:shareId', area: 'share', page: () => import('./pages/SharePage') },
+  {
+    path: '/share/:shareId',
+    title: 'share',
+    area: 'share',
+    page: () => import('./pages/SharePage'),
+  },
   {
     path: '/share/:shareId/copyShare',
+    title: 'share',
     area: 'share',
     page: () => import('./pages/CopySharePage'),
   },
 
-  { path: '/deleted_items', area: 'trash', page: () => import('../features/trash/TrashNavPage') },
+  {
+    path: '/deleted_items',
+    title: 'trash',
+    area: 'trash',
+    page: () => import('../features/trash/TrashNavPage'),
+  },
   {
     path: '/deleted_items/photos',
+    title: 'trashPhotos',
     area: 'trash',
     page: () => import('../features/trash/TrashPage'),
   },
   {
     path: '/deleted_items/albums',
+    title: 'trashAlbums',
     area: 'trash',
     page: () => import('../features/trash/TrashAlbumsPage'),
   },
   {
     path: '/_from_inside_app/deleted_items',
+    title: 'trash',
     area: 'trash',
     page: () => import('../features/trash/TrashNavPage'),
   },
   {
     path: '/_from_inside_app/deleted_items/photos',
+    title: 'trashPhotos',
     area: 'trash',
     page: () => import('../features/trash/TrashPage'),
   },
   {
     path: '/_from_inside_app/deleted_items/albums',
+    title: 'trashAlbums',
     area: 'trash',
     page: () => import('../features/trash/TrashAlbumsPage'),
   },
 
-  { path: '/settings', area: 'settings', page: () => import('../features/settings/SettingsPage') },
+  {
+    path: '/settings',
+    title: 'settings',
+    area: 'settings',
+    page: () => import('../features/settings/SettingsPage'),
+  },
   {
     path: '/settings/privacy',
+    title: 'privacy',
     area: 'settings',
     page: () => import('../features/settings/PrivacyPage'),
   },
   {
     path: '/_from_inside_app/settings/privacy',
+    title: 'privacy',
     area: 'settings',
     page: () => import('../features/settings/PrivacyPage'),
   },
   {
     path: '/settings/takeout',
+    title: 'takeout',
     area: 'settings',
     page: () => import('../features/settings/TakeoutPage'),
   },
   {
     path: '/settings/unsubscribe',
+    title: 'unsubscribe',
     area: 'settings',
     page: () => import('../features/settings/UnsubscribePage'),
   },
   {
     path: '/settings/storage',
+    title: 'storage',
     area: 'settings',
     page: () => import('../features/billing/StoragePage'),
   },
   {
     path: '/settings/devices',
+    title: 'devices',
     area: 'settings',
     page: () => import('../features/settings/DevicesPage'),
   },
   {
     path: '/settings/test-flags',
+    title: 'testFlags',
     area: 'settings',
     page: () => import('../features/settings/TestFlagsPage'),
   },
   {
     path: '/settings/advanced',
+    title: 'advanced',
     area: 'settings',
     page: () => import('../features/settings/AdvancedPage'),
   },
   {
     path: '/developer',
+    title: 'developer',
     area: 'developer',
     page: () => import('../features/settings/DeveloperPage'),
   },
 
   {
     path: '/emailSettings',
+    title: 'emailSettings',
     area: 'emailSettings',
     page: () => import('../features/settings/EmailSettingsPage'),
   },
-  { path: '/help', area: 'help', page: () => import('./pages/HelpPage') },
+  { path: '/help', title: 'help', area: 'help', page: () => import('./pages/HelpPage') },
   {
     path: '/selectPhotos',
+    title: 'selectPhotos',
     area: 'selectPhotos',
     page: () => import('../features/albums/PickerPage'),
   },
   {
     path: '/selectPhotos/:id',
+    title: 'selectPhotos',
     area: 'selectPhotos',
     page: () => import('../features/albums/PickerPage'),
   },
   {
     path: '/selectProfilePicture',
+    title: 'profilePicture',
     area: 'profilePicture',
     page: () => import('../features/settings/SelectProfilePicturePage'),
   },
 
-  { path: '/error/:code', area: 'errors', page: () => import('./pages/ErrorCodePage') },
-  { path: '*', area: 'errors', page: () => import('./pages/PageNotFoundPage') },
+  {
+    path: '/error/:code',
+    title: 'error',
+    area: 'errors',
+    page: () => import('./pages/ErrorCodePage'),
+  },
+  { path: '*', title: 'notFound', area: 'errors', page: () => import('./pages/PageNotFoundPage') },
 ];
 
 const notBuilt = () => import('./pages/PageNotFoundPage');
@@ -285,8 +357,19 @@ export function toRouteObjects(routes: readonly AppRoute[] = APP_ROUTES): RouteO
   return [
     {
       path: CAST_RECEIVER_PATH,
+      handle: { title: 'castReceiver' satisfies PageTitle },
       errorElement: <RouteErrorPage />,
-      lazy: async () => ({ Component: (await import('../features/cast/ReceiverPage')).default }),
+      lazy: async () => {
+        const Receiver = (await import('../features/cast/ReceiverPage')).default;
+        // Outside the shell, so it names its tab itself.
+        const TitledReceiver = () => (
+          <>
+            <PageTitle />
+            <Receiver />
+          </>
+        );
+        return { Component: TitledReceiver };
+      },
     },
     {
       element: <AppShell />,
@@ -297,6 +380,7 @@ export function toRouteObjects(routes: readonly AppRoute[] = APP_ROUTES): RouteO
         { index: true, element: <Navigate to="/photos" replace /> },
         ...routes.map((route): RouteObject => ({
           path: route.path,
+          handle: { title: route.title },
           lazy: async () => {
             const module = await withAreaTexts(
               (route.page ?? notBuilt)(),

@@ -31,9 +31,15 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
+/** Each `{{name}}` or `{{name, format}}` of a text, with its format. */
 function placeholders(text: string): string[] {
-  return [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+  return [...text.matchAll(/{{\s*(\w+)\s*(?:,\s*(\w+)\s*)?}}/g)]
+    .map((m) => (m[2] ? `${m[1]}, ${m[2]}` : m[1]))
+    .sort();
 }
+
+/** Placeholders always given a number, so always written for the language ("1 234 567" in nb). */
+const NUMERIC = new Set(['count', 'done', 'failed', 'clicked']);
 
 describe.each(FOLDERS)('%s', (folder) => {
   const en = flatten(load('en_US', folder));
@@ -51,6 +57,13 @@ describe.each(FOLDERS)('%s', (folder) => {
       ([k, v]) => placeholders(v).join() !== placeholders(other.get(k) ?? '').join(),
     );
     expect(mismatched.map(([k]) => k)).toEqual([]);
+  });
+
+  it.each(LOCALES)('%s formats its counts for the language ({{count, number}})', (locale) => {
+    const bare = [...flatten(load(locale, folder))].filter(([, v]) =>
+      placeholders(v).some((p) => NUMERIC.has(p)),
+    );
+    expect(bare.map(([k]) => k)).toEqual([]);
   });
 
   it.each(['nb_NO', 'sv_SE', 'bg_BG'])('%s is a translation, not an English copy', (locale) => {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeAgo, TIME_AGO_REDRAW_MS } from '../../../domain/timeAgo';
+import { formatTimeAgo } from '../../../i18n/formatTimeAgo';
 import { linkKey } from '../../../platform/linkAccess';
 import { useAccountInfo } from '../../../platform/queries';
 import { useLoginStatus } from '../../../state/session';
@@ -44,7 +45,7 @@ export function Comments({
   truncate: boolean;
   mobile: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const comments = useQuery(commentsQuery(jobId, fileId));
   const signedIn = useLoginStatus() === 'AUTHENTICATED';
   const me = useAccountInfo().data?.uuid;
@@ -56,12 +57,8 @@ export function Comments({
   const canWrite = album !== undefined && (owner || (album.permissions & 1) !== 0);
   const guest = signedIn ? null : visitorFor(jobId);
 
-  const ago = (seconds: number) => {
-    const label = timeAgo(seconds * 1000, now);
-    return label.unit === 'justNow'
-      ? t('timeAgo.justNow')
-      : t(`timeAgo.${label.unit}`, { count: label.count });
-  };
+  const ago = (seconds: number) =>
+    formatTimeAgo(timeAgo(seconds * 1000, now), i18n.language, t('timeAgo.justNow'));
 
   return (
     <section className="comments" aria-label={t('albums.comments.title')} data-testid="comments">
