@@ -52,7 +52,7 @@ export default function AlbumsPage() {
 }
 
 function AlbumList() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filter = parseAlbumFilter(params.get('filter'));
   const sort = parseAlbumSort(params.get('sort'));
@@ -73,8 +73,8 @@ function AlbumList() {
   const me = useAccountInfo().data?.uuid;
   const indexed = useMemo(() => indexAlbums(albums.data ?? []), [albums.data]);
   const shown = useMemo(
-    () => visibleAlbums(indexed, { filter, sort, query: query }),
-    [indexed, filter, sort, query],
+    () => visibleAlbums(indexed, { filter, sort, query, language: i18n.language }),
+    [indexed, filter, sort, query, i18n.language],
   );
 
   // Stable between renders for the same list: typing re-renders the grid only for a new result.

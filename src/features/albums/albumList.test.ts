@@ -38,7 +38,7 @@ const ids = (shown: ReturnType<typeof visibleAlbums>) => shown.map((a) => a.albu
 
 describe('the album list (SPEC §3 filters and sorts)', () => {
   it('sorts by recent activity, creation either way, and name (numbers as numbers, unnamed last)', () => {
-    const base = { filter: 'all', query: '' } as const;
+    const base = { filter: 'all', query: '', language: 'en_US' } as const;
     expect(ids(visibleAlbums(list, { ...base, sort: 'RECENT_ACTIVITY' }))).toEqual([
       'b',
       'c',
@@ -73,19 +73,39 @@ describe('the album list (SPEC §3 filters and sorts)', () => {
     ]);
   });
 
+  it('sorts names with the app language’s collator (issue 34.12)', () => {
+    const names = indexAlbums([
+      album('z', { name: 'Zebra' }),
+      album('ö', { name: 'Ödla' }),
+      album('o', { name: 'Orm' }),
+      album('å', { name: 'Åre' }),
+    ]);
+    const byName = (language: string) =>
+      ids(visibleAlbums(names, { filter: 'all', sort: 'NAME', query: '', language }));
+    // English sorts Å with A and Ö with O; Swedish and Norwegian put them after Z.
+    expect(byName('en_US')).toEqual(['å', 'ö', 'o', 'z']);
+    expect(byName('sv_SE')).toEqual(['o', 'z', 'å', 'ö']);
+    expect(byName('nb_NO')).toEqual(['o', 'z', 'ö', 'å']);
+  });
+
   it('filters shared (shared and public) from private, and searches without case or accents', () => {
     const sort = 'OLDEST_CREATED';
-    expect(ids(visibleAlbums(list, { filter: 'shared', sort, query: '' }))).toEqual(['a', 'd']);
-    expect(ids(visibleAlbums(list, { filter: 'private', sort, query: '' }))).toEqual([
-      'b',
-      'c',
-      'e',
-      'f',
-    ]);
-    expect(ids(visibleAlbums(list, { filter: 'all', sort, query: '  ALVSJO  ' }))).toEqual(['b']);
+    expect(
+      ids(visibleAlbums(list, { filter: 'shared', sort, query: '', language: 'en_US' })),
+    ).toEqual(['a', 'd']);
+    expect(
+      ids(visibleAlbums(list, { filter: 'private', sort, query: '', language: 'en_US' })),
+    ).toEqual(['b', 'c', 'e', 'f']);
+    expect(
+      ids(visibleAlbums(list, { filter: 'all', sort, query: '  ALVSJO  ', language: 'en_US' })),
+    ).toEqual(['b']);
     // Unnamed albums match no search; hostile text is only text.
-    expect(ids(visibleAlbums(list, { filter: 'all', sort, query: 'unnamed' }))).toEqual([]);
-    expect(ids(visibleAlbums(list, { filter: 'all', sort, query: '.*' }))).toEqual([]);
+    expect(
+      ids(visibleAlbums(list, { filter: 'all', sort, query: 'unnamed', language: 'en_US' })),
+    ).toEqual([]);
+    expect(
+      ids(visibleAlbums(list, { filter: 'all', sort, query: '.*', language: 'en_US' })),
+    ).toEqual([]);
     expect(searchKey('Å  b\tC')).toBe('a b c');
   });
 

@@ -45,12 +45,23 @@ export function indexAlbums(albums: readonly JobListItem[]): ListedAlbum[] {
 /** SPEC §3: a new album's placeholder title; shown as "Unnamed album". */
 export const NEW_ALBUM_PLACEHOLDER = '__new_album__';
 
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+const collators = new Map<string, Intl.Collator>();
+
+/** Names in the app language's order (Swedish puts Å, Ä, Ö after Z; English sorts Ö with O). */
+function collatorFor(language: string): Intl.Collator {
+  const tag = language.replace(/_/g, '-');
+  let collator = collators.get(tag);
+  if (!collator) {
+    collator = new Intl.Collator(tag, { sensitivity: 'base', numeric: true });
+    collators.set(tag, collator);
+  }
+  return collator;
+}
 
 /** The albums a list shows: the filter, then the search, then the sort (stable). */
 export function visibleAlbums(
   albums: readonly ListedAlbum[],
-  options: { filter: AlbumFilter; sort: AlbumSort; query: string },
+  options: { filter: AlbumFilter; sort: AlbumSort; query: string; language: string },
 ): ListedAlbum[] {
   const query = searchKey(options.query);
   const kept = albums.filter(({ album, key }) => {
@@ -65,13 +76,15 @@ export function visibleAlbums(
       return kept.sort((a, b) => created(b) - created(a));
     case 'OLDEST_CREATED':
       return kept.sort((a, b) => created(a) - created(b));
-    case 'NAME':
+    case 'NAME': {
+      const collator = collatorFor(options.language);
       // Unnamed albums last.
       return kept.sort((a, b) =>
         a.title === null || b.title === null
           ? Number(a.title === null) - Number(b.title === null)
           : collator.compare(a.title, b.title),
       );
+    }
     default:
       return kept.sort((a, b) => activity(b) - activity(a));
   }
