@@ -22,7 +22,7 @@ import { PictureLayers } from './PictureLayers';
 import type { CarouselSource } from './types';
 import { useCarouselCommands } from './useCarouselCommands';
 import { useCarouselFile } from './useCarouselFile';
-import { useFullscreen, useMediaSession } from './useBrowserApis';
+import { useFullscreen, useMediaSession, useWakeLock } from './useBrowserApis';
 import { useVideoStatus } from './useVideoStatus';
 import { VideoPlayer, type VideoHandle } from './VideoPlayer';
 import { AUTOPLAY_HASH, type CarouselLocationState } from './location';
@@ -78,6 +78,7 @@ export function Carousel({ source, fileId }: CarouselProps) {
   });
 
   useEffect(() => carouselStore.getState().setAutoplay(autoplay), [autoplay]);
+  useWakeLock(autoplay);
 
   const go = useCallback(
     (id: string, keepSlideshow: boolean) =>

@@ -87,3 +87,36 @@ export function useMediaSession(file: CarouselFile | null, options: MediaSession
     session.metadata = new MediaMetadata({ title });
   }, [session, file, title]);
 }
+
+/**
+ * The Screen Wake Lock API while `active` (a slideshow: nobody touches the screen, and a TV or
+ * tablet must not dim or lock halfway through). The browser drops the lock when the page is
+ * hidden, so it is asked again when the page shows; it is released when the slideshow stops.
+ * A browser without the API, or one that refuses (battery saver), just lets the screen sleep.
+ */
+export function useWakeLock(active: boolean): void {
+  useEffect(() => {
+    const wakeLock = typeof navigator === 'undefined' ? undefined : navigator.wakeLock;
+    if (!active || !wakeLock) return undefined;
+    let sentinel: WakeLockSentinel | null = null;
+    let stopped = false;
+    const acquire = async () => {
+      if (document.visibilityState !== 'visible' || (sentinel && !sentinel.released)) return;
+      try {
+        const granted = await wakeLock.request('screen');
+        if (stopped) void granted.release().catch(() => undefined);
+        else sentinel = granted;
+      } catch {
+        // Refused: the screen may sleep.
+      }
+    };
+    const onVisibility = () => void acquire();
+    document.addEventListener('visibilitychange', onVisibility);
+    void acquire();
+    return () => {
+      stopped = true;
+      document.removeEventListener('visibilitychange', onVisibility);
+      if (sentinel && !sentinel.released) void sentinel.release().catch(() => undefined);
+    };
+  }, [active]);
+}
