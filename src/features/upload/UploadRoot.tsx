@@ -6,6 +6,7 @@ import { useLoginStatus } from '../../state/session';
 import { storageQuotaStore } from '../../state/storageQuota';
 import { DropZone } from './DropZone';
 import { isActive } from './model';
+import { persistStorageWhileQueued } from './persistentStorage';
 import { httpUploadTransport } from './transport';
 import { UploadPanel } from './UploadPanel';
 import {
@@ -82,7 +83,13 @@ export function UploadRoot() {
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+    const stopPersisting = persistStorageWhileQueued((listener) =>
+      uploadStore.subscribe((state) => listener(state.items)),
+    );
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      stopPersisting();
+    };
   }, []);
 
   if (!loggedIn) return null;
