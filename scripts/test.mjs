@@ -1,9 +1,12 @@
 // `npm test`: the quality gates, the unit tests, the end-to-end tests in Chromium, then the quick
 // bench (issue 5: it fails on a regression against bench/baselines.json). Ends with one
 // "N passed, N failed" line over unit tests, e2e tests and bench checks together.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
-import { ensureChromium } from './chromium.mjs';
+import { resolve } from 'node:path';
+import { buildTestClient, e2eDistDir } from './buildClient.mjs';
+import { locateChromium } from './chromium.mjs';
 import { npx, run } from './run.mjs';
 
 // Not under test-results/: Playwright empties that folder when it starts.
@@ -20,6 +23,8 @@ function readJson(path) {
 }
 
 const steps = [];
+/** Steps that could not run (no Chromium): named in the summary, and the run fails. */
+const skippedSteps = [];
 async function step(name, fn) {
   console.log(`\n── ${name} ──`);
   const started = Date.now();
@@ -28,7 +33,8 @@ async function step(name, fn) {
   return code;
 }
 
-process.env.CHROMIUM_PATH = ensureChromium();
+// Looked for (and on a new Debian machine installed) while the check and unit tests run.
+const chromiumFound = locateChromium();
 
 await step('check (typecheck, lint, format)', () => run('npm', ['run', '--silent', 'check']));
 await step('unit tests (vitest)', () =>
@@ -40,16 +46,42 @@ await step('unit tests (vitest)', () =>
     `--outputFile.json=${reports}/unit.json`,
   ]),
 );
-await step('end-to-end tests (playwright, chromium)', () =>
-  run('node', ['scripts/e2e.mjs'], {
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
-  }),
-);
 
-const benchStarted = Date.now();
-await step('quick bench (regressions against bench/baselines.json)', () =>
-  run('node', ['--import', 'tsx', 'bench/run.ts', '--quick']),
-);
+const chromium = await chromiumFound;
+const distDir = e2eDistDir();
+let benchStarted = Infinity;
+if (chromium) {
+  process.env.CHROMIUM_PATH = chromium;
+  // One client build with test hooks for the e2e specs and the benches that open the app.
+  const built = await step('client build with test hooks', () => buildTestClient(distDir));
+  if (built === 0) {
+    await step('end-to-end tests (playwright, chromium)', () =>
+      run('node', ['scripts/e2e.mjs'], {
+        env: {
+          ...process.env,
+          E2E_SKIP_BUILD: '1',
+          PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json`,
+        },
+      }),
+    );
+    benchStarted = Date.now();
+    await step('quick bench (regressions against bench/baselines.json)', () =>
+      run('node', ['--import', 'tsx', 'bench/run.ts', '--quick'], {
+        env: { ...process.env, BENCH_APP_DIR: resolve(distDir) },
+      }),
+    );
+  }
+} else {
+  skippedSteps.push('end-to-end tests (playwright, chromium)', 'quick bench');
+}
+
+/** How many e2e tests there are (Playwright lists them without a browser). */
+function listedE2eTests() {
+  const listed = spawnSync('npx', ['--no-install', 'playwright', 'test', '--list'], {
+    encoding: 'utf8',
+  });
+  return Number(/Total: (\d+) tests?/.exec(listed.stdout ?? '')?.[1] ?? 0);
+}
 
 const unit = readJson(`${reports}/unit.json`);
 const e2e = readJson(`${reports}/e2e.json`);
@@ -61,6 +93,7 @@ if (unit) {
   failed += unit.numFailedTests;
   skipped += unit.numPendingTests + (unit.numTodoTests ?? 0);
 }
+if (skippedSteps.length > 0) skipped += listedE2eTests();
 if (e2e?.stats) {
   // A flaky test failed first and passed on retry: it passed, and Playwright lists it.
   passed += e2e.stats.expected + (e2e.stats.flaky ?? 0);
@@ -70,7 +103,8 @@ if (e2e?.stats) {
 
 // Each bench check (target, ratio, produced-its-result) counts as one test.
 // Only a summary written by this run counts (the committed one is from an earlier run).
-const benchSummary = 'bench/results/summary.quick.json';
+// (bench/support/env.ts: a quick run writes under bench/results/quick/, which git ignores.)
+const benchSummary = 'bench/results/quick/summary.quick.json';
 const bench =
   existsSync(benchSummary) && statSync(benchSummary).mtimeMs >= benchStarted
     ? readJson(benchSummary)
@@ -106,8 +140,14 @@ function failedE2e(report) {
 
 console.log('\n── summary ──');
 for (const s of steps) console.log(`${s.code === 0 ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds}s)`);
-const anyStepFailed = steps.some((s) => s.code !== 0);
-if (anyStepFailed && failed === 0) failed = 1; // a failed gate counts, even with no failing test
+for (const name of skippedSteps) console.log(`SKIP ${name}: no Chromium (see above)`);
+const anyStepFailed = steps.some((s) => s.code !== 0) || skippedSteps.length > 0;
+// A failed gate counts, even with no failing test (a run with skipped steps fails, but counts its
+// tests as skipped).
+if (steps.some((s) => s.code !== 0) && failed === 0) failed = 1;
+if (skippedSteps.length > 0) {
+  console.log('npm test is incomplete: the checks and unit tests ran; e2e and bench did not.');
+}
 // Named last, so that the end of the output (all a CI log may keep) says what failed.
 for (const title of failedE2e(e2e)) console.log(`failed e2e: ${title}`);
 for (const file of unit?.testResults ?? []) {
