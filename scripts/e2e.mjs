@@ -12,4 +12,7 @@ if (process.env.E2E_SKIP_BUILD !== '1') {
   const build = await buildTestClient();
   if (build !== 0) process.exit(build);
 }
+// The seeded library, once for every worker slot (tests/e2e/harness/prepare.ts).
+const prepared = await npx(['tsx', 'tests/e2e/harness/prepare.ts']);
+if (prepared !== 0) process.exit(prepared);
 process.exit(await npx(['playwright', 'test', ...extra]));
