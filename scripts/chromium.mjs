@@ -4,8 +4,9 @@
 //   2. a Chromium or Chrome on the usual paths;
 //   3. as root on Debian/Ubuntu: installs Debian's `chromium` package with apt-get;
 //   4. otherwise: says exactly what to do, and fails.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
+import { runQuietly } from './run.mjs';
 
 const CANDIDATES = [
   '/usr/bin/chromium',
@@ -71,17 +72,6 @@ export function ensureChromium() {
   process.exit(1);
 }
 
-function runQuietly(command, args) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: APT_ENV });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', (error) => resolve({ code: 1, output: String(error) }));
-    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
-  });
-}
-
 /**
  * The same search without blocking or exiting: npm test starts it first and awaits it only before
  * the e2e step, so a Chromium install (minutes on a new machine) overlaps the check and unit
@@ -102,7 +92,7 @@ export async function locateChromium() {
       ['update', '-qq'],
       ['install', '-y', '-qq', 'chromium'],
     ]) {
-      const { code, output } = await runQuietly('apt-get', args);
+      const { code, output } = await runQuietly('apt-get', args, { env: APT_ENV });
       if (code !== 0) {
         console.error(`apt-get ${args.join(' ')} failed (${code}):\n${output.slice(-2000)}`);
         break;

@@ -7,7 +7,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { resolve } from 'node:path';
 import { buildTestClient, e2eDistDir } from './buildClient.mjs';
 import { locateChromium } from './chromium.mjs';
-import { npx, run } from './run.mjs';
+import { npx, run, runQuietly } from './run.mjs';
 
 // Not under test-results/: Playwright empties that folder when it starts.
 const reports = '.test-reports';
@@ -33,8 +33,11 @@ async function step(name, fn) {
   return code;
 }
 
-// Looked for (and on a new Debian machine installed) while the check and unit tests run.
+// Meanwhile, in the background: the Chromium is looked for (and on a new Debian machine
+// installed), and the e2e library is seeded (tests/e2e/harness/prepare.ts: one thread for a minute
+// or two on a fresh clone, beside the check's one-threaded typecheck and lint).
 const chromiumFound = locateChromium();
+const libraryPrepared = runQuietly('npx', ['--no-install', 'tsx', 'tests/e2e/harness/prepare.ts']);
 
 await step('check (typecheck, lint, format)', () => run('npm', ['run', '--silent', 'check']));
 await step('unit tests (vitest)', () =>
@@ -54,7 +57,16 @@ if (chromium) {
   process.env.CHROMIUM_PATH = chromium;
   // One client build with test hooks for the e2e specs and the benches that open the app.
   const built = await step('client build with test hooks', () => buildTestClient(distDir));
-  if (built === 0) {
+  const library = await libraryPrepared;
+  console.log(
+    `\n── e2e library (seeded in the background, ${library.seconds}s) ──\n${library.output}`,
+  );
+  steps.push({
+    name: 'e2e library (in the background)',
+    code: library.code,
+    seconds: library.seconds,
+  });
+  if (built === 0 && library.code === 0) {
     await step('end-to-end tests (playwright, chromium)', () =>
       run('node', ['scripts/e2e.mjs'], {
         env: {
@@ -72,6 +84,7 @@ if (chromium) {
     );
   }
 } else {
+  libraryPrepared.stop();
   skippedSteps.push('end-to-end tests (playwright, chromium)', 'quick bench');
 }
 
