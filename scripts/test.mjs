@@ -25,11 +25,30 @@ function readJson(path) {
 const steps = [];
 /** Steps that could not run (no Chromium): named in the summary, and the run fails. */
 const skippedSteps = [];
+/**
+ * CPU seconds used by this process's finished children (Linux: /proc/self/stat cutime + cstime),
+ * else null. Beside a step's wall time it tells what the step costs on a machine that others share
+ * (a busy machine stretches the wall time, not the CPU time). A background job's CPU counts in the
+ * step during which it ends.
+ */
+function childrenCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    // After "pid (comm) ": state is field 3, cutime 16, cstime 17 (1-based, man 5 proc).
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 async function step(name, fn) {
   console.log(`\n── ${name} ──`);
   const started = Date.now();
+  const cpuBefore = childrenCpuSeconds();
   const code = await fn();
-  steps.push({ name, code, seconds: Math.round((Date.now() - started) / 1000) });
+  const cpuAfter = childrenCpuSeconds();
+  const cpu = cpuBefore === null || cpuAfter === null ? null : Math.round(cpuAfter - cpuBefore);
+  steps.push({ name, code, seconds: Math.round((Date.now() - started) / 1000), cpu });
   return code;
 }
 
@@ -152,7 +171,10 @@ function failedE2e(report) {
 }
 
 console.log('\n── summary ──');
-for (const s of steps) console.log(`${s.code === 0 ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds}s)`);
+for (const s of steps) {
+  const cpu = s.cpu === null || s.cpu === undefined ? '' : `, ${s.cpu}s CPU`;
+  console.log(`${s.code === 0 ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds}s${cpu})`);
+}
 for (const name of skippedSteps) console.log(`SKIP ${name}: no Chromium (see above)`);
 const anyStepFailed = steps.some((s) => s.code !== 0) || skippedSteps.length > 0;
 // A failed gate counts, even with no failing test (a run with skipped steps fails, but counts its
