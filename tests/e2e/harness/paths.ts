@@ -21,9 +21,14 @@ export function e2eSeed() {
   return { files: e2eSeedFiles(), users: 2, albums: 3, trash: 20 };
 }
 
-/** Playwright workers, one slot of servers each (E2E_WORKERS, default 2). */
+/**
+ * Playwright workers, one slot of servers each: E2E_WORKERS, else 2 in CI (a machine of its own:
+ * the real-time waits of one worker, a slideshow, a video, a retry countdown, leave a core free)
+ * and 1 elsewhere (a machine shared with other work, where two workers halve each test's share of
+ * the CPU and its waits run out sooner).
+ */
 export function e2eWorkers(): number {
-  return Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+  return Math.max(1, Number(process.env.E2E_WORKERS ?? (process.env.CI ? 2 : 1)));
 }
 
 /**
