@@ -1,8 +1,15 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './scripts/chromiumArgs';
+import { e2ePorts, e2eWorkers } from './tests/e2e/harness/paths';
 
-export const E2E_WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 4180);
-export const E2E_API_PORT = Number(process.env.E2E_API_PORT ?? 4181);
+const WORKERS = e2eWorkers();
+/**
+ * This process's servers: in a worker, its own slot's (tests/e2e/harness/paths.ts: each worker
+ * has its own servers and library, so the specs of two workers never share state).
+ */
+const PORTS = e2ePorts();
+export const E2E_WEB_PORT = PORTS.web;
+export const E2E_API_PORT = PORTS.api;
 
 /**
  * Real Chromium (the system's, see scripts/chromium.mjs) against the real servers, with
@@ -14,7 +21,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
@@ -25,12 +32,14 @@ export default defineConfig({
       args: [...CHROMIUM_ARGS],
     },
   },
-  webServer: {
+  // One pair of servers per worker slot.
+  webServer: Array.from({ length: WORKERS }, (_, slot) => ({
     command: 'npx --no-install tsx tests/e2e/harness/serve.ts',
-    url: `http://127.0.0.1:${E2E_WEB_PORT}/app-config.json`,
+    url: `http://127.0.0.1:${e2ePorts(slot).web}/app-config.json`,
     reuseExistingServer: false,
-    // The first run seeds the library (2,000,000 files take a few minutes on 2 cores).
+    // Without scripts/e2e.mjs's prepare step, a first run seeds the library here (2,000,000 files
+    // take a few minutes on 2 cores).
     timeout: 600_000,
-    env: { E2E_WEB_PORT: String(E2E_WEB_PORT), E2E_API_PORT: String(E2E_API_PORT) },
-  },
+    env: { E2E_SLOT: String(slot) },
+  })),
 });

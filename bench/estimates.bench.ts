@@ -5,7 +5,8 @@
  * exits 1 when a target is missed. Run: npx tsx bench/estimates.bench.ts [--quick]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { machine } from './support/env';
+import path from 'node:path';
+import { machine, RESULTS_DIR } from './support/env';
 import {
   REFERENCE_ASPECT_MIX,
   REFERENCE_MEAN_ASPECT,
@@ -230,11 +231,8 @@ const result = {
   targetsMet: targets.every((t) => t.met),
 };
 
-mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-writeFileSync(
-  new URL('./results/estimates.json', import.meta.url),
-  `${JSON.stringify(result, null, 2)}\n`,
-);
+mkdirSync(RESULTS_DIR, { recursive: true });
+writeFileSync(path.join(RESULTS_DIR, 'estimates.json'), `${JSON.stringify(result, null, 2)}\n`);
 console.log(
   JSON.stringify(
     {

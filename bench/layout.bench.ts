@@ -21,7 +21,8 @@ import { JustifiedLayout } from '@immich/justified-layout-wasm';
 import { expose } from 'comlink';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { machine } from './support/env';
+import path from 'node:path';
+import { machine, RESULTS_DIR } from './support/env';
 import {
   REFERENCE_ASPECT_MIX,
   sampleAspects,
@@ -484,11 +485,8 @@ const result = {
   targetsMet: targets.every((t) => t.met),
 };
 
-mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-writeFileSync(
-  new URL('./results/layout.json', import.meta.url),
-  `${JSON.stringify(result, null, 2)}\n`,
-);
+mkdirSync(RESULTS_DIR, { recursive: true });
+writeFileSync(path.join(RESULTS_DIR, 'layout.json'), `${JSON.stringify(result, null, 2)}\n`);
 console.log(JSON.stringify({ ratios: result.ratios, quality: qualityFigures }, null, 2));
 for (const t of targets)
   console.log(`${t.met ? 'met   ' : 'MISSED'} ${t.name}: ${t.value} (${t.target})`);

@@ -21,6 +21,7 @@ import {
   type Check,
   type Mode,
 } from './support/baselines';
+import { buildApp, SHARED_APP_DIR_ENV } from './support/build';
 import { machine, RESULTS_DIR, ROOT, writeResult, type Headline, type Target } from './support/env';
 
 const BENCHES = [
@@ -36,6 +37,16 @@ const BENCHES = [
   { name: 'revisit', file: 'bench/revisit.bench.ts', quick: true },
   { name: 'scale', file: 'bench/scale.bench.ts', quick: false },
 ] as const;
+/** The benches that open the client built with test hooks (bench/support/build.ts buildApp). */
+const APP_BENCHES = new Set([
+  'scroll',
+  'upload',
+  'carousel',
+  'albums',
+  'trash',
+  'revisit',
+  'scale',
+]);
 
 const { values } = parseArgs({
   options: {
@@ -75,14 +86,35 @@ function targetsOf(result: BenchResult): Target[] {
 interface Ran {
   name: string;
   seconds: number;
+  /** CPU seconds of the bench's process tree (Linux), else null: its cost whatever else runs. */
+  cpuSeconds: number | null;
   exitCode: number | null;
   result: BenchResult | null;
+}
+
+// One client build with test hooks for every bench that runs it (see SHARED_APP_DIR_ENV), unless
+// the caller (npm test: the e2e build) handed one over.
+const needsApp = selected.some((b) => APP_BENCHES.has(b.name));
+if (needsApp && !process.env[SHARED_APP_DIR_ENV]) {
+  const app = await buildApp('dist-bench', { testHooks: true });
+  process.env[SHARED_APP_DIR_ENV] = app.outDir;
+}
+
+/** CPU seconds of this process's finished children (/proc/self/stat cutime + cstime), or null. */
+function childrenCpuSeconds(): number | null {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 const ran: Ran[] = [];
 for (const bench of selected) {
   console.log(`\n=== ${bench.name} (${mode}) ===`);
   const started = Date.now();
+  const cpuBefore = childrenCpuSeconds();
   const child = spawnSync(
     process.execPath,
     ['--import', 'tsx', bench.file, ...(mode === 'quick' ? ['--quick'] : [])],
@@ -94,6 +126,10 @@ for (const bench of selected) {
   ran.push({
     name: bench.name,
     seconds: Math.round((Date.now() - started) / 1000),
+    cpuSeconds: (() => {
+      const cpuAfter = childrenCpuSeconds();
+      return cpuBefore === null || cpuAfter === null ? null : Math.round(cpuAfter - cpuBefore);
+    })(),
     exitCode: child.status,
     result: fresh ? (JSON.parse(readFileSync(file, 'utf8')) as BenchResult) : null,
   });
@@ -152,13 +188,25 @@ table(
 console.log(`\n=== checks against bench/baselines.json (${mode}) ===`);
 table(checks.map((c) => ({ ...c, value: c.value })));
 console.log(`\n=== benches ===`);
-table(ran.map((r) => ({ bench: r.name, seconds: r.seconds, exit: r.exitCode ?? 'signal' })));
+table(
+  ran.map((r) => ({
+    bench: r.name,
+    seconds: r.seconds,
+    'CPU seconds': r.cpuSeconds ?? '?',
+    exit: r.exitCode ?? 'signal',
+  })),
+);
 
 const failed = checks.filter((c) => c.status === 'FAIL');
 const chromium = ran.find((r) => r.result?.machine?.chromium)?.result?.machine?.chromium;
 writeResult(mode === 'quick' ? 'summary.quick' : 'summary', {
   machine: machine(chromium),
-  benches: ran.map(({ name, seconds, exitCode }) => ({ name, seconds, exitCode })),
+  benches: ran.map(({ name, seconds, cpuSeconds, exitCode }) => ({
+    name,
+    seconds,
+    cpuSeconds,
+    exitCode,
+  })),
   checks,
   passed: failed.length === 0,
 });

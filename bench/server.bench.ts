@@ -5,7 +5,7 @@
 // seeding time. Writes bench/results/server.json; exits 1 when a target is missed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { machine } from './support/env';
+import { machine, RESULTS_DIR } from './support/env';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -392,7 +392,7 @@ async function main(): Promise<void> {
       { label: `seeding ${files.toLocaleString('en')} files`, value: library.ms / 1000, unit: 's' },
     ],
   };
-  const out = path.join(ROOT, 'bench/results/server.json');
+  const out = path.join(RESULTS_DIR, 'server.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   for (const [name, s] of Object.entries(result.figures)) {

@@ -6,6 +6,7 @@
 //   4. otherwise: says exactly what to do, and fails.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
+import { runQuietly } from './run.mjs';
 
 const CANDIDATES = [
   '/usr/bin/chromium',
@@ -39,28 +40,69 @@ export function findChromium() {
   return CANDIDATES.find(executable) ?? null;
 }
 
+const canInstall = () =>
+  typeof process.getuid === 'function' && process.getuid() === 0 && hasCommand('apt-get');
+const INSTALLING = 'No Chromium found: installing Debian\'s "chromium" package with apt-get…';
+const APT_ENV = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+
+/** What to do when no Chromium can be had. */
+export const NO_CHROMIUM = [
+  'The end-to-end tests need Chromium, and none was found.',
+  'Do one of these, then run the command again:',
+  '  - Debian/Ubuntu: sudo apt-get install -y chromium   (or run the tests as root: they install it)',
+  '  - macOS: install Google Chrome or Chromium into /Applications',
+  '  - anywhere: set CHROMIUM_PATH=/path/to/chromium (Chromium or Chrome, version 120 or newer)',
+].join('\n');
+
+/** A Chromium's path, installing Debian's package when allowed; exits with advice when none. */
 export function ensureChromium() {
   const found = findChromium();
   if (found) return found;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (isRoot && hasCommand('apt-get')) {
-    console.log('No Chromium found: installing Debian\'s "chromium" package with apt-get…');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+  if (canInstall()) {
+    console.log(INSTALLING);
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: APT_ENV });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: APT_ENV,
+    });
     const installed = findChromium();
     if (installed) return installed;
   }
-  console.error(
-    [
-      'The end-to-end tests need Chromium, and none was found.',
-      'Do one of these, then run the command again:',
-      '  - Debian/Ubuntu: sudo apt-get install -y chromium   (or run the tests as root: they install it)',
-      '  - macOS: install Google Chrome or Chromium into /Applications',
-      '  - anywhere: set CHROMIUM_PATH=/path/to/chromium (Chromium or Chrome, version 120 or newer)',
-    ].join('\n'),
-  );
+  console.error(NO_CHROMIUM);
   process.exit(1);
+}
+
+/**
+ * The same search without blocking or exiting: npm test starts it first and awaits it only before
+ * the e2e step, so a Chromium install (minutes on a new machine) overlaps the check and unit
+ * tests. Resolves with the path, or null (with the reason printed) when none can be had.
+ */
+export async function locateChromium() {
+  let found;
+  try {
+    found = findChromium();
+  } catch (error) {
+    console.error(error.message);
+    return null;
+  }
+  if (found) return found;
+  if (canInstall()) {
+    console.log(`${INSTALLING} (in the background)`);
+    for (const args of [
+      ['update', '-qq'],
+      ['install', '-y', '-qq', 'chromium'],
+    ]) {
+      const { code, output } = await runQuietly('apt-get', args, { env: APT_ENV });
+      if (code !== 0) {
+        console.error(`apt-get ${args.join(' ')} failed (${code}):\n${output.slice(-2000)}`);
+        break;
+      }
+    }
+    const installed = findChromium();
+    if (installed) return installed;
+  }
+  console.error(NO_CHROMIUM);
+  return null;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -3,7 +3,7 @@
 // its no-restricted-imports options over a one-line module.
 import path from 'node:path';
 import { ESLint, Linter } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: process.cwd() });
 const linter = new Linter({ configType: 'flat' });
@@ -76,6 +76,12 @@ const cases: [file: string, specifier: string, forbidden: boolean][] = [
 ];
 
 describe('layer boundaries (eslint.config.js)', () => {
+  // Loading the config (typescript-eslint, the plugins) is a one-time cost of seconds on a busy
+  // machine: paid here, not inside the first case's 5 s.
+  beforeAll(async () => {
+    await eslint.calculateConfigForFile('src/main.tsx');
+  }, 60_000);
+
   it.each(cases)('%s importing %s: forbidden %s', async (file, specifier, forbidden) => {
     const message = await restricted(file, specifier);
     if (forbidden) expect(message).toMatch(/restricted/);

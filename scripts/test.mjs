@@ -1,10 +1,13 @@
 // `npm test`: the quality gates, the unit tests, the end-to-end tests in Chromium, then the quick
 // bench (issue 5: it fails on a regression against bench/baselines.json). Ends with one
 // "N passed, N failed" line over unit tests, e2e tests and bench checks together.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
-import { ensureChromium } from './chromium.mjs';
-import { npx, run } from './run.mjs';
+import { resolve } from 'node:path';
+import { buildTestClient, e2eDistDir } from './buildClient.mjs';
+import { locateChromium } from './chromium.mjs';
+import { npx, run, runQuietly } from './run.mjs';
 
 // Not under test-results/: Playwright empties that folder when it starts.
 const reports = '.test-reports';
@@ -20,15 +23,40 @@ function readJson(path) {
 }
 
 const steps = [];
+/** Steps that could not run (no Chromium): named in the summary, and the run fails. */
+const skippedSteps = [];
+/**
+ * CPU seconds used by this process's finished children (Linux: /proc/self/stat cutime + cstime),
+ * else null. Beside a step's wall time it tells what the step costs on a machine that others share
+ * (a busy machine stretches the wall time, not the CPU time). A background job's CPU counts in the
+ * step during which it ends.
+ */
+function childrenCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    // After "pid (comm) ": state is field 3, cutime 16, cstime 17 (1-based, man 5 proc).
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 async function step(name, fn) {
   console.log(`\n── ${name} ──`);
   const started = Date.now();
+  const cpuBefore = childrenCpuSeconds();
   const code = await fn();
-  steps.push({ name, code, seconds: Math.round((Date.now() - started) / 1000) });
+  const cpuAfter = childrenCpuSeconds();
+  const cpu = cpuBefore === null || cpuAfter === null ? null : Math.round(cpuAfter - cpuBefore);
+  steps.push({ name, code, seconds: Math.round((Date.now() - started) / 1000), cpu });
   return code;
 }
 
-process.env.CHROMIUM_PATH = ensureChromium();
+// Meanwhile, in the background: the Chromium is looked for (and on a new Debian machine
+// installed), and the e2e library is seeded (tests/e2e/harness/prepare.ts: one thread for a minute
+// or two on a fresh clone, beside the check's one-threaded typecheck and lint).
+const chromiumFound = locateChromium();
+const libraryPrepared = runQuietly('npx', ['--no-install', 'tsx', 'tests/e2e/harness/prepare.ts']);
 
 await step('check (typecheck, lint, format)', () => run('npm', ['run', '--silent', 'check']));
 await step('unit tests (vitest)', () =>
@@ -40,16 +68,52 @@ await step('unit tests (vitest)', () =>
     `--outputFile.json=${reports}/unit.json`,
   ]),
 );
-await step('end-to-end tests (playwright, chromium)', () =>
-  run('node', ['scripts/e2e.mjs'], {
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
-  }),
-);
 
-const benchStarted = Date.now();
-await step('quick bench (regressions against bench/baselines.json)', () =>
-  run('node', ['--import', 'tsx', 'bench/run.ts', '--quick']),
-);
+const chromium = await chromiumFound;
+const distDir = e2eDistDir();
+let benchStarted = Infinity;
+if (chromium) {
+  process.env.CHROMIUM_PATH = chromium;
+  // One client build with test hooks for the e2e specs and the benches that open the app.
+  const built = await step('client build with test hooks', () => buildTestClient(distDir));
+  const library = await libraryPrepared;
+  console.log(
+    `\n── e2e library (seeded in the background, ${library.seconds}s) ──\n${library.output}`,
+  );
+  steps.push({
+    name: 'e2e library (in the background)',
+    code: library.code,
+    seconds: library.seconds,
+  });
+  if (built === 0 && library.code === 0) {
+    await step('end-to-end tests (playwright, chromium)', () =>
+      run('node', ['scripts/e2e.mjs'], {
+        env: {
+          ...process.env,
+          E2E_SKIP_BUILD: '1',
+          PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json`,
+        },
+      }),
+    );
+    benchStarted = Date.now();
+    await step('quick bench (regressions against bench/baselines.json)', () =>
+      run('node', ['--import', 'tsx', 'bench/run.ts', '--quick'], {
+        env: { ...process.env, BENCH_APP_DIR: resolve(distDir) },
+      }),
+    );
+  }
+} else {
+  libraryPrepared.stop();
+  skippedSteps.push('end-to-end tests (playwright, chromium)', 'quick bench');
+}
+
+/** How many e2e tests there are (Playwright lists them without a browser). */
+function listedE2eTests() {
+  const listed = spawnSync('npx', ['--no-install', 'playwright', 'test', '--list'], {
+    encoding: 'utf8',
+  });
+  return Number(/Total: (\d+) tests?/.exec(listed.stdout ?? '')?.[1] ?? 0);
+}
 
 const unit = readJson(`${reports}/unit.json`);
 const e2e = readJson(`${reports}/e2e.json`);
@@ -61,6 +125,7 @@ if (unit) {
   failed += unit.numFailedTests;
   skipped += unit.numPendingTests + (unit.numTodoTests ?? 0);
 }
+if (skippedSteps.length > 0) skipped += listedE2eTests();
 if (e2e?.stats) {
   // A flaky test failed first and passed on retry: it passed, and Playwright lists it.
   passed += e2e.stats.expected + (e2e.stats.flaky ?? 0);
@@ -70,7 +135,8 @@ if (e2e?.stats) {
 
 // Each bench check (target, ratio, produced-its-result) counts as one test.
 // Only a summary written by this run counts (the committed one is from an earlier run).
-const benchSummary = 'bench/results/summary.quick.json';
+// (bench/support/env.ts: a quick run writes under bench/results/quick/, which git ignores.)
+const benchSummary = 'bench/results/quick/summary.quick.json';
 const bench =
   existsSync(benchSummary) && statSync(benchSummary).mtimeMs >= benchStarted
     ? readJson(benchSummary)
@@ -105,9 +171,18 @@ function failedE2e(report) {
 }
 
 console.log('\n── summary ──');
-for (const s of steps) console.log(`${s.code === 0 ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds}s)`);
-const anyStepFailed = steps.some((s) => s.code !== 0);
-if (anyStepFailed && failed === 0) failed = 1; // a failed gate counts, even with no failing test
+for (const s of steps) {
+  const cpu = s.cpu === null || s.cpu === undefined ? '' : `, ${s.cpu}s CPU`;
+  console.log(`${s.code === 0 ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds}s${cpu})`);
+}
+for (const name of skippedSteps) console.log(`SKIP ${name}: no Chromium (see above)`);
+const anyStepFailed = steps.some((s) => s.code !== 0) || skippedSteps.length > 0;
+// A failed gate counts, even with no failing test (a run with skipped steps fails, but counts its
+// tests as skipped).
+if (steps.some((s) => s.code !== 0) && failed === 0) failed = 1;
+if (skippedSteps.length > 0) {
+  console.log('npm test is incomplete: the checks and unit tests ran; e2e and bench did not.');
+}
 // Named last, so that the end of the output (all a CI log may keep) says what failed.
 for (const title of failedE2e(e2e)) console.log(`failed e2e: ${title}`);
 for (const file of unit?.testResults ?? []) {

@@ -7,7 +7,16 @@ import { CACHE_DIR, ROOT, step } from './env';
 export interface AppBuild {
   outDir: string;
   seconds: number;
+  /** The run's shared build (BENCH_APP_DIR) was used: nothing was built here. */
+  reused?: boolean;
 }
+
+/**
+ * The client built with test hooks that a whole run shares: bench/run.ts builds it once (or
+ * `npm test` hands over the e2e build, made with the same flags) and passes its folder to every
+ * bench process as BENCH_APP_DIR, instead of each bench building it again.
+ */
+export const SHARED_APP_DIR_ENV = 'BENCH_APP_DIR';
 
 /**
  * The client as `vite build` makes it (the project's vite.config.ts). `testHooks` sets
@@ -17,6 +26,11 @@ export async function buildApp(
   name: string,
   options: { testHooks: boolean; manifest?: boolean; plugins?: PluginOption[] },
 ): Promise<AppBuild> {
+  const shared = process.env[SHARED_APP_DIR_ENV];
+  if (shared && options.testHooks && !options.manifest && !options.plugins) {
+    step(`the run's client build with test hooks: ${path.relative(ROOT, shared)}`);
+    return { outDir: shared, seconds: 0, reused: true };
+  }
   const outDir = path.join(CACHE_DIR, name);
   const started = performance.now();
   step(`vite build → ${path.relative(ROOT, outDir)}${options.testHooks ? ' (test hooks)' : ''}`);

@@ -7,7 +7,12 @@ import { fileURLToPath } from 'node:url';
 
 export const QUICK = process.argv.includes('--quick');
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
+/**
+ * Where results go: a full run writes the committed bench/results/<name>.json; a quick run (CI's,
+ * every `npm test`) writes bench/results/quick/, which git ignores, so a test run leaves the tree
+ * clean and the committed figures stay those of the last full run.
+ */
+export const RESULTS_DIR = path.join(ROOT, 'bench', 'results', ...(QUICK ? ['quick'] : []));
 /**
  * Seeded libraries and bench builds. Under node_modules/.cache so that git, ESLint and Prettier
  * never see them (a dist-* folder at the root would be linted and formatted).

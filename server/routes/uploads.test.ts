@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccountInfoSchema } from '../../src/api/contract/account';
 import { ChangesResponseSchema } from '../../src/api/contract/changes';
 import { FilesResponseSchema } from '../../src/api/contract/files';
@@ -386,6 +386,8 @@ describe('POST /jobs/{id}/upload', () => {
       expect(ErrorBodySchema.safeParse(res.json()).success, label).toBe(true);
     }
     expect(fileCount()).toBe(files);
-    expect(tempFiles()).toBe(0);
+    // A refused body's temp file goes once its stream has ended, which on a busy machine was seen
+    // to be just after the answer (1 temp file left at this line in 1 of 3 full runs).
+    await vi.waitFor(() => expect(tempFiles()).toBe(0));
   });
 });

@@ -37,6 +37,34 @@ async function typeCode(page: Page, code: string) {
   await page.getByRole('button', { name: 'Connect' }).click();
 }
 
+/**
+ * Records, inside the page, every file id the element `testId` shows from now on (its
+ * data-file-id). Polling it from the test instead can miss an item shown for 5 s when a busy
+ * machine makes one poll take longer than that.
+ */
+function recordShownIds(testId: string): void {
+  const w = window as unknown as { __shownIds?: Record<string, string[]> };
+  const shown: string[] = [];
+  (w.__shownIds ??= {})[testId] = shown;
+  const record = () => {
+    const id = document.querySelector(`[data-testid="${testId}"]`)?.getAttribute('data-file-id');
+    if (id && shown.at(-1) !== id) shown.push(id);
+  };
+  record();
+  new MutationObserver(record).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['data-file-id'],
+  });
+}
+
+const shownIds = (page: Page, testId: string) =>
+  page.evaluate(
+    (id) => (window as unknown as { __shownIds?: Record<string, string[]> }).__shownIds?.[id] ?? [],
+    testId,
+  );
+
 /** The pairing as the relay has it: the receiver's last report (its getReceiverState answers). */
 async function sessionState(page: Page) {
   const stored = await page.evaluate(() => localStorage.getItem('castSession'));
@@ -128,16 +156,20 @@ test('pair by code, follow the viewer, slideshow, video controls, the casting ba
 
   // Slideshow: the TV autoplays through the next 4 items (SPEC §9), 5 s each, and the sender's
   // viewer shows what the TV shows.
+  // What each side shows is recorded in the page from the start (the sender's before its app
+  // loads), so that no item is missed between two polls.
+  await tv.evaluate(recordShownIds, 'cast-stage');
+  await page.addInitScript(recordShownIds, 'carousel');
   await page.goto(`/photos/${photos[0]}#autoPlay`);
   await expect(stage(tv)).toHaveAttribute('data-autoplay', '1');
-  const seen = new Set<string>();
-  const followed = new Set<string>();
   await expect
     .poll(
       async () => {
-        seen.add((await stage(tv).getAttribute('data-file-id')) ?? '');
-        followed.add((await viewer(page).getAttribute('data-file-id')) ?? '');
-        return photos.slice(0, 5).every((id) => seen.has(id) && followed.has(id));
+        // From the slideshow's first item on (the TV showed photos[1] before it).
+        const all = await shownIds(tv, 'cast-stage');
+        const seen = all.slice(Math.max(0, all.indexOf(photos[0])));
+        const followed = await shownIds(page, 'carousel');
+        return photos.slice(0, 5).every((id) => seen.includes(id) && followed.includes(id));
       },
       // 5 items of 5 s each, the viewer one round trip behind: 60 s holds on a loaded machine.
       { timeout: 60_000, intervals: [250] },

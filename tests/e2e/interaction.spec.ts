@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { waitForSceneReady } from './support/gallery';
+import { snapshot, waitForSceneReady } from './support/gallery';
 import {
   galleryOrigin,
   pixelAt,
@@ -8,6 +8,7 @@ import {
   selectionCount,
   tileRect,
   Touch,
+  waitForScrollSettled,
   waitForZoomSettled,
   withEngine,
   type ScreenTile,
@@ -311,16 +312,20 @@ test.describe('TV', () => {
     const focused = page.locator('[role="gridcell"]:focus');
     await expect(focused).toHaveCount(1);
     const rows: number[] = [];
+    const focusAt = () => withEngine(page, (engine) => JSON.stringify(engine.focus.position));
     for (let i = 0; i < 4; i++) {
+      const before = await focusAt();
       await page.keyboard.press('ArrowDown');
-      await page.waitForTimeout(250);
+      // The focus moved to another tile (each press is taken before the next).
+      await expect.poll(focusAt).not.toBe(before);
       rows.push(Number(await focused.locator('..').getAttribute('aria-rowindex')));
     }
     expect(rows[3]).toBeGreaterThan(rows[0]);
     await expect(page.getByTestId('gallery')).toHaveAttribute('data-focus-mode', 'tv');
     // Page Down scrolls the focused tile away: the focus moves to a tile on screen.
+    const top = (await snapshot(page)).position;
     for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
-    await page.waitForTimeout(1200);
+    await waitForScrollSettled(page, top);
     await expect(focused).toHaveCount(1);
     const box = (await focused.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);

@@ -51,6 +51,8 @@ export default function EditorDialog({ source, file, onClose }: Props) {
   const [discarding, setDiscarding] = useState(false);
   /** Our own additions count as edits (the library flags only its own). */
   const added = useRef(false);
+  /** Stickers picked and not yet added (or failed): closing waits for them. */
+  const adding = useRef(new Set<Promise<void>>());
 
   const preview = images.preview;
   useEffect(() => {
@@ -82,6 +84,8 @@ export default function EditorDialog({ source, file, onClose }: Props) {
 
   const requestClose = async () => {
     if (saving) return;
+    // A sticker picked just before (still loading) counts once it is in: wait for it.
+    await Promise.allSettled([...adding.current]);
     const state = await handle.current?.read().catch(() => null);
     if (added.current || state?.haveNotSavedChanges) setDiscarding(true);
     else onClose();
@@ -163,6 +167,13 @@ export default function EditorDialog({ source, file, onClose }: Props) {
         <EditorExtras
           disabled={!showing || saving}
           onError={report}
+          onAdding={(work) => {
+            adding.current.add(work);
+            work.then(
+              () => adding.current.delete(work),
+              () => adding.current.delete(work),
+            );
+          }}
           onAdd={async (image) => {
             if (!handle.current) return;
             await addImageAnnotation(handle.current, image);

@@ -9,11 +9,13 @@ interface Props {
   /** Adds the picture to the edit; a rejection is reported by `onError`. */
   onAdd: (image: HTMLImageElement) => Promise<void>;
   onError: (error: unknown, retry?: () => void) => void;
+  /** Told of each sticker from the moment it is picked, until it is added or fails. */
+  onAdding: (work: Promise<void>) => void;
   disabled: boolean;
 }
 
 /** The editor's own additions to the library's tools: a sticker, or a photo from the camera. */
-export function EditorExtras({ onAdd, onError, disabled }: Props) {
+export function EditorExtras({ onAdd, onError, onAdding, disabled }: Props) {
   const { t } = useEditorTranslation();
   const [stickers, setStickers] = useState(false);
   const [camera, setCamera] = useState(false);
@@ -21,9 +23,9 @@ export function EditorExtras({ onAdd, onError, disabled }: Props) {
   const addSticker = (url: string) => {
     setStickers(false);
     const attempt = () => {
-      loadSticker(url)
-        .then(onAdd)
-        .catch((error: unknown) => onError(error, attempt));
+      const adding = loadSticker(url).then(onAdd);
+      onAdding(adding);
+      adding.catch((error: unknown) => onError(error, attempt));
     };
     attempt();
   };

@@ -1,4 +1,5 @@
 import { expect, type CDPSession, type Page } from '@playwright/test';
+import { snapshot } from './gallery';
 import { waitForHook, type GalleryEngine } from './hooks';
 
 /** A tile of the last frame, with its rect in page coordinates and its file id. */
@@ -94,6 +95,25 @@ export async function waitForZoomSettled(page: Page, level: number): Promise<voi
     })
     .toBe(`${level}:false`);
   await page.waitForTimeout(1200);
+}
+
+/**
+ * Waits until the grid has scrolled away from `from` and come to rest: the same position in two
+ * engine snapshots 150 ms apart (a keyboard page scroll animates over several frames).
+ */
+export async function waitForScrollSettled(page: Page, from: number): Promise<void> {
+  let last = from;
+  await expect
+    .poll(
+      async () => {
+        const { position } = await snapshot(page);
+        const settled = position !== from && position === last;
+        last = position;
+        return settled;
+      },
+      { intervals: [150], timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
 /** Raw touch input through the DevTools protocol (a context with hasTouch). */
