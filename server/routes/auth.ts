@@ -12,7 +12,7 @@ import { createSession, listDevices, revokeSession } from '../auth/sessions';
 import { serviceDict, type ServerContext } from '../context';
 import { userByEmail, userById } from '../db/users';
 import { HttpError, notFound } from '../errors';
-import { commonQuery, idParam } from './params';
+import { commonQuery, idParam, storedDeviceQuery } from './params';
 
 export const CLIENT_ID = 'capture-web';
 
@@ -175,7 +175,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
   });
 
   app.post('/st/4/telenorid/postflight_oauth2callback', async (request) => {
-    const query = z.object(commonQuery).parse(request.query);
+    const query = z.object(storedDeviceQuery).parse(request.query);
     const body = PostflightRequestSchema.parse(request.body);
     const userId = await ctx.pkce.redeem(body.code, body.code_verifier, body.state);
     const user = userId === null ? undefined : userById(ctx.db, userId);
