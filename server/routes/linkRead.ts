@@ -130,17 +130,17 @@ export function unlock(
   password: string,
 ): FastifyReply | { key: string } {
   const throttleKey = `link:${job.uuid}`;
-  const wait = ctx.loginThrottle.retryAfter(throttleKey, request.ip);
-  if (wait > 0) {
+  const verdict = ctx.loginThrottle.check(throttleKey, request.ip);
+  if (verdict.wait > 0) {
     return reply
       .code(429)
-      .header('Retry-After', String(wait))
+      .header('Retry-After', String(verdict.wait))
       .send({ error: 'too_many_attempts', message: 'Too many attempts' });
   }
   if (!job.password || !sameText(password, job.password)) {
-    if (job.password) ctx.loginThrottle.recordFailure(throttleKey, request.ip);
+    if (job.password) ctx.loginThrottle.recordFailure(throttleKey, request.ip, verdict);
     throw passwordIncorrect();
   }
-  ctx.loginThrottle.recordSuccess(throttleKey);
+  ctx.loginThrottle.recordSuccess(throttleKey, request.ip);
   return { key: shareKey(ctx, job) };
 }
