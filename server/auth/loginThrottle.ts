@@ -70,7 +70,8 @@ interface Count {
 /** Bounds memory under a flood of made-up e-mails (the address rule stops the flood itself). */
 const MAX_KEYS = 50_000;
 
-class Counter {
+/** Failures per key and the lock they earn under one rule (also auth/linkThrottle.ts). */
+export class Counter {
   private readonly counts = new Map<string, Count>();
 
   constructor(private readonly rule: ThrottleRule) {}

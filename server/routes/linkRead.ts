@@ -120,7 +120,7 @@ export function readShare(
 /**
  * A visitor gives a link job its password (already transformed by the client, SPEC §5): the key
  * to send with every read, or 403 password_incorrect; guesses are throttled per job and address
- * through the login throttle.
+ * (auth/linkThrottle.ts), apart from sign-ins.
  */
 export function unlock(
   ctx: ServerContext,
@@ -129,18 +129,17 @@ export function unlock(
   job: JobRow,
   password: string,
 ): FastifyReply | { key: string } {
-  const throttleKey = `link:${job.uuid}`;
-  const verdict = ctx.loginThrottle.check(throttleKey, request.ip);
-  if (verdict.wait > 0) {
+  const wait = ctx.linkThrottle.retryAfter(job.uuid, request.ip);
+  if (wait > 0) {
     return reply
       .code(429)
-      .header('Retry-After', String(verdict.wait))
+      .header('Retry-After', String(wait))
       .send({ error: 'too_many_attempts', message: 'Too many attempts' });
   }
   if (!job.password || !sameText(password, job.password)) {
-    if (job.password) ctx.loginThrottle.recordFailure(throttleKey, request.ip, verdict);
+    if (job.password) ctx.linkThrottle.recordFailure(job.uuid, request.ip);
     throw passwordIncorrect();
   }
-  ctx.loginThrottle.recordSuccess(throttleKey, request.ip);
+  ctx.linkThrottle.recordSuccess(job.uuid, request.ip);
   return { key: shareKey(ctx, job) };
 }

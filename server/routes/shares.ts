@@ -114,7 +114,7 @@ export function registerShareRoutes(app: FastifyInstance, ctx: ServerContext): v
   });
 
   // SPEC §5: a wrong password answers "Incorrect password"; guesses are throttled per share and
-  // address like sign-ins (auth/loginThrottle.ts).
+  // address (auth/linkThrottle.ts).
   app.post('/shares/:id/unlock', (request, reply) => {
     const uuid = idParam.parse((request.params as { id: unknown }).id);
     Query.parse(request.query);
