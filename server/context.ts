@@ -42,7 +42,7 @@ export interface ServerContext {
 export interface VisitorLimits {
   /** Visitor names given, per client address. */
   tokens: RateLimiter;
-  /** Comments posted or edited, per visitor. */
+  /** Comments posted or edited, per visitor and per signed-in user (routes/comments.ts). */
   comments: RateLimiter;
   /** Comments posted or edited by any visitor, per client address. */
   addresses: RateLimiter;

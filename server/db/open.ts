@@ -190,6 +190,8 @@ CREATE TABLE IF NOT EXISTS outbox (
   link TEXT NOT NULL,
   created INTEGER NOT NULL
 );
+-- The daily budget of email-share recipients per user (routes/shares.ts, issue 33).
+CREATE INDEX IF NOT EXISTS outbox_from_user ON outbox(from_user, created);
 -- SPEC §3 Full-screen card: a user's cards; client_values is the template's JSON as stored.
 -- A dismissed card (dismissed = seconds) is never listed again.
 CREATE TABLE IF NOT EXISTS full_screen_cards (

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CHANGE_TYPE } from '../../src/api/contract/changes';
 import { CommentRequestSchema, type Comment } from '../../src/api/contract/comments';
@@ -100,6 +100,26 @@ function requireCommentsAllowed(job: JobRow, author: Author): void {
   if (!isOwner && (job.permissions & 1) === 0) throw commentsNotAllowed();
 }
 
+/**
+ * Posts and edits per minute (issue 14 for visitors; issue 33: signed-in users had no limit):
+ * each author has the same budget, and a visitor's address one for all its visitors (an
+ * account's address is left alone: many people sign in from behind one NAT). 429 past it.
+ */
+function commentRate(
+  ctx: ServerContext,
+  reply: FastifyReply,
+  request: FastifyRequest,
+  author: Author,
+): FastifyReply | null {
+  if (author.caller) {
+    return rateLimited(reply, [[ctx.visitorLimits.comments, `user:${author.caller.user.id}`]]);
+  }
+  return rateLimited(reply, [
+    [ctx.visitorLimits.comments, `visitor:${author.visitor.id}`],
+    [ctx.visitorLimits.addresses, request.ip],
+  ]);
+}
+
 /** SPEC §4 comments are an album's; its file, read as the request may (link, key or member). */
 function albumFile(
   ctx: ServerContext,
@@ -156,13 +176,8 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: ServerContext):
     const author = authorOf(ctx, request, job, caller);
     requireCommentsAllowed(job, author);
     const { comment } = CommentRequestSchema.parse(request.body);
-    if (author.visitor) {
-      const limited = rateLimited(reply, [
-        [ctx.visitorLimits.comments, `visitor:${author.visitor.id}`],
-        [ctx.visitorLimits.addresses, request.ip],
-      ]);
-      if (limited) return limited;
-    }
+    const limited = commentRate(ctx, reply, request, author);
+    if (limited) return limited;
     const uuid = randomUUID();
     const now = ctx.now();
     changed(ctx, job, uuid, () =>
@@ -196,13 +211,8 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: ServerContext):
     if (!wrote(author, row)) throw forbidden();
     requireCommentsAllowed(job, author);
     const { comment } = CommentRequestSchema.parse(request.body);
-    if (author.visitor) {
-      const limited = rateLimited(reply, [
-        [ctx.visitorLimits.comments, `visitor:${author.visitor.id}`],
-        [ctx.visitorLimits.addresses, request.ip],
-      ]);
-      if (limited) return limited;
-    }
+    const limited = commentRate(ctx, reply, request, author);
+    if (limited) return limited;
     const now = ctx.now();
     changed(ctx, job, row.uuid, () =>
       stmt(ctx.db, 'UPDATE comments SET text = ?, edited = ? WHERE id = ?').run(

@@ -21,6 +21,28 @@ import { remainingSpace } from './uploadStore';
 
 const Query = z.object(commonQuery);
 
+/**
+ * Email-share recipients a user may have in any 24 hours (issue 33: 20 calls of 50 recipients
+ * went out in 0.1 s): enough for sharing with family and friends, too few for spam. Counted from
+ * the outbox, so a restart forgets nothing.
+ */
+export const PUBLISH_RECIPIENTS_PER_DAY = 100;
+const DAY_SECONDS = 86_400;
+
+/** Seconds until `count` more recipients fit in the user's budget (0: they fit now). */
+function publishWait(ctx: ServerContext, userId: number, count: number): number {
+  const now = ctx.now();
+  const sent = stmt<[number, number], { created: number }>(
+    ctx.db,
+    'SELECT created FROM outbox WHERE from_user = ? AND created > ? ORDER BY created',
+  ).all(userId, now - DAY_SECONDS);
+  const over = sent.length + count - PUBLISH_RECIPIENTS_PER_DAY;
+  if (over <= 0) return 0;
+  // When the `over` oldest have left the window (a call never has more than the budget).
+  const freed = sent[Math.min(over, sent.length) - 1];
+  return Math.max(1, (freed?.created ?? now) + DAY_SECONDS - now);
+}
+
 /** The share's own job for the caller (its owner), else 404. */
 function ownShare(ctx: ServerContext, caller: Caller, uuid: string): JobRow {
   const share = liveShare(ctx, uuid);
@@ -152,7 +174,7 @@ export function registerShareRoutes(app: FastifyInstance, ctx: ServerContext): v
   });
 
   // SPEC §7 POST /jobs/{id}/publish (to_email, subject, message): the owner emails a share or an
-  // album's link. Stored in the outbox, never sent.
+  // album's link. Stored in the outbox, never sent; at most PUBLISH_RECIPIENTS_PER_DAY a day.
   app.post('/jobs/:id/publish', (request, reply) => {
     const caller = requireCaller(ctx, request);
     requireSubscriber(caller);
@@ -160,6 +182,14 @@ export function registerShareRoutes(app: FastifyInstance, ctx: ServerContext): v
     const job = jobForCaller(ctx, caller, request, 'read');
     if (job.owner_id !== caller.user.id || job.type === 'timeline') throw notFound();
     const body = PublishRequestSchema.parse(request.body);
+    // Checked and stored with no await between: two calls at once cannot both slip under it.
+    const wait = publishWait(ctx, caller.user.id, splitRecipients(body.to_email).length);
+    if (wait > 0) {
+      return reply.code(429).header('Retry-After', String(wait)).send({
+        error: 'too_many_requests',
+        message: 'Daily limit of email share recipients reached, try again later',
+      });
+    }
     const link = job.type === 'share' ? `/share/${job.uuid}` : `/albums/${job.uuid}`;
     const insert = stmt(
       ctx.db,
