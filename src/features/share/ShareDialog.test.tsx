@@ -3,14 +3,16 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createInstance, type i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/errors';
 import { initI18n } from '../../i18n';
 import { loadAreaTexts } from '../../i18n/areaTexts';
 import { sessionStore } from '../../state/session';
 
 const createShare = vi.fn();
+const publish = vi.fn();
 vi.mock('./shareApi', () => ({
   createShare: (...args: unknown[]) => createShare(...args) as unknown,
-  publish: vi.fn(),
+  publish: (...args: unknown[]) => publish(...args) as unknown,
   shareUrl: (share: { link: string }) => `https://capture.test${share.link}`,
 }));
 
@@ -32,6 +34,7 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   createShare.mockReset();
+  publish.mockReset();
 });
 
 const show = (count: number) =>
@@ -98,6 +101,25 @@ describe('ShareDialog', () => {
     expect(makeShared).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId<HTMLInputElement>('share-link').value).toMatch(/\/albums\/album-1$/);
     expect(createShare).not.toHaveBeenCalled();
+  });
+
+  it('says when the daily budget of email recipients is used up (429, issue 33)', async () => {
+    createShare.mockResolvedValue({ id: 's1', link: '/share/s1', hasPassword: false });
+    publish.mockRejectedValue(
+      new ApiError({ kind: 'http', method: 'POST', path: '/jobs/s1/publish', status: 429 }),
+    );
+    show(1);
+    fireEvent.click(screen.getByTestId('share-email'));
+    fireEvent.change(screen.getByTestId('share-email-recipients'), {
+      target: { value: 'ann@example.com' },
+    });
+    fireEvent.change(screen.getByTestId('share-email-subject'), { target: { value: 'Trip' } });
+    fireEvent.click(screen.getByTestId('share-email-done'));
+    await vi.waitFor(() => expect(screen.getByTestId('share-error')).toBeTruthy());
+    expect(screen.getByTestId('share-error').textContent).toBe(
+      "You have reached today's limit for sharing by email. Please try again later.",
+    );
+    expect(publish).toHaveBeenCalledTimes(1);
   });
 
   it('a member hands on a shared album’s link but cannot email it', () => {

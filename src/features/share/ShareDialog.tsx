@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHARE_MAX_FILES } from '../../api/contract/shares';
-import { actionFailure } from '../../api/errors';
+import { actionFailure, isRateLimited } from '../../api/errors';
 import { withAreaTexts } from '../../i18n';
 import { SHARE_ERROR_MS, SHARE_LINK_EXPIRY_DAYS } from '../../domain/constants';
 import type { Message } from '../../state/message';
@@ -56,6 +56,8 @@ const albumLink = (jobId: string): SharedLink => ({
 
 const PASSWORD_MAX = 255;
 const SHARE_FAILED: Message = { key: 'share.failed' };
+/** The server's daily budget of email recipients is used up (429, issue 33). */
+const EMAIL_LIMIT: Message = { key: 'share.email.limit' };
 
 /**
  * The share dialog (SPEC §4): a link (30 days, optional password) to copy or hand to another
@@ -306,7 +308,7 @@ export function ShareDialog({
                 showToast({ message: { key: 'share.email.sent' } });
                 onClose();
               } catch (error) {
-                setFailed(actionFailure(error, SHARE_FAILED));
+                setFailed(isRateLimited(error) ? EMAIL_LIMIT : actionFailure(error, SHARE_FAILED));
               } finally {
                 setBusy(false);
               }
