@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -41,6 +41,20 @@ function publishWait(ctx: ServerContext, userId: number, count: number): number 
   // When the `over` oldest have left the window (a call never has more than the budget).
   const freed = sent[Math.min(over, sent.length) - 1];
   return Math.max(1, (freed?.created ?? now) + DAY_SECONDS - now);
+}
+
+/**
+ * Issue 33: files of a password-protected album re-shared by someone other than its owner would
+ * make an open link (the album's password cannot follow: the client salts a password with the
+ * link's id). Such a share starts sealed, with a random password nobody is told, so its link opens
+ * nothing until its maker sets one (POST /shares/{id}/password); the share dialog asks for it.
+ * The owner decides for their own album. Null: the share starts open.
+ */
+function sealFor(caller: Caller, source: JobRow): string | null {
+  const othersLocked = source.type === 'story' && source.password !== null;
+  return othersLocked && source.owner_id !== caller.user.id
+    ? randomBytes(32).toString('base64url')
+    : null;
 }
 
 /** The share's own job for the caller (its owner), else 404. */
@@ -103,9 +117,18 @@ export function registerShareRoutes(app: FastifyInstance, ctx: ServerContext): v
       const info = stmt(
         ctx.db,
         `INSERT INTO jobs (uuid, owner_id, type, title, ctime, mtime, last_update, privacy_mode,
-           share_album)
-         VALUES (?, ?, 'share', ?, ?, ?, ?, 'public', ?)`,
-      ).run(randomUUID(), caller.user.id, album?.title ?? null, now, now, now, album?.id ?? null);
+           share_album, password)
+         VALUES (?, ?, 'share', ?, ?, ?, ?, 'public', ?, ?)`,
+      ).run(
+        randomUUID(),
+        caller.user.id,
+        album?.title ?? null,
+        now,
+        now,
+        now,
+        album?.id ?? null,
+        sealFor(caller, source),
+      );
       const job = stmt<[number], JobRow>(ctx.db, 'SELECT * FROM jobs WHERE id = ?').get(
         Number(info.lastInsertRowid),
       )!;

@@ -10,9 +10,11 @@ import { sessionStore } from '../../state/session';
 
 const createShare = vi.fn();
 const publish = vi.fn();
+const stopShare = vi.fn(() => Promise.resolve());
 vi.mock('./shareApi', () => ({
   createShare: (...args: unknown[]) => createShare(...args) as unknown,
   publish: (...args: unknown[]) => publish(...args) as unknown,
+  stopShare: (...args: unknown[]) => stopShare(...(args as [])) as unknown,
   shareUrl: (share: { link: string }) => `https://capture.test${share.link}`,
 }));
 
@@ -35,6 +37,7 @@ afterEach(() => {
   cleanup();
   createShare.mockReset();
   publish.mockReset();
+  stopShare.mockClear();
 });
 
 const show = (count: number) =>
@@ -120,6 +123,27 @@ describe('ShareDialog', () => {
       "You have reached today's limit for sharing by email. Please try again later.",
     );
     expect(publish).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for a password when the server gives no open link (a password album, issue 33)', async () => {
+    createShare.mockImplementation(({ password }: { password: string | null }) =>
+      Promise.resolve({ id: password ? 's3' : 's2', link: '/share/s', hasPassword: true }),
+    );
+    show(1);
+    fireEvent.click(screen.getByTestId('share-create-link'));
+    await vi.waitFor(() => expect(screen.getByTestId('share-needs-password')).toBeTruthy());
+    expect(screen.getByTestId('share-needs-password').textContent).toContain(
+      'protected by a password, so a link to its photos needs one too',
+    );
+    // The sealed link is gone, none was shown, and the password cannot be left out.
+    expect(stopShare).toHaveBeenCalledWith('s2');
+    expect(screen.queryByTestId('share-link')).toBeNull();
+    const protect = screen.getByTestId<HTMLInputElement>('share-protect');
+    expect(protect.checked && protect.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('share-password'), { target: { value: 'pw' } });
+    fireEvent.click(screen.getByTestId('share-create-link'));
+    await vi.waitFor(() => expect(screen.getByTestId('share-link')).toBeTruthy());
+    expect(createShare).toHaveBeenLastCalledWith(expect.objectContaining({ password: 'pw' }));
   });
 
   it('a member hands on a shared album’s link but cannot email it', () => {

@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { publishRequest } from './emailShare';
 import { EmailShareForm } from './EmailShareForm';
-import { createShare, publish, shareUrl } from './shareApi';
+import { createShare, publish, shareUrl, stopShare } from './shareApi';
 import './share.css';
 
 /** The albums feature (its shared-album list) loads when that view opens. */
@@ -83,6 +83,8 @@ export function ShareDialog({
   /** What the failure says: the share's own text, or that it needs the network (issue 19). */
   const [failed, setFailed] = useState<Message | null>(null);
   const [protect, setProtect] = useState(false);
+  /** The server sealed the link (a password album's files, not the user's album): one is needed. */
+  const [needsPassword, setNeedsPassword] = useState(false);
   const [password, setPassword] = useState('');
   const passwordId = useId();
 
@@ -113,6 +115,15 @@ export function ShareDialog({
           album,
           password: protect ? password : null,
         });
+        if (created.hasPassword && !protect) {
+          // Issue 33: files of an album protected by its owner's password get no open link
+          // (the server made this one sealed); it goes, and the user chooses a password.
+          await stopShare(created.id).catch(() => undefined);
+          setNeedsPassword(true);
+          setProtect(true);
+          setView('options');
+          return null;
+        }
         made = {
           url: shareUrl(created),
           publishJob: created.id,
@@ -220,10 +231,20 @@ export function ShareDialog({
               </div>
             ) : (
               <div className="share-dialog__link">
+                {needsPassword ? (
+                  <p
+                    role="status"
+                    className="share-dialog__note"
+                    data-testid="share-needs-password"
+                  >
+                    {t('share.link.albumPassword')}
+                  </p>
+                ) : null}
                 <label className="share-dialog__check">
                   <input
                     type="checkbox"
                     checked={protect}
+                    disabled={needsPassword}
                     onChange={(event) => setProtect(event.target.checked)}
                     data-testid="share-protect"
                   />
