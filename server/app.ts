@@ -1,5 +1,10 @@
 import cors from '@fastify/cors';
-import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from './context';
 import { HttpError } from './errors';
@@ -53,10 +58,63 @@ function errorAnswer(error: unknown): { status: number; body: Record<string, unk
   return { status: 500, body: { error: 'internal_error', message: 'Internal server error' } };
 }
 
+/**
+ * Query parameters that are capabilities (issue 33: `?token=` of thumbnail URLs was written to
+ * the request log in full): a session token, a link key, the archive form's token, foreign auth,
+ * a provider client secret, an email's unsubscribe id, a sign-in code.
+ */
+const SECRET_PARAMS = new Set([
+  'token',
+  'key',
+  'auth_token',
+  'foreign_auth',
+  'client_secret',
+  'email_consent_identifier',
+  'code',
+  'code_verifier',
+]);
+
+/** The URL as the request log keeps it: secret parameters' values replaced. */
+export function redactUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const params = url
+    .slice(query + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0];
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // A malformed name is kept as it is (and redacted if it matches as written).
+      }
+      return SECRET_PARAMS.has(decoded.toLowerCase()) ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, query)}?${params.join('&')}`;
+}
+
+function loggerOptions(logger: true | { stream: NodeJS.WritableStream }) {
+  return {
+    ...(logger === true ? {} : { stream: logger.stream }),
+    serializers: {
+      // Fastify's own request serializer, with the URL redacted.
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+  };
+}
+
 export async function createApiServer(
   ctx: ServerContext,
   options: {
-    logger?: boolean;
+    /** The request log (pino), to stdout or to the given stream; URLs are redacted. */
+    logger?: boolean | { stream: NodeJS.WritableStream };
     /** Test-only routes under /__test/ (fault injection, storage limits): the e2e harness only. */
     testControls?: boolean;
     /** Told of every route as Fastify registers it (the authorisation matrix lists them). */
@@ -64,7 +122,7 @@ export async function createApiServer(
   } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? loggerOptions(options.logger) : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     // Closing drops open connections (idle keep-alives, released long polls) instead of
@@ -89,7 +147,13 @@ export async function createApiServer(
     maxAge: 600,
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
-    setSecurityHeaders(reply);
+    setSecurityHeaders(reply, 'api');
+    // Issue 33: answers about an account are nobody's to keep (a shared computer's cache, a
+    // proxy); the routes whose answers may be cached (thumbnails, content, extensions) say so.
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('application/json') && !reply.hasHeader('cache-control')) {
+      reply.header('Cache-Control', 'no-store');
+    }
     done(null, payload);
   });
   app.setErrorHandler((error, request, reply) => {

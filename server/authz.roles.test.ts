@@ -376,6 +376,10 @@ beforeAll(async () => {
   server.ctx.visitorLimits.tokens = new RateLimiter({ limit: 1000, windowSeconds: 3600 }, () =>
     server.ctx.now(),
   );
+  // …and every case comments as the same few users, faster than a person (issue 33's limit).
+  server.ctx.visitorLimits.comments = new RateLimiter({ limit: 1000, windowSeconds: 60 }, () =>
+    server.ctx.now(),
+  );
   auth.owner = (await login(server.app)).auth;
   auth.member = (await login(server.app, 'user1@example.com')).auth;
   auth.visitor = (await login(server.app, 'user2@example.com')).auth;

@@ -505,11 +505,6 @@ const cases: Case[] = [
     other: 'hidden',
     ...(once ? { once: true as const } : {}),
   })),
-  {
-    name: 'delete test payment data',
-    request: () => ({ method: 'DELETE', url: '/test/payment_data' }),
-    other: 'own',
-  },
   { name: 'trash list', request: () => get('/trash_can?offset=0&limit=10'), other: 'own' },
   { name: 'trash albums', request: () => get('/trash_can_albums'), other: 'own' },
   {

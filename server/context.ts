@@ -1,5 +1,6 @@
 import type { ServiceDict } from '../src/api/contract/serviceDict';
 import { CastHub } from './castHub';
+import { LinkThrottle } from './auth/linkThrottle';
 import { LoginThrottle } from './auth/loginThrottle';
 import { PkceStore } from './auth/pkce';
 import { RateLimiter } from './auth/rateLimit';
@@ -20,6 +21,8 @@ export interface ServerContext {
   redirectUris: RedirectUris;
   /** Failed sign-ins per account and address (auth/loginThrottle.ts). */
   loginThrottle: LoginThrottle;
+  /** Guesses of album and share passwords per link and address (auth/linkThrottle.ts). */
+  linkThrottle: LinkThrottle;
   /** What visitors without an account may write (routes/visitors.ts). */
   visitorLimits: VisitorLimits;
   /** Blobs, posters and the video pipeline. */
@@ -39,7 +42,7 @@ export interface ServerContext {
 export interface VisitorLimits {
   /** Visitor names given, per client address. */
   tokens: RateLimiter;
-  /** Comments posted or edited, per visitor. */
+  /** Comments posted or edited, per visitor and per signed-in user (routes/comments.ts). */
   comments: RateLimiter;
   /** Comments posted or edited by any visitor, per client address. */
   addresses: RateLimiter;
@@ -72,6 +75,7 @@ export function createContext(
     redirectUris,
     // Through ctx.now, so a test that moves the clock moves the lockouts too.
     loginThrottle: new LoginThrottle(() => ctx.now()),
+    linkThrottle: new LinkThrottle(() => ctx.now()),
     visitorLimits: {
       tokens: new RateLimiter({ limit: 20, windowSeconds: 3600 }, () => ctx.now()),
       comments: new RateLimiter({ limit: 10, windowSeconds: 60 }, () => ctx.now()),

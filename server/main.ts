@@ -29,6 +29,7 @@ export interface StartOptions {
   webOrigins?: readonly string[];
   /** GET /poll's wait before 204 (default 25 s). */
   pollTimeoutMs?: number;
+  /** The request log on stdout (URLs redacted: server/app.ts `redactUrl`). */
   logger?: boolean;
   /** Test-only routes under /__test/ (see testControls.ts); never on for `npm start`. */
   testControls?: boolean;

@@ -83,8 +83,11 @@ export async function authorize(
   app: FastifyInstance,
   email: string,
   password: string,
-  /** The client's address (login throttling counts per address) and the page's language. */
-  options: { remoteAddress?: string; locale?: string } = {},
+  /**
+   * The client's address (login throttling counts per address), the page's language and the
+   * browser's Cookie header (the identity provider's trusted-device cookie).
+   */
+  options: { remoteAddress?: string; locale?: string; cookie?: string } = {},
 ): Promise<{
   status: number;
   code: string;
@@ -109,7 +112,10 @@ export async function authorize(
   const post = await app.inject({
     method: 'POST',
     url: '/idp/authorize',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
     payload: new URLSearchParams({ ...params, email, password }).toString(),
     remoteAddress: options.remoteAddress,
   });

@@ -16,7 +16,7 @@ const EXPECTED =
   "img-src 'self' data: blob: http://127.0.0.1:8081; media-src 'self' blob: http://127.0.0.1:8081; " +
   "connect-src 'self' http://127.0.0.1:8081; form-action 'self' http://127.0.0.1:8081; " +
   "frame-src 'self' http://127.0.0.1:8081; " +
-  "worker-src 'self' blob:; frame-ancestors 'none'; " +
+  "worker-src 'self' blob:; object-src 'none'; frame-ancestors 'none'; " +
   "base-uri 'self'";
 
 describe('web listener Content-Security-Policy', () => {

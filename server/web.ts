@@ -24,6 +24,22 @@ export interface WebServerOptions {
   appConfig?: { apiOrigin: string; stagingApiOrigin?: string; payments?: PaymentsConfig };
 }
 
+/**
+ * A script's URL as a CSP source (issue 33: the origin alone allowed every script of the API):
+ * origin and path, without query or fragment; a path ending in `/` allows what is under it.
+ * Characters that would end the source or the directive are percent-encoded.
+ */
+const scriptSource = (value: string | undefined): string => {
+  if (!value) return '';
+  const url = new URL(value);
+  if (url.origin === 'null') return '';
+  const pathname = url.pathname.replace(
+    /[;,'\s]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
+  return ` ${url.origin}${pathname === '/' ? '' : pathname}`;
+};
+
 const originList = (values: readonly (string | undefined)[]): string =>
   values
     .filter((value): value is string => Boolean(value))
@@ -33,7 +49,8 @@ const originList = (values: readonly (string | undefined)[]): string =>
     .join('');
 
 /**
- * The client's Content-Security-Policy: its own scripts only, workers from blobs, and the API
+ * The client's Content-Security-Policy: its own scripts and the payment provider's one script
+ * only, no plugins, workers from blobs, and the API
  * origin(s) the app config names for thumbnails, video, calls and archive form posts. Origins are normalised through
  * URL so a config value can never inject another directive.
  */
@@ -45,7 +62,7 @@ export function webCsp(appConfig?: WebServerOptions['appConfig']): string {
   const api = origins.map((origin) => ` ${origin}`).join('');
   // The payment provider's script, frames (card fields, 3-D Secure) and calls (SPEC §7).
   const payments = appConfig?.payments;
-  const paymentScript = originList([payments?.scriptUrl]);
+  const paymentScript = scriptSource(payments?.scriptUrl);
   const paymentFrames = originList([payments?.scriptUrl, ...(payments?.frameOrigins ?? [])]);
   const paymentConnect = originList(payments?.connectOrigins ?? []);
   return [
@@ -62,6 +79,8 @@ export function webCsp(appConfig?: WebServerOptions['appConfig']): string {
     // replacing the app; an attachment answer becomes a download (features/downloads).
     `frame-src 'self'${api}${paymentFrames}`,
     "worker-src 'self' blob:",
+    // No plugins (<object>, <embed>): the app has none.
+    "object-src 'none'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
   ].join('; ');
@@ -79,7 +98,7 @@ export async function createWebServer({
   const csp = webCsp(appConfig);
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('Content-Security-Policy', csp);
-    setSecurityHeaders(reply);
+    setSecurityHeaders(reply, 'web');
     done(null, payload);
   });
   await app.register(fastifyStatic, {

@@ -190,6 +190,8 @@ CREATE TABLE IF NOT EXISTS outbox (
   link TEXT NOT NULL,
   created INTEGER NOT NULL
 );
+-- The daily budget of email-share recipients per user (routes/shares.ts, issue 33).
+CREATE INDEX IF NOT EXISTS outbox_from_user ON outbox(from_user, created);
 -- SPEC §3 Full-screen card: a user's cards; client_values is the template's JSON as stored.
 -- A dismissed card (dismissed = seconds) is never listed again.
 CREATE TABLE IF NOT EXISTS full_screen_cards (
@@ -233,6 +235,7 @@ CREATE TABLE IF NOT EXISTS stripe_customers (
   name TEXT NOT NULL,
   email TEXT NOT NULL,
   default_pm TEXT,
+  -- No longer written: moved to users.trial_used (issue 33), read once to carry it over.
   trial_used INTEGER NOT NULL DEFAULT 0,
   -- SPEC §1: web purchases impossible where this user is (a test control sets it).
   web_blocked INTEGER NOT NULL DEFAULT 0
@@ -325,6 +328,9 @@ const ADDED_COLUMNS: readonly [table: string, column: string, ddl: string][] = [
   ['users', 'sunset_delete_date', 'INTEGER'],
   // A visitor's comment (routes/visitors.ts): who wrote it when user_id is 0.
   ['comments', 'visitor_id', 'INTEGER'],
+  // SPEC §9 free trial, once per user (issue 33: it was on the provider's customer, which the
+  // developer page's "delete test payment data" deletes).
+  ['users', 'trial_used', 'INTEGER NOT NULL DEFAULT 0'],
 ];
 
 function addMissingColumns(db: Database.Database): void {
@@ -365,6 +371,9 @@ export function openDb(dataDir: string): Db {
   db.pragma('cache_size = -65536');
   db.exec(TABLES);
   addMissingColumns(db);
+  // A DATA_DIR from before users.trial_used: the trials its customers had (a few rows).
+  db.exec(`UPDATE users SET trial_used = 1 WHERE trial_used = 0
+    AND id IN (SELECT user_id FROM stripe_customers WHERE trial_used = 1)`);
   return db;
 }
 

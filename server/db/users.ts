@@ -22,6 +22,8 @@ export interface UserRow {
   tos_pending: string | null;
   tos_approved: string | null;
   sunset_delete_date: number | null;
+  /** 1 once the user had the free trial of a storage plan (SPEC §9; payments/routes.ts). */
+  trial_used: number;
 }
 
 export interface JobRow {

@@ -66,15 +66,20 @@ const paymentIntentView = (intent: PaymentIntentRow) => ({
 export function registerEmulatorRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const page = (reply: FastifyReply, type: string, body: string) =>
     reply.header('Cache-Control', 'no-cache').type(type).send(body);
+  // Issue 33: the card and challenge frames are the web app's to frame, no other site's (one
+  // that did could dress them up as its own payment form). Read per request: the web
+  // listener's origin is registered once it listens.
+  const frame = (reply: FastifyReply, body: string) => {
+    const origins = ctx.redirectUris.list().map((root) => new URL(root).origin);
+    const ancestors = origins.length > 0 ? origins.join(' ') : "'none'";
+    reply.header('Content-Security-Policy', `frame-ancestors ${ancestors}`);
+    return page(reply, 'text/html; charset=utf-8', body);
+  };
   app.get(`${EMULATOR_PREFIX}v3.js`, (_request, reply) =>
     page(reply, 'application/javascript; charset=utf-8', STRIPE_JS),
   );
-  app.get(`${EMULATOR_PREFIX}element.html`, (_request, reply) =>
-    page(reply, 'text/html; charset=utf-8', ELEMENT_HTML),
-  );
-  app.get(`${EMULATOR_PREFIX}challenge.html`, (_request, reply) =>
-    page(reply, 'text/html; charset=utf-8', CHALLENGE_HTML),
-  );
+  app.get(`${EMULATOR_PREFIX}element.html`, (_request, reply) => frame(reply, ELEMENT_HTML));
+  app.get(`${EMULATOR_PREFIX}challenge.html`, (_request, reply) => frame(reply, CHALLENGE_HTML));
 
   const intentFor = (id: string, secret: string): SetupIntentRow | null => {
     const intent = setupIntentById(ctx.db, id);

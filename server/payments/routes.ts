@@ -152,7 +152,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: ServerContext):
     const customer = customerOf(ctx.db, user.id);
     const answer: ProductsResponse = {
       products: [...PRODUCTS],
-      trial_days: customer?.trial_used ? 0 : TRIAL_DAYS,
+      trial_days: user.trial_used ? 0 : TRIAL_DAYS,
       web_purchase_possible: !customer?.web_blocked,
     };
     return answer;
@@ -258,7 +258,8 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: ServerContext):
       throw paymentError(409, PAYMENT_ERRORS.planUnavailable, 'This plan is too small');
     }
     const now = ctx.now();
-    const trial = !customer.trial_used && TRIAL_DAYS > 0;
+    // Once per user (issue 33: not per customer, which the developer page's call deletes).
+    const trial = !user.trial_used && TRIAL_DAYS > 0;
     const what = `purchase ${product.id}`;
     const charged = trial || charge(ctx, user, product.price, product.currency, what);
     if (trial && !paymentMethodOf(ctx.db, user.id)) {
@@ -273,7 +274,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: ServerContext):
         trial ? now + TRIAL_DAYS * 86_400 : periodEnd(now, product.period),
         now,
       );
-      stmt(ctx.db, 'UPDATE stripe_customers SET trial_used = 1 WHERE user_id = ?').run(user.id);
+      if (trial) stmt(ctx.db, 'UPDATE users SET trial_used = 1 WHERE id = ?').run(user.id);
       return subId;
     })();
     syncGrants(ctx.db, user.id);

@@ -17,7 +17,6 @@ export interface CustomerRow {
   name: string;
   email: string;
   default_pm: string | null;
-  trial_used: number;
   web_blocked: number;
 }
 

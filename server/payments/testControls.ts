@@ -1,9 +1,14 @@
 // Test-only controls of the payment emulator (registered by registerTestControls, so only with
-// `testControls: true`): where web purchases are impossible, and what the emulator holds.
+// `testControls: true`): where web purchases are impossible, what the emulator holds, and the
+// developer page's "delete test payment data" (SPEC §2, §7 "test endpoints").
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { requireCaller } from '../auth/guard';
 import type { ServerContext } from '../context';
+import { stmt } from '../db/open';
 import type { UserRow } from '../db/users';
+import { commonQuery } from '../routes/params';
+import { deletePaymentData } from './routes';
 import { chargesOf, paymentMethodOf, setWebBlocked, subscriptionsOf } from './store';
 import { testUser } from '../testUsers';
 
@@ -15,6 +20,21 @@ export function registerPaymentTestControls(
   prefix: string,
 ): void {
   const user = (email: string): UserRow => testUser(ctx, email);
+
+  // SPEC §2 developer page "delete test payment data", the caller's own: their customer, cards,
+  // subscriptions and charges at the payment emulator, and the paid grants (the free grant
+  // stays). A test control (issue 33): on a real server it would undo what was paid for;
+  // whether the user had their free trial stays on the user (users.trial_used).
+  app.delete('/test/payment_data', (request) => {
+    const { user: caller } = requireCaller(ctx, request);
+    z.object(commonQuery).parse(request.query);
+    const grants = stmt(ctx.db, "DELETE FROM grants WHERE user_id = ? AND source != 'capture'").run(
+      caller.id,
+    ).changes;
+    // Last: it sums the grants left into max_space.
+    const objects = deletePaymentData(ctx, caller.id);
+    return { deleted: objects + grants };
+  });
 
   // SPEC §1 "some storage purchases are possible only in the mobile app, depending on location".
   app.post(`${prefix}payments`, (request, reply) => {

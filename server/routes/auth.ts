@@ -9,10 +9,11 @@ import { requireCaller } from '../auth/guard';
 import { LOGIN_PAGE_CSP, renderLoginPage } from '../auth/idpPage';
 import { verifyPasswordOrDummy } from '../auth/password';
 import { createSession, listDevices, revokeSession } from '../auth/sessions';
+import { trustedDevice, trustedDeviceCookie } from '../auth/trustedDevice';
 import { serviceDict, type ServerContext } from '../context';
 import { userByEmail, userById } from '../db/users';
 import { HttpError, notFound } from '../errors';
-import { commonQuery, idParam } from './params';
+import { commonQuery, idParam, storedDeviceQuery } from './params';
 
 export const CLIENT_ID = 'capture-web';
 
@@ -139,24 +140,30 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     if ('html' in checked) return reply.code(checked.status).type('text/html').send(checked.html);
     const form = LoginForm.safeParse(request.body);
     const email = form.success ? form.data.email : '';
-    // Issue 23: per account and address, before any password is checked (auth/loginThrottle).
-    const wait = ctx.loginThrottle.retryAfter(email, request.ip);
-    if (wait > 0) {
+    const user = form.success ? userByEmail(ctx.db, email) : undefined;
+    // Issues 23 and 33: locks per account and address, checked before any password; a browser
+    // or an address that signed in to this account before still gets the right password through.
+    const device = user ? trustedDevice(ctx.db, request, user) : null;
+    const verdict = ctx.loginThrottle.check(email, request.ip, device);
+    if (verdict.wait > 0 && !verdict.bypass) {
       const html = renderLoginPage({
         uiLocales: checked.ui_locales,
         params: checked,
         email,
         error: 'tooManyAttempts',
-        retryMinutes: Math.ceil(wait / 60),
+        retryMinutes: Math.ceil(verdict.wait / 60),
       });
-      return reply.code(429).header('Retry-After', String(wait)).type('text/html').send(html);
+      return reply
+        .code(429)
+        .header('Retry-After', String(verdict.wait))
+        .type('text/html')
+        .send(html);
     }
-    const user = form.success ? userByEmail(ctx.db, email) : undefined;
     // One scrypt whether or not the e-mail has an account: equal timing.
     const ok =
       form.success && (await verifyPasswordOrDummy(form.data.password, user?.password_hash));
     if (!ok || !user) {
-      ctx.loginThrottle.recordFailure(email, request.ip);
+      ctx.loginThrottle.recordFailure(email, request.ip, verdict, device);
       const html = renderLoginPage({
         uiLocales: checked.ui_locales,
         params: checked,
@@ -165,7 +172,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       });
       return reply.code(401).type('text/html').send(html);
     }
-    ctx.loginThrottle.recordSuccess(email);
+    ctx.loginThrottle.recordSuccess(email, request.ip, device);
+    reply.header('Set-Cookie', trustedDeviceCookie(ctx.db, request, user));
     const code = ctx.pkce.issueCode(checked.state, user.id);
     if (!code) throw new HttpError(400, 'invalid_state');
     const target = new URL(checked.redirect_uri);
@@ -175,7 +183,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
   });
 
   app.post('/st/4/telenorid/postflight_oauth2callback', async (request) => {
-    const query = z.object(commonQuery).parse(request.query);
+    const query = z.object(storedDeviceQuery).parse(request.query);
     const body = PostflightRequestSchema.parse(request.body);
     const userId = await ctx.pkce.redeem(body.code, body.code_verifier, body.state);
     const user = userId === null ? undefined : userById(ctx.db, userId);

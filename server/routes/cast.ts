@@ -51,7 +51,7 @@ function openEventStream(
   status: () => unknown,
 ): void {
   const lastId = Number(request.headers['last-event-id']);
-  setSecurityHeaders(reply);
+  setSecurityHeaders(reply, 'api');
   reply.hijack();
   // Hijacked: CORS and the security headers set so far are written by hand.
   const headers: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CHANGE_TYPE } from '../../src/api/contract/changes';
 import { CommentRequestSchema, type Comment } from '../../src/api/contract/comments';
@@ -15,7 +15,7 @@ import { forbidden, notFound } from '../errors';
 import { liveFile, readableJob } from './files';
 import { commonQuery, idParam } from './params';
 import { profilePictureUrl } from './user';
-import { isVisitorRequest, rateLimited, requireVisitor } from './visitors';
+import { commentsNotAllowed, isVisitorRequest, rateLimited, requireVisitor } from './visitors';
 
 interface CommentRow {
   id: number;
@@ -90,6 +90,36 @@ function wrote(author: Author, row: CommentRow): boolean {
     : row.visitor_id === author.visitor.id;
 }
 
+/**
+ * SPEC §6 "others … comment only if allow_comments": posting and editing (issue 33: edits were
+ * let through once comments were off) need the bit, except for the album's owner. Deleting
+ * one's own comment does not.
+ */
+function requireCommentsAllowed(job: JobRow, author: Author): void {
+  const isOwner = author.caller !== null && author.caller.user.id === job.owner_id;
+  if (!isOwner && (job.permissions & 1) === 0) throw commentsNotAllowed();
+}
+
+/**
+ * Posts and edits per minute (issue 14 for visitors; issue 33: signed-in users had no limit):
+ * each author has the same budget, and a visitor's address one for all its visitors (an
+ * account's address is left alone: many people sign in from behind one NAT). 429 past it.
+ */
+function commentRate(
+  ctx: ServerContext,
+  reply: FastifyReply,
+  request: FastifyRequest,
+  author: Author,
+): FastifyReply | null {
+  if (author.caller) {
+    return rateLimited(reply, [[ctx.visitorLimits.comments, `user:${author.caller.user.id}`]]);
+  }
+  return rateLimited(reply, [
+    [ctx.visitorLimits.comments, `visitor:${author.visitor.id}`],
+    [ctx.visitorLimits.addresses, request.ip],
+  ]);
+}
+
 /** SPEC §4 comments are an album's; its file, read as the request may (link, key or member). */
 function albumFile(
   ctx: ServerContext,
@@ -123,7 +153,7 @@ function changed(ctx: ServerContext, job: JobRow, commentUuid: string, write: ()
 /**
  * SPEC §3 Comment, §6: anyone who can read the album reads its comments; commenting needs an
  * account — or, for a visitor, a name given for this album (routes/visitors.ts) — and
- * `allow_comments` (the owner always may); one edits only one's own comments; a comment is
+ * `allow_comments` (the owner always may), and so does editing one's own; a comment is
  * deleted by its author or the album's owner.
  */
 export function registerCommentRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -144,15 +174,10 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: ServerContext):
     Query.parse(request.query);
     const { job, file } = albumFile(ctx, request);
     const author = authorOf(ctx, request, job, caller);
-    if (job.owner_id !== caller?.user.id && (job.permissions & 1) === 0) throw forbidden();
+    requireCommentsAllowed(job, author);
     const { comment } = CommentRequestSchema.parse(request.body);
-    if (author.visitor) {
-      const limited = rateLimited(reply, [
-        [ctx.visitorLimits.comments, `visitor:${author.visitor.id}`],
-        [ctx.visitorLimits.addresses, request.ip],
-      ]);
-      if (limited) return limited;
-    }
+    const limited = commentRate(ctx, reply, request, author);
+    if (limited) return limited;
     const uuid = randomUUID();
     const now = ctx.now();
     changed(ctx, job, uuid, () =>
@@ -184,14 +209,10 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: ServerContext):
     const author = authorOf(ctx, request, job, caller);
     const row = commentOf(ctx, job, file, request);
     if (!wrote(author, row)) throw forbidden();
+    requireCommentsAllowed(job, author);
     const { comment } = CommentRequestSchema.parse(request.body);
-    if (author.visitor) {
-      const limited = rateLimited(reply, [
-        [ctx.visitorLimits.comments, `visitor:${author.visitor.id}`],
-        [ctx.visitorLimits.addresses, request.ip],
-      ]);
-      if (limited) return limited;
-    }
+    const limited = commentRate(ctx, reply, request, author);
+    if (limited) return limited;
     const now = ctx.now();
     changed(ctx, job, row.uuid, () =>
       stmt(ctx.db, 'UPDATE comments SET text = ?, edited = ? WHERE id = ?').run(

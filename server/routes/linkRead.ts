@@ -120,7 +120,7 @@ export function readShare(
 /**
  * A visitor gives a link job its password (already transformed by the client, SPEC §5): the key
  * to send with every read, or 403 password_incorrect; guesses are throttled per job and address
- * through the login throttle.
+ * (auth/linkThrottle.ts), apart from sign-ins.
  */
 export function unlock(
   ctx: ServerContext,
@@ -129,8 +129,7 @@ export function unlock(
   job: JobRow,
   password: string,
 ): FastifyReply | { key: string } {
-  const throttleKey = `link:${job.uuid}`;
-  const wait = ctx.loginThrottle.retryAfter(throttleKey, request.ip);
+  const wait = ctx.linkThrottle.retryAfter(job.uuid, request.ip);
   if (wait > 0) {
     return reply
       .code(429)
@@ -138,9 +137,9 @@ export function unlock(
       .send({ error: 'too_many_attempts', message: 'Too many attempts' });
   }
   if (!job.password || !sameText(password, job.password)) {
-    if (job.password) ctx.loginThrottle.recordFailure(throttleKey, request.ip);
+    if (job.password) ctx.linkThrottle.recordFailure(job.uuid, request.ip);
     throw passwordIncorrect();
   }
-  ctx.loginThrottle.recordSuccess(throttleKey);
+  ctx.linkThrottle.recordSuccess(job.uuid, request.ip);
   return { key: shareKey(ctx, job) };
 }

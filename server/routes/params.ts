@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../../src/api/contract/text';
 
 /**
  * Query-string helpers. Every parameter is validated (a ZodError becomes 400 in the error
@@ -29,3 +30,6 @@ export const commonQuery = {
   foreign_auth: z.string().max(4096).optional(),
   token: z.string().max(256).optional(),
 };
+
+/** The common parameters where `device_id` is kept (sessions, client stats): a stored text. */
+export const storedDeviceQuery = { ...commonQuery, device_id: singleLineText(256).optional() };

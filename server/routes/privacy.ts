@@ -13,9 +13,7 @@ import {
   type ConsentValues,
 } from '../../src/api/contract/privacy';
 import { requireCaller, type Caller } from '../auth/guard';
-import { deletePaymentData } from '../payments/routes';
 import type { ServerContext } from '../context';
-import { stmt } from '../db/open';
 import {
   consentValues,
   dataAccessAvailability,
@@ -137,19 +135,5 @@ export function registerPrivacyRoutes(app: FastifyInstance, ctx: ServerContext):
     if (!user || user.disabled) throw notFound();
     const values = updateConsents(ctx.db, user.id, { stay_up_to_date__email: body.email_consent });
     return { value: values.stay_up_to_date__email };
-  });
-
-  // SPEC §2 developer page "delete test payment data": the caller's customer, cards,
-  // subscriptions and charges at the payment emulator, and the paid grants (the free grant
-  // stays).
-  app.delete('/test/payment_data', (request) => {
-    const { user } = requireCaller(ctx, request);
-    z.object(commonQuery).parse(request.query);
-    const grants = stmt(ctx.db, "DELETE FROM grants WHERE user_id = ? AND source != 'capture'").run(
-      user.id,
-    ).changes;
-    // Last: it sums the grants left into max_space.
-    const objects = deletePaymentData(ctx, user.id);
-    return { deleted: objects + grants };
   });
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -20,6 +20,42 @@ import { commonQuery, idParam } from './params';
 import { remainingSpace } from './uploadStore';
 
 const Query = z.object(commonQuery);
+
+/**
+ * Email-share recipients a user may have in any 24 hours (issue 33: 20 calls of 50 recipients
+ * went out in 0.1 s): enough for sharing with family and friends, too few for spam. Counted from
+ * the outbox, so a restart forgets nothing.
+ */
+export const PUBLISH_RECIPIENTS_PER_DAY = 100;
+const DAY_SECONDS = 86_400;
+
+/** Seconds until `count` more recipients fit in the user's budget (0: they fit now). */
+function publishWait(ctx: ServerContext, userId: number, count: number): number {
+  const now = ctx.now();
+  const sent = stmt<[number, number], { created: number }>(
+    ctx.db,
+    'SELECT created FROM outbox WHERE from_user = ? AND created > ? ORDER BY created',
+  ).all(userId, now - DAY_SECONDS);
+  const over = sent.length + count - PUBLISH_RECIPIENTS_PER_DAY;
+  if (over <= 0) return 0;
+  // When the `over` oldest have left the window (a call never has more than the budget).
+  const freed = sent[Math.min(over, sent.length) - 1];
+  return Math.max(1, (freed?.created ?? now) + DAY_SECONDS - now);
+}
+
+/**
+ * Issue 33: files of a password-protected album re-shared by someone other than its owner would
+ * make an open link (the album's password cannot follow: the client salts a password with the
+ * link's id). Such a share starts sealed, with a random password nobody is told, so its link opens
+ * nothing until its maker sets one (POST /shares/{id}/password); the share dialog asks for it.
+ * The owner decides for their own album. Null: the share starts open.
+ */
+function sealFor(caller: Caller, source: JobRow): string | null {
+  const othersLocked = source.type === 'story' && source.password !== null;
+  return othersLocked && source.owner_id !== caller.user.id
+    ? randomBytes(32).toString('base64url')
+    : null;
+}
 
 /** The share's own job for the caller (its owner), else 404. */
 function ownShare(ctx: ServerContext, caller: Caller, uuid: string): JobRow {
@@ -81,9 +117,18 @@ export function registerShareRoutes(app: FastifyInstance, ctx: ServerContext): v
       const info = stmt(
         ctx.db,
         `INSERT INTO jobs (uuid, owner_id, type, title, ctime, mtime, last_update, privacy_mode,
-           share_album)
-         VALUES (?, ?, 'share', ?, ?, ?, ?, 'public', ?)`,
-      ).run(randomUUID(), caller.user.id, album?.title ?? null, now, now, now, album?.id ?? null);
+           share_album, password)
+         VALUES (?, ?, 'share', ?, ?, ?, ?, 'public', ?, ?)`,
+      ).run(
+        randomUUID(),
+        caller.user.id,
+        album?.title ?? null,
+        now,
+        now,
+        now,
+        album?.id ?? null,
+        sealFor(caller, source),
+      );
       const job = stmt<[number], JobRow>(ctx.db, 'SELECT * FROM jobs WHERE id = ?').get(
         Number(info.lastInsertRowid),
       )!;
@@ -114,7 +159,7 @@ export function registerShareRoutes(app: FastifyInstance, ctx: ServerContext): v
   });
 
   // SPEC §5: a wrong password answers "Incorrect password"; guesses are throttled per share and
-  // address like sign-ins (auth/loginThrottle.ts).
+  // address (auth/linkThrottle.ts).
   app.post('/shares/:id/unlock', (request, reply) => {
     const uuid = idParam.parse((request.params as { id: unknown }).id);
     Query.parse(request.query);
@@ -152,7 +197,7 @@ export function registerShareRoutes(app: FastifyInstance, ctx: ServerContext): v
   });
 
   // SPEC §7 POST /jobs/{id}/publish (to_email, subject, message): the owner emails a share or an
-  // album's link. Stored in the outbox, never sent.
+  // album's link. Stored in the outbox, never sent; at most PUBLISH_RECIPIENTS_PER_DAY a day.
   app.post('/jobs/:id/publish', (request, reply) => {
     const caller = requireCaller(ctx, request);
     requireSubscriber(caller);
@@ -160,6 +205,14 @@ export function registerShareRoutes(app: FastifyInstance, ctx: ServerContext): v
     const job = jobForCaller(ctx, caller, request, 'read');
     if (job.owner_id !== caller.user.id || job.type === 'timeline') throw notFound();
     const body = PublishRequestSchema.parse(request.body);
+    // Checked and stored with no await between: two calls at once cannot both slip under it.
+    const wait = publishWait(ctx, caller.user.id, splitRecipients(body.to_email).length);
+    if (wait > 0) {
+      return reply.code(429).header('Retry-After', String(wait)).send({
+        error: 'too_many_requests',
+        message: 'Daily limit of email share recipients reached, try again later',
+      });
+    }
     // The link anyone can open: a share's receiver, or an album's visitor page (SPEC §2 `/a/{jobId}`).
     const link = job.type === 'share' ? `/share/${job.uuid}` : `/a/${job.uuid}`;
     const insert = stmt(

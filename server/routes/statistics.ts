@@ -12,7 +12,7 @@ import { consentValues } from '../db/privacy';
 import { storeClientStats, storeEvents } from '../db/statistics';
 import type { UserRow } from '../db/users';
 import { HttpError } from '../errors';
-import { commonQuery } from './params';
+import { commonQuery, storedDeviceQuery } from './params';
 
 /**
  * SPEC §1 "internal usage analytics are sent only after tracking consent": the consent is
@@ -47,7 +47,7 @@ export function registerStatisticsRoutes(app: FastifyInstance, ctx: ServerContex
 
   app.post('/client_stats', (request, reply) => {
     const { user } = requireCaller(ctx, request);
-    const query = z.object(commonQuery).parse(request.query);
+    const query = z.object(storedDeviceQuery).parse(request.query);
     const stats = ClientStatsRequestSchema.parse(request.body);
     requireConsent(user);
     storeClientStats(ctx.db, user.id, query.device_id ?? null, stats, ctx.now());

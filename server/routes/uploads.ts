@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { FilesDedupResponse, UploadResponse } from '../../src/api/contract/uploads';
 import { UploadPolicySchema } from '../../src/api/contract/uploads';
-import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../../src/api/contract/text';
+import { storedTextProblem } from '../../src/api/contract/text';
 import { isFolderPath } from '../../src/domain/classify';
 import { requireCaller, requireSubscriber } from '../auth/guard';
 import type { ServerContext } from '../context';
@@ -35,15 +35,15 @@ const uploadPath = z
   .refine((p) => !isFolderPath(p), 'folders cannot be uploaded');
 
 /**
- * Issue 23: a file name with control characters (contract/text.ts) is refused with its own code,
- * `invalid_file_name`, which the client shows as such (not as an unsupported file); other
- * oddities (`..`, `C:`, backslashes) are stored as named and made safe where they are used
- * (archive entry names, server/routes/archive.ts).
+ * Issue 23: a file name breaking the stored-text rule (contract/text.ts: control characters, and
+ * since issue 33 unpaired surrogates) is refused with its own code, `invalid_file_name`, which
+ * the client shows as such (not as an unsupported file); other oddities (`..`, `C:`,
+ * backslashes) are stored as named and made safe where they are used (archive entry names,
+ * server/routes/archive.ts).
  */
 export function checkFileName(path: unknown): void {
-  if (typeof path === 'string' && hasControlCharacters(path)) {
-    throw new HttpError(400, 'invalid_file_name', `File name: ${CONTROL_CHARACTERS_MESSAGE}`);
-  }
+  const problem = typeof path === 'string' ? storedTextProblem(path) : null;
+  if (problem) throw new HttpError(400, 'invalid_file_name', `File name: ${problem}`);
 }
 
 /** Unix seconds, whole or with a fraction (dropped); milliseconds are out of range on purpose. */

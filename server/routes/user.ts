@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { OptionResponse, UserGrantsResponse } from '../../src/api/contract/user';
-import { OptionValueSchema } from '../../src/api/contract/user';
+import { OptionValueRequestSchema } from '../../src/api/contract/user';
 import { requireCaller } from '../auth/guard';
 import { grantLinksOf, settleCaller } from '../payments/routes';
 import type { ServerContext } from '../context';
@@ -23,19 +23,12 @@ import { PROFILE_CROP_PX } from '../../src/domain/constants';
 import { commonQuery } from './params';
 import { LIMIT_INPUT_PIXELS } from '../media/decodes';
 import { asMultipartError } from './uploads';
-import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../../src/api/contract/text';
+import { storedText, storedTextProblem } from '../../src/api/contract/text';
 
-/** SPEC §9 text max 255; no control characters (the shared rule of contract/text.ts). */
-const NameBody = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1)
-    .max(255)
-    .refine((name) => !hasControlCharacters(name), CONTROL_CHARACTERS_MESSAGE),
-});
+/** SPEC §9 text max 255; the shared rule of stored texts (contract/text.ts). */
+const NameBody = z.object({ name: storedText(z.string().trim().min(1).max(255)) });
 const key = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'expected a key of [A-Za-z0-9_.:-]');
-const OptionBody = z.object({ value: OptionValueSchema });
+const OptionBody = z.object({ value: OptionValueRequestSchema });
 const AttributeQuery = z.object({ ...commonQuery, account_attribute_key: key });
 const PictureQuery = z.object({ ...commonQuery, path: z.string().max(1024).optional() });
 const PICTURE_KEY = /^[0-9a-f]{32}$/;
@@ -55,6 +48,9 @@ function attributeValue(body: unknown): string {
   if (body === undefined || body === null) throw badRequest('the body is the value');
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   if (text.length > MAX_VALUE_CHARS) throw badRequest(`value longer than ${MAX_VALUE_CHARS}`);
+  // A stored text like any other (contract/text.ts); JSON text never holds one of these raw.
+  const problem = storedTextProblem(text);
+  if (problem) throw badRequest(`value: ${problem}`);
   return text;
 }
 

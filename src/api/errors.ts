@@ -84,6 +84,13 @@ export function needsNetwork(error: unknown): boolean {
   return isApiError(error, 'offline') || isApiError(error, 'network');
 }
 
+/**
+ * HTTP 429 Too Many Requests (RFC 6585): the server refuses more of this for a while (issue 33:
+ * email shares per day, comments per minute). A standard status, so the client may key on it
+ * though SPEC §7 names no limits (src/api/CONTEXT.md "What we add to the contract").
+ */
+export const isRateLimited = (error: unknown): boolean => isApiError(error) && error.status === 429;
+
 /** What an action that needs the server says when the network was missing (issue 19). */
 export const OFFLINE_MESSAGE: Message = { key: 'errors.api.offline' };
 

@@ -118,10 +118,19 @@ describe('comment user action status (SPEC §4)', () => {
     expect(actionReducer(deleting, { type: 'failed' })?.status).toBe('SERVER_ERROR__DELETE');
   });
 
-  it('a failure for want of the network is kept as such, so the error says so (issue 19)', () => {
+  it('a failure for want of the network, or a refusal, is kept as such, so the error says so (issues 19, 33)', () => {
     const deleting = actionAfter([{ type: 'delete', original: 'x' }, { type: 'confirm' }]);
-    expect(actionReducer(deleting, { type: 'failed', offline: true })?.offline).toBe(true);
-    expect(actionReducer(deleting, { type: 'failed' })?.offline).toBeFalsy();
+    expect(actionReducer(deleting, { type: 'failed', failure: 'offline' })?.failure).toBe(
+      'offline',
+    );
+    expect(actionReducer(deleting, { type: 'failed' })?.failure).toBeUndefined();
+    const saving = actionAfter([
+      { type: 'edit', original: 'x' },
+      { type: 'change', text: 'y' },
+      { type: 'save' },
+    ]);
+    const refused = actionReducer(saving, { type: 'failed', failure: 'closed' });
+    expect(refused).toMatchObject({ status: 'SERVER_ERROR__EDIT', text: 'x', failure: 'closed' });
   });
 
   it('nothing else starts or cancels while the server answers', () => {

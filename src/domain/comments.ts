@@ -65,9 +65,15 @@ export interface CommentAction {
   status: CommentUserActionStatus;
   originalComment: string;
   text: string;
-  /** The failed call never reached the server: the error says it needs the network (issue 19). */
-  offline?: boolean;
+  /** Why the call failed, when the error says more than SPEC §8's text (see CommentFailure). */
+  failure?: CommentFailure;
 }
+
+/**
+ * What a failed comment call may say besides its SPEC §8 text: it never reached the server
+ * (issue 19), too many comments at once, or comments were turned off (issue 33).
+ */
+export type CommentFailure = 'offline' | 'tooMany' | 'closed';
 
 export type CommentActionEvent =
   | { type: 'edit'; original: string }
@@ -76,7 +82,7 @@ export type CommentActionEvent =
   | { type: 'delete'; original: string }
   | { type: 'confirm' }
   | { type: 'cancel' }
-  | { type: 'failed'; offline?: boolean }
+  | { type: 'failed'; failure?: CommentFailure }
   | { type: 'succeeded' };
 
 /**
@@ -116,10 +122,10 @@ export function actionReducer(
     case 'failed':
       if (action?.status === 'PENDING_SERVER__EDIT') {
         const status = 'SERVER_ERROR__EDIT';
-        return { ...action, status, text: action.originalComment, offline: event.offline };
+        return { ...action, status, text: action.originalComment, failure: event.failure };
       }
       if (action?.status === 'PENDING_SERVER__DELETE') {
-        return { ...action, status: 'SERVER_ERROR__DELETE', offline: event.offline };
+        return { ...action, status: 'SERVER_ERROR__DELETE', failure: event.failure };
       }
       return action;
     case 'succeeded':

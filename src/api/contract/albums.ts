@@ -57,7 +57,7 @@ export const CreateJobRequestSchema = z.object({
   allow_sharing: CreateFlagSchema.optional(),
   allow_comments: CreateFlagSchema.optional(),
   allow_uploads: CreateFlagSchema.optional(),
-  password: z.string().max(256).nullable().optional(),
+  password: singleLineText(256).nullable().optional(),
 });
 /** What a client sends. */
 export type CreateJobRequest = z.input<typeof CreateJobRequestSchema>;
@@ -143,5 +143,5 @@ export type CopyFilesResponse = z.infer<typeof CopyFilesResponseSchema>;
  * `domain/password.ts`, salted with the album id), or null to take it off.
  */
 export const AlbumPasswordRequestSchema = z.object({
-  password: z.string().min(1).max(512).nullable(),
+  password: singleLineText(512).min(1).nullable(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_ADDRESS } from './shares';
-import { hasControlCharacters } from './text';
+import { storedText } from './text';
 
 // SPEC §3 Consents and Digital legacy, §7 data protection calls, §9 data request 24 h and
 // account deletion 30 days. Shared with server/ so both ends check the same rules.
@@ -82,18 +82,15 @@ export type LegacyChoice = (typeof LEGACY_CHOICES)[number];
 export const LEGACY_PHONE = /^\+?[0-9]{8,14}$/;
 const MAX_FIELD = 255;
 
-const field = z
-  .string()
-  .trim()
-  .min(1)
-  .max(MAX_FIELD)
-  .refine((text) => !hasControlCharacters(text), 'no control characters');
+const field = storedText(z.string().trim().min(1).max(MAX_FIELD));
 
 /** SPEC §5 legacy contact: all four fields required; phone and email checked. */
 export const LegacyContactSchema = z.strictObject({
   name: field,
   phone_number: z.string().trim().regex(LEGACY_PHONE, 'phone: "+" and 8 to 14 digits'),
-  email_address: z.string().trim().max(MAX_FIELD).regex(EMAIL_ADDRESS, 'a valid email address'),
+  email_address: storedText(
+    z.string().trim().max(MAX_FIELD).regex(EMAIL_ADDRESS, 'a valid email address'),
+  ),
   address: field,
 });
 export type LegacyContact = z.infer<typeof LegacyContactSchema>;

@@ -26,7 +26,7 @@ export const CreateShareRequestSchema = z.object({
 });
 
 /** POST /shares/{id}/password and POST /shares/{id}/unlock: transformed as SPEC §5 says. */
-export const SharePasswordRequestSchema = z.object({ password: z.string().min(1).max(512) });
+export const SharePasswordRequestSchema = z.object({ password: singleLineText(512).min(1) });
 export const ShareUnlockResponseSchema = z.object({ key: z.string().min(1).max(128) });
 
 export const ShareSchema = z.object({
@@ -65,10 +65,8 @@ export const PUBLISH_MAX_RECIPIENTS = 50;
 /** SPEC §3 and §5 email share: POST /jobs/{id}/publish (to_email, subject, message). */
 export const PublishRequestSchema = z.object({
   /** Comma-separated; each a valid address (SPEC §5). */
-  to_email: z
-    .string()
+  to_email: singleLineText(5000)
     .min(1)
-    .max(5000)
     .refine((text) => {
       const list = splitRecipients(text);
       return (

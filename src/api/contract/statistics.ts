@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 
 // SPEC §7 POST /user_statistics_events (events) and POST /client_stats (last_foreground,
 // last_engaged); SPEC §1: sent only after the user's consent. Shared with server/.
@@ -10,15 +11,15 @@ const EVENT_NAME = /^web_[a-z0-9_]{1,64}$/;
 /** What an event may carry: a small flat record of scalars (no nested data, nothing large). */
 export const EventDataSchema = z
   .record(
-    z.string().min(1).max(64),
-    z.union([z.string().max(256), z.number(), z.boolean(), z.null()]),
+    singleLineText(64).min(1),
+    z.union([singleLineText(256), z.number(), z.boolean(), z.null()]),
   )
   .refine((data) => Object.keys(data).length <= 20, 'at most 20 entries');
 
 export const StatisticsEventSchema = z.strictObject({
-  device_id: z.string().min(1).max(64),
-  session_id: z.string().min(1).max(64),
-  user_uuid: z.string().min(1).max(64),
+  device_id: singleLineText(64).min(1),
+  session_id: singleLineText(64).min(1),
+  user_uuid: singleLineText(64).min(1),
   event_name: z.string().regex(EVENT_NAME, 'web_ and lower-case letters, digits or _'),
   event_data: EventDataSchema,
   /** When it happened, unix seconds. */

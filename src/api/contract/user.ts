@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 
 /** POST /name: the stored name (SPEC §5 text max 255). */
 export const NameResponseSchema = z.object({ name: z.string() });
 
 /** A user option value (SPEC §7 /options/{key}: PUT takes value); JSON scalars only. */
 export const OptionValueSchema = z.union([z.string().max(4096), z.number(), z.boolean()]);
+/** What PUT /options/{key} stores: a string value is a stored text (contract/text.ts). */
+export const OptionValueRequestSchema = z.union([singleLineText(4096), z.number(), z.boolean()]);
 
 /** GET and PUT /options/{key}; value is null when the option is not set. */
 export const OptionResponseSchema = z.object({

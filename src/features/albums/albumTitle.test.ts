@@ -16,6 +16,9 @@ describe('albumTitleProblem (SPEC §5)', () => {
   it('refuses control characters, and takes hostile but printable text as it is', () => {
     expect(albumTitleProblem('a\nb', false)).toBe('invalid');
     expect(albumTitleProblem('a\u0000', false)).toBe('invalid');
+    // Issue 33: half an emoji is refused as the server refuses it.
+    expect(albumTitleProblem('a\ud83d', false)).toBe('invalid');
+    expect(userNameProblem('Ada\ude00')).toBe('invalid');
     expect(albumTitleProblem('<img src=x onerror=alert(1)> "\'; DROP TABLE', true)).toBeNull();
   });
   it('asks a user name that is not blank', () => {

@@ -1,7 +1,7 @@
-import { hasControlCharacters } from '../../api/contract/text';
+import { isStorableText } from '../../api/contract/text';
 import { TEXT_MAX } from '../../domain/constants';
 
-/** SPEC §5 album title and user name: at most 255 characters, no control characters (text.ts). */
+/** SPEC §5 album title and user name: at most 255 characters, storable text (text.ts). */
 export const ALBUM_TITLE_MAX = TEXT_MAX;
 
 export type AlbumTitleProblem = 'required' | 'tooLong' | 'invalid';
@@ -16,7 +16,7 @@ const tooLong = (text: string) => text.length > ALBUM_TITLE_MAX;
  */
 export function albumTitleProblem(title: string, shared: boolean): AlbumTitleProblem | null {
   if (tooLong(title)) return 'tooLong';
-  if (hasControlCharacters(title)) return 'invalid';
+  if (!isStorableText(title)) return 'invalid';
   if (shared && title.trim() === '') return 'required';
   return null;
 }
@@ -25,6 +25,6 @@ export function albumTitleProblem(title: string, shared: boolean): AlbumTitlePro
 export function userNameProblem(name: string): AlbumTitleProblem | null {
   if (name.trim() === '') return 'required';
   if (tooLong(name)) return 'tooLong';
-  if (hasControlCharacters(name)) return 'invalid';
+  if (!isStorableText(name)) return 'invalid';
   return null;
 }

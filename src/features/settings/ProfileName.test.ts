@@ -8,6 +8,7 @@ describe('nameProblem (SPEC §5 text max, issue 23 control characters)', () => {
     expect(nameProblem('x'.repeat(255))).toBeNull();
     expect(nameProblem('x'.repeat(256))).toBe('tooLong');
     expect(nameProblem('Ann\u0000')).toBe('invalid');
+    expect(nameProblem('Ann\ud83d')).toBe('invalid');
     expect(nameProblem('Åse <b>"Ølstad"</b>')).toBeNull();
   });
 });

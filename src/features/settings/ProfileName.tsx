@@ -3,19 +3,19 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionFailure } from '../../api/errors';
 import { NameResponseSchema } from '../../api/contract/user';
-import { hasControlCharacters } from '../../api/contract/text';
+import { isStorableText } from '../../api/contract/text';
 import { api } from '../../platform/api';
 import { accountInfoQuery } from '../../platform/queries';
 import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
 
-/** SPEC §5 text max: a name is 1 to 255 characters, without control characters. */
+/** SPEC §5 text max: a name is 1 to 255 characters of storable text (contract/text.ts). */
 const NAME_MAX = 255;
 
 export function nameProblem(name: string): 'required' | 'tooLong' | 'invalid' | null {
   if (name.trim().length === 0) return 'required';
   if (name.length > NAME_MAX) return 'tooLong';
-  return hasControlCharacters(name) ? 'invalid' : null;
+  return isStorableText(name) ? null : 'invalid';
 }
 
 /** SPEC §7 POST /name, trimmed. */

@@ -3,14 +3,18 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createInstance, type i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/errors';
 import { initI18n } from '../../i18n';
 import { loadAreaTexts } from '../../i18n/areaTexts';
 import { sessionStore } from '../../state/session';
 
 const createShare = vi.fn();
+const publish = vi.fn();
+const stopShare = vi.fn(() => Promise.resolve());
 vi.mock('./shareApi', () => ({
   createShare: (...args: unknown[]) => createShare(...args) as unknown,
-  publish: vi.fn(),
+  publish: (...args: unknown[]) => publish(...args) as unknown,
+  stopShare: (...args: unknown[]) => stopShare(...(args as [])) as unknown,
   shareUrl: (share: { link: string }) => `https://capture.test${share.link}`,
 }));
 
@@ -32,6 +36,8 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   createShare.mockReset();
+  publish.mockReset();
+  stopShare.mockClear();
 });
 
 const show = (count: number) =>
@@ -98,6 +104,46 @@ describe('ShareDialog', () => {
     expect(makeShared).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId<HTMLInputElement>('share-link').value).toMatch(/\/a\/album-1$/);
     expect(createShare).not.toHaveBeenCalled();
+  });
+
+  it('says when the daily budget of email recipients is used up (429, issue 33)', async () => {
+    createShare.mockResolvedValue({ id: 's1', link: '/share/s1', hasPassword: false });
+    publish.mockRejectedValue(
+      new ApiError({ kind: 'http', method: 'POST', path: '/jobs/s1/publish', status: 429 }),
+    );
+    show(1);
+    fireEvent.click(screen.getByTestId('share-email'));
+    fireEvent.change(screen.getByTestId('share-email-recipients'), {
+      target: { value: 'ann@example.com' },
+    });
+    fireEvent.change(screen.getByTestId('share-email-subject'), { target: { value: 'Trip' } });
+    fireEvent.click(screen.getByTestId('share-email-done'));
+    await vi.waitFor(() => expect(screen.getByTestId('share-error')).toBeTruthy());
+    expect(screen.getByTestId('share-error').textContent).toBe(
+      "You have reached today's limit for sharing by email. Please try again later.",
+    );
+    expect(publish).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for a password when the server gives no open link (a password album, issue 33)', async () => {
+    createShare.mockImplementation(({ password }: { password: string | null }) =>
+      Promise.resolve({ id: password ? 's3' : 's2', link: '/share/s', hasPassword: true }),
+    );
+    show(1);
+    fireEvent.click(screen.getByTestId('share-create-link'));
+    await vi.waitFor(() => expect(screen.getByTestId('share-needs-password')).toBeTruthy());
+    expect(screen.getByTestId('share-needs-password').textContent).toContain(
+      'protected by a password, so a link to its photos needs one too',
+    );
+    // The sealed link is gone, none was shown, and the password cannot be left out.
+    expect(stopShare).toHaveBeenCalledWith('s2');
+    expect(screen.queryByTestId('share-link')).toBeNull();
+    const protect = screen.getByTestId<HTMLInputElement>('share-protect');
+    expect(protect.checked && protect.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('share-password'), { target: { value: 'pw' } });
+    fireEvent.click(screen.getByTestId('share-create-link'));
+    await vi.waitFor(() => expect(screen.getByTestId('share-link')).toBeTruthy());
+    expect(createShare).toHaveBeenLastCalledWith(expect.objectContaining({ password: 'pw' }));
   });
 
   it('a member hands on a shared album’s link but cannot email it', () => {

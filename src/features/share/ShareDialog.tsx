@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHARE_MAX_FILES } from '../../api/contract/shares';
-import { actionFailure } from '../../api/errors';
+import { actionFailure, isRateLimited } from '../../api/errors';
 import { withAreaTexts } from '../../i18n';
 import { SHARE_ERROR_MS, SHARE_LINK_EXPIRY_DAYS } from '../../domain/constants';
 import type { Message } from '../../state/message';
@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { publishRequest } from './emailShare';
 import { EmailShareForm } from './EmailShareForm';
-import { createShare, publish, shareUrl } from './shareApi';
+import { createShare, publish, shareUrl, stopShare } from './shareApi';
 import './share.css';
 
 /** The albums feature (its shared-album list) loads when that view opens. */
@@ -66,6 +66,8 @@ const albumLink = (jobId: string, hasPassword: boolean): SharedLink => ({
 
 const PASSWORD_MAX = 255;
 const SHARE_FAILED: Message = { key: 'share.failed' };
+/** The server's daily budget of email recipients is used up (429, issue 33). */
+const EMAIL_LIMIT: Message = { key: 'share.email.limit' };
 
 /**
  * The share dialog (SPEC §4): a link (30 days, optional password) to copy or hand to another
@@ -91,6 +93,8 @@ export function ShareDialog({
   /** What the failure says: the share's own text, or that it needs the network (issue 19). */
   const [failed, setFailed] = useState<Message | null>(null);
   const [protect, setProtect] = useState(false);
+  /** The server sealed the link (a password album's files, not the user's album): one is needed. */
+  const [needsPassword, setNeedsPassword] = useState(false);
   const [password, setPassword] = useState('');
   const passwordId = useId();
 
@@ -121,6 +125,15 @@ export function ShareDialog({
           album,
           password: protect ? password : null,
         });
+        if (created.hasPassword && !protect) {
+          // Issue 33: files of an album protected by its owner's password get no open link
+          // (the server made this one sealed); it goes, and the user chooses a password.
+          await stopShare(created.id).catch(() => undefined);
+          setNeedsPassword(true);
+          setProtect(true);
+          setView('options');
+          return null;
+        }
         made = {
           url: shareUrl(created),
           publishJob: created.id,
@@ -230,10 +243,20 @@ export function ShareDialog({
               </div>
             ) : (
               <div className="share-dialog__link">
+                {needsPassword ? (
+                  <p
+                    role="status"
+                    className="share-dialog__note"
+                    data-testid="share-needs-password"
+                  >
+                    {t('share.link.albumPassword')}
+                  </p>
+                ) : null}
                 <label className="share-dialog__check">
                   <input
                     type="checkbox"
                     checked={protect}
+                    disabled={needsPassword}
                     onChange={(event) => setProtect(event.target.checked)}
                     data-testid="share-protect"
                   />
@@ -318,7 +341,7 @@ export function ShareDialog({
                 showToast({ message: { key: 'share.email.sent' } });
                 onClose();
               } catch (error) {
-                setFailed(actionFailure(error, SHARE_FAILED));
+                setFailed(isRateLimited(error) ? EMAIL_LIMIT : actionFailure(error, SHARE_FAILED));
               } finally {
                 setBusy(false);
               }

@@ -16,6 +16,8 @@ describe('email share validation (SPEC §5)', () => {
     for (const bad of ['ann', 'ann@example', 'ann@example.com,', 'a b@example.com', 'a@@b.c']) {
       expect(emailShareProblems(form(bad)).recipients, bad).toBe(true);
     }
+    // Issue 33: the server keeps recipients as stored text; control characters are refused.
+    expect(emailShareProblems(form('a\u0000b@example.com')).recipients).toBe(true);
     expect(emailShareProblems(form(Array(51).fill('a@b.co').join(','))).recipients).toBe(true);
   });
 
@@ -25,6 +27,8 @@ describe('email share validation (SPEC §5)', () => {
     expect(emailShareProblems(form('a@b.co', 'bell\u0007')).subject).toBe(true);
     expect(emailShareProblems(form('a@b.co', 'Hi', 'line\nline')).message).toBe(false);
     expect(emailShareProblems(form('a@b.co', 'Hi', 'tab\there')).message).toBe(true);
+    expect(emailShareProblems(form('a@b.co', 'half \ud83d')).subject).toBe(true);
+    expect(emailShareProblems(form('a@b.co', 'Hi', 'half \ude00')).message).toBe(true);
   });
 
   it('a valid form is a body the server accepts', () => {

@@ -4,7 +4,7 @@ import {
   splitRecipients,
   type PublishRequest,
 } from '../../api/contract/shares';
-import { hasControlCharacters } from '../../api/contract/text';
+import { isStorableText } from '../../api/contract/text';
 
 export interface EmailShareForm {
   recipients: string;
@@ -30,13 +30,14 @@ export function emailShareProblems(form: EmailShareForm): {
     recipients:
       form.recipients.trim().length === 0 ||
       list.length > PUBLISH_MAX_RECIPIENTS ||
+      !isStorableText(form.recipients) ||
       !list.every((address) => EMAIL_ADDRESS.test(address)),
     subject:
       form.subject.trim().length === 0 ||
       form.subject.length > SUBJECT_MAX ||
-      hasControlCharacters(form.subject),
+      !isStorableText(form.subject),
     message:
-      form.message.length > MESSAGE_MAX || hasControlCharacters(form.message, { multiline: true }),
+      form.message.length > MESSAGE_MAX || !isStorableText(form.message, { multiline: true }),
   };
 }
 

@@ -8,11 +8,11 @@ import {
   type Comment,
   type VisitorToken,
 } from '../../../api/contract/comments';
-import { apiErrorCode, isApiError, needsNetwork } from '../../../api/errors';
 import { EMPTY_DRAFT, canSubmit, draftReducer } from '../../../domain/comments';
 import { Button } from '../../../ui/Button';
 import { startLogin } from '../../auth';
 import {
+  commentFailure,
   commentsQuery,
   forgetVisitor,
   isVisitorTokenRefused,
@@ -33,11 +33,17 @@ type ProblemKey =
   | 'albums.comments.nameInvalid';
 
 function problemOf(error: unknown): ProblemKey {
-  if (needsNetwork(error)) return 'errors.api.offline';
   if (isVisitorTokenRefused(error)) return 'albums.comments.nameAgain';
-  if (isApiError(error) && error.status === 429) return 'albums.comments.tooMany';
-  if (apiErrorCode(error) === 'comments_not_allowed') return 'albums.comments.closed';
-  return 'albums.comments.postFailed';
+  switch (commentFailure(error)) {
+    case 'offline':
+      return 'errors.api.offline';
+    case 'tooMany':
+      return 'albums.comments.tooMany';
+    case 'closed':
+      return 'albums.comments.closed';
+    default:
+      return 'albums.comments.postFailed';
+  }
 }
 
 /** The visitor's typed name, or why it cannot be used (SPEC §5: 255 max; one line; required). */

@@ -5,10 +5,28 @@ import {
   shownCommentText,
   type CommentAction,
   type CommentActionEvent,
+  type CommentFailure,
 } from '../../../domain/comments';
 import { Button } from '../../../ui/Button';
 import { Avatar } from '../AlbumsPage';
 import { CommentText } from './CommentText';
+
+/** The text of a failed edit or delete: why, when known, else the action's own (SPEC §8). */
+function failureKey<Fallback extends string>(
+  failure: CommentFailure | undefined,
+  fallback: Fallback,
+): Fallback | 'errors.api.offline' | 'albums.comments.tooMany' | 'albums.comments.closed' {
+  switch (failure) {
+    case 'offline':
+      return 'errors.api.offline';
+    case 'tooMany':
+      return 'albums.comments.tooMany';
+    case 'closed':
+      return 'albums.comments.closed';
+    default:
+      return fallback;
+  }
+}
 
 export interface CommentItemProps {
   comment: Comment;
@@ -111,12 +129,12 @@ export function CommentItem(props: CommentItemProps) {
       )}
       {status === 'SERVER_ERROR__EDIT' ? (
         <p role="alert" className="comments__error" data-testid="comment-error">
-          {t(action?.offline ? 'errors.api.offline' : 'albums.comments.editFailed')}
+          {t(failureKey(action?.failure, 'albums.comments.editFailed'))}
         </p>
       ) : null}
       {status === 'SERVER_ERROR__DELETE' ? (
         <p role="alert" className="comments__error" data-testid="comment-error">
-          {t(action?.offline ? 'errors.api.offline' : 'albums.comments.deleteFailed')}
+          {t(failureKey(action?.failure, 'albums.comments.deleteFailed'))}
         </p>
       ) : null}
       {!editing && (own || canDelete) ? (

@@ -9,7 +9,8 @@ import {
   type Comment,
   type VisitorToken,
 } from '../../../api/contract/comments';
-import { apiErrorCode } from '../../../api/errors';
+import { apiErrorCode, isRateLimited, needsNetwork } from '../../../api/errors';
+import type { CommentFailure } from '../../../domain/comments';
 import { api } from '../../../platform/api';
 import { linkRequestOptions } from '../../../platform/linkAccess';
 import { queryClient } from '../../../platform/queryClient';
@@ -89,6 +90,18 @@ function authorOptions(jobId: string): { auth: boolean; headers?: Record<string,
     auth: false,
     headers: { ...link.headers, ...(visitor ? { [VISITOR_TOKEN_HEADER]: visitor.token } : {}) },
   };
+}
+
+/**
+ * What a failed post, edit or delete says besides its own text: offline (issue 19); 429, too
+ * many at once (issue 33, a standard status); `comments_not_allowed`, comments turned off (our
+ * server's code: another server's 403 falls back to the action's own text).
+ */
+export function commentFailure(error: unknown): CommentFailure | undefined {
+  if (needsNetwork(error)) return 'offline';
+  if (isRateLimited(error)) return 'tooMany';
+  if (apiErrorCode(error) === 'comments_not_allowed') return 'closed';
+  return undefined;
 }
 
 /** A visitor's token the server no longer takes (a new password, the album closed, 30 days). */

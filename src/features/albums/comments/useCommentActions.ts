@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useReducer, useRef } from 'react';
 import type { Comment } from '../../../api/contract/comments';
-import { needsNetwork } from '../../../api/errors';
 import {
   actionReducer,
   type CommentAction,
   type CommentActionEvent,
 } from '../../../domain/comments';
 import { confirmDialog } from '../../../state/dialogs';
-import { commentsQuery, deleteComment, editComment } from './commentsApi';
+import { commentFailure, commentsQuery, deleteComment, editComment } from './commentsApi';
 
 type Actions = Readonly<Record<string, CommentAction>>;
 type Keyed = { id: string; event: CommentActionEvent };
@@ -53,7 +52,7 @@ export function useCommentActions(jobId: string, fileId: string) {
         );
         dispatch(id, { type: 'succeeded' });
       } catch (error) {
-        dispatch(id, { type: 'failed', offline: needsNetwork(error) });
+        dispatch(id, { type: 'failed', failure: commentFailure(error) });
       }
     },
     [client, dispatch, jobId, fileId],
@@ -79,7 +78,7 @@ export function useCommentActions(jobId: string, fileId: string) {
         );
         dispatch(id, { type: 'succeeded' });
       } catch (error) {
-        dispatch(id, { type: 'failed', offline: needsNetwork(error) });
+        dispatch(id, { type: 'failed', failure: commentFailure(error) });
       }
     },
     [client, dispatch, jobId, fileId],
