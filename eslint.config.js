@@ -118,8 +118,8 @@ const boundaries = [
     ['src/api/contract/**/*.ts'],
     [
       pattern(
-        String.raw`^(?!zod$|\./)`,
-        'The contract is shared with server/: it imports only zod and its own modules.',
+        String.raw`^(?!zod$|\./|\.\./\.\./domain/constants$)`,
+        'The contract is shared with server/: it imports only zod, its own modules and the SPEC values of src/domain/constants.ts.',
       ),
     ],
   ),
@@ -278,6 +278,24 @@ export default tseslint.config(
               ],
               message:
                 'src/domain is pure: no React, stores, i18n or imports from outside the folder.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The floor every other floor reads, the contract and so the server included (SPEC values
+    // have one home): it imports nothing, so whatever imports it stays server- and worker-safe.
+    files: ['src/domain/constants.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '.',
+              message: 'src/domain/constants.ts imports nothing: the contract and server read it.',
             },
           ],
         },

@@ -19,19 +19,19 @@ import {
   userIdByPictureKey,
 } from '../db/account';
 import { badRequest, HttpError, notFound } from '../errors';
-import { PROFILE_CROP_PX } from '../../src/domain/constants';
+import { PROFILE_CROP_PX, TEXT_MAX } from '../../src/domain/constants';
 import { commonQuery } from './params';
 import { LIMIT_INPUT_PIXELS } from '../media/decodes';
 import { asMultipartError } from './uploads';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../../src/api/contract/text';
 
-/** SPEC §9 text max 255; no control characters (the shared rule of contract/text.ts). */
+/** SPEC §9 text max; no control characters (the shared rule of contract/text.ts). */
 const NameBody = z.object({
   name: z
     .string()
     .trim()
     .min(1)
-    .max(255)
+    .max(TEXT_MAX)
     .refine((name) => !hasControlCharacters(name), CONTROL_CHARACTERS_MESSAGE),
 });
 const key = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'expected a key of [A-Za-z0-9_.:-]');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MAX } from '../../domain/constants';
 
 /** GET /st/4/telenorid/preflight_oauth2login: where to send the browser to sign in. */
 export const PreflightResponseSchema = z.object({
@@ -18,5 +19,5 @@ export const PostflightRequestSchema = z.object({
   code: z.string().min(1).max(512),
   code_verifier: z.string().min(43).max(512),
   state: z.string().max(512).optional(),
-  device_name: z.string().max(255).optional(),
+  device_name: z.string().max(TEXT_MAX).optional(),
 });
