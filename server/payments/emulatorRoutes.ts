@@ -2,15 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context';
 import { CHALLENGE_HTML, ELEMENT_HTML, STRIPE_JS } from './browserScript';
-import {
-  paymentIntentById,
-  settlePaymentIntent,
-  setupIntentById,
-  updateSetupIntent,
-  type PaymentIntentRow,
-  type SetupIntentRow,
-  type StoredCard,
-} from './store';
+import { paymentIntentById, settlePaymentIntent, type PaymentIntentRow } from './paymentIntents';
+import { setupIntentById, updateSetupIntent, type SetupIntentRow, type StoredCard } from './store';
 import { CARD_ERRORS, checkCard, TEST_CARDS, type CardError } from './testCards';
 
 /** Where the emulator's browser script and frames are served on the API listener. */
