@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context';
-import { CHALLENGE_HTML, ELEMENT_HTML, STRIPE_JS } from './browserScript';
+import { EMULATOR_FILES } from './browserScript';
 import { paymentIntentById, settlePaymentIntent, type PaymentIntentRow } from './paymentIntents';
 import { setupIntentById, updateSetupIntent, type SetupIntentRow, type StoredCard } from './store';
 import { CARD_ERRORS, checkCard, TEST_CARDS, type CardError } from './testCards';
@@ -52,22 +52,16 @@ const paymentIntentView = (intent: PaymentIntentRow) => ({
 
 /**
  * The emulator's browser side on the API listener: GET the `Stripe(...)` script and its two
- * frames; POST the card from the element frame (confirm) and the holder's answer from the
+ * frames with their scripts (browserScript.ts); POST the card from the element frame (confirm) and the holder's answer from the
  * challenge frame (authenticate). A setup intent's client secret is the capability, as with the
  * provider: these calls carry no session.
  */
 export function registerEmulatorRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const page = (reply: FastifyReply, type: string, body: string) =>
-    reply.header('Cache-Control', 'no-cache').type(type).send(body);
-  app.get(`${EMULATOR_PREFIX}v3.js`, (_request, reply) =>
-    page(reply, 'application/javascript; charset=utf-8', STRIPE_JS),
-  );
-  app.get(`${EMULATOR_PREFIX}element.html`, (_request, reply) =>
-    page(reply, 'text/html; charset=utf-8', ELEMENT_HTML),
-  );
-  app.get(`${EMULATOR_PREFIX}challenge.html`, (_request, reply) =>
-    page(reply, 'text/html; charset=utf-8', CHALLENGE_HTML),
-  );
+  for (const [name, { type, body }] of EMULATOR_FILES) {
+    app.get(`${EMULATOR_PREFIX}${name}`, (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').type(type).send(body),
+    );
+  }
 
   const intentFor = (id: string, secret: string): SetupIntentRow | null => {
     const intent = setupIntentById(ctx.db, id);
