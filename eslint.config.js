@@ -118,8 +118,8 @@ const boundaries = [
     ['src/api/contract/**/*.ts'],
     [
       pattern(
-        String.raw`^(?!zod$|\./)`,
-        'The contract is shared with server/: it imports only zod and its own modules.',
+        String.raw`^(?!zod$|\./|\.\./\.\./domain/constants$)`,
+        'The contract is shared with server/: it imports only zod, its own modules and the SPEC values of src/domain/constants.ts.',
       ),
     ],
   ),
@@ -285,6 +285,24 @@ export default tseslint.config(
     },
   },
   {
+    // The floor every other floor reads, the contract and so the server included (SPEC values
+    // have one home): it imports nothing, so whatever imports it stays server- and worker-safe.
+    files: ['src/domain/constants.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '.',
+              message: 'src/domain/constants.ts imports nothing: the contract and server read it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
@@ -294,5 +312,11 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // The payment emulator's browser files are ES5 served as written (no build step): a
+    // constructor's `var self = this` is how a callback reaches it there.
+    files: ['server/payments/browser/*.js'],
+    rules: { '@typescript-eslint/no-this-alias': 'off' },
   },
 );

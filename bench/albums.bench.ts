@@ -12,7 +12,7 @@
 import type { Page } from '@playwright/test';
 import { hashPassword } from '../server/auth/password';
 import type { ServerContext } from '../server/context';
-import { rebuildDayCounts } from '../server/db/files';
+import { rebuildDayCounts } from '../server/db/dayCounts';
 import { createUser, userByEmail } from '../server/db/users';
 import { launchBrowser, newBenchPage, signIn } from './support/browser';
 import { buildApp } from './support/build';

@@ -2,9 +2,9 @@
  * Where the main thread's time goes during the scroll bench's flings on /photos: a CDP
  * sampling profile over a client built without minification (readable names), aggregated by
  * function (self time). A diagnostic, not a bench: no targets; writes
- * bench/results/profile.json. Run: npx tsx bench/profile.ts [--quick] [--upload-ab]
- * --upload-ab (issue 19): then the same flings under each texture upload policy, A B B A from
- * fresh regions (support/uploadPolicyAB.ts), with each arm's share of texSubImage3D.
+ * bench/results/profile.json. Run: npx tsx bench/profile.ts [--quick]
+ * (Its --upload-ab, which profiled the two texture upload policies of issue 19 side by side, went
+ * with the "count" policy in issue 35: texSubImage3D's self time is in the profile's top list.)
  */
 import path from 'node:path';
 import { launchBrowser, newBenchPage, signIn } from './support/browser';
@@ -13,9 +13,6 @@ import { CACHE_DIR, machine, QUICK, round, sleep, step, writeResult } from './su
 import { galleryDriver, waitForEngine, waitForScene } from './support/galleryDriver';
 import { FULL_PLAN, smoothScroll } from './support/scrollScript';
 import { benchServers } from './support/servers';
-import type { UploadPolicy } from '../src/gallery/engine/texture';
-
-const UPLOAD_AB = process.argv.includes('--upload-ab');
 
 const FILES = QUICK ? 200_000 : 1_000_000;
 
@@ -81,34 +78,6 @@ try {
   }
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
   const figures = selfTimes(profile);
-  const uploadAB: Record<string, unknown>[] = [];
-  if (UPLOAD_AB) {
-    const driver = galleryDriver(page);
-    const order: UploadPolicy[] = ['count', 'budget', 'budget', 'count'];
-    for (const [i, policy] of order.entries()) {
-      await page.evaluate((p) => {
-        window.__capture!.gallery!.textures.uploadPolicy = p;
-      }, policy);
-      const since = await page.evaluate(() => performance.now());
-      await driver.jump(round(0.1 + (0.8 * i) / order.length, 3));
-      await driver.thumbnailsDrawnAfter(since, 10_000);
-      await cdp.send('Profiler.start');
-      for (let f = 0; f < FULL_PLAN.flings; f++) {
-        await smoothScroll(page, centre, FULL_PLAN.flingPx, f % 3 !== 2, FULL_PLAN.flingSpeed);
-        await sleep(FULL_PLAN.pauseMs);
-      }
-      const arm = selfTimes(((await cdp.send('Profiler.stop')) as { profile: Profile }).profile);
-      const upload = arm.top.find((f) => f.name.startsWith('texSubImage3D'));
-      const result = {
-        policy,
-        sampledMs: arm.sampledMs,
-        texSubImage3DMs: upload?.selfMs ?? 0,
-        texSubImage3DPercent: upload?.percent ?? 0,
-      };
-      uploadAB.push(result);
-      step(`upload A/B ${i + 1}/${order.length}: ${JSON.stringify(result)}`);
-    }
-  }
   const file = writeResult('profile', {
     machine: machine(version),
     setup: {
@@ -117,7 +86,6 @@ try {
       script: 'the scroll bench flings (FULL_PLAN), CDP Profiler at 200 µs',
     },
     ...figures,
-    ...(UPLOAD_AB ? { uploadPolicyAB: uploadAB } : {}),
   });
   step(`wrote ${file}`);
   console.table(figures.top);

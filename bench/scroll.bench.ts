@@ -5,9 +5,9 @@
  * Under SwiftShader GPU time and FPS say nothing: the figures are main-thread JS (see
  * support/trace.ts), long animation frames, engine counters, DOM nodes and heap.
  * Writes bench/results/scroll.json; exits 1 when a target is missed.
- * --upload-ab: then the texture upload policies side by side on the same page (issue 19,
- * support/uploadPolicyAB.ts), in scroll.json `uploadPolicyAB`.
- * Run: npx tsx bench/scroll.bench.ts [--quick] [--upload-ab]
+ * --upload-arms: then texture uploads in fresh regions and at the widest zoom (issue 19,
+ * support/uploadArms.ts), in scroll.json `uploadArms`.
+ * Run: npx tsx bench/scroll.bench.ts [--quick] [--upload-arms]
  */
 import { domGridDriver, domGridReach, openDomGrid } from './baselines/dom-grid/driver';
 import {
@@ -39,9 +39,9 @@ import {
 import { FULL_PLAN, QUICK_PLAN, runScrollScript } from './support/scrollScript';
 import { benchServers } from './support/servers';
 import { serveStatic } from './support/staticServer';
-import { uploadPolicyAB, uploadPolicyLargeAB } from './support/uploadPolicyAB';
+import { largeTierArms, uploadArms } from './support/uploadArms';
 
-const UPLOAD_AB = process.argv.includes('--upload-ab');
+const UPLOAD_ARMS = process.argv.includes('--upload-arms');
 
 const FILES = QUICK ? 200_000 : 1_000_000;
 const PLAN = QUICK ? QUICK_PLAN : FULL_PLAN;
@@ -80,10 +80,10 @@ try {
   if (firstScene < 0) throw new Error('the timeline never showed its first thumbnails');
   const loafSupported = await longFramesSupported(page);
   const ours = await runScrollScript(galleryDriver(page), PLAN);
-  const uploadAB = UPLOAD_AB
+  const uploadArmsResult = UPLOAD_ARMS
     ? {
-        ...(await uploadPolicyAB(galleryDriver(page), PLAN)),
-        largeTier: await uploadPolicyLargeAB(galleryDriver(page), PLAN),
+        ...(await uploadArms(galleryDriver(page), PLAN)),
+        largeTier: await largeTierArms(galleryDriver(page), PLAN),
       }
     : undefined;
   const session = await storedSession(page);
@@ -203,7 +203,7 @@ try {
     },
     domGrid: { ...baseline, reach },
     ratios,
-    ...(uploadAB ? { uploadPolicyAB: uploadAB } : {}),
+    ...(uploadArmsResult ? { uploadArms: uploadArmsResult } : {}),
     headlines,
     targets,
     targetsMet: targets.every((t) => t.met),

@@ -34,6 +34,13 @@ const cases: [file: string, specifier: string, forbidden: boolean][] = [
   ['src/api/contract/files.ts', './jobs', false],
   ['src/api/contract/files.ts', '../errors', true],
   ['src/api/contract/files.ts', 'react', true],
+  // …and the SPEC values' one home (issue 35.3), nothing else of src/domain.
+  ['src/api/contract/files.ts', '../../domain/constants', false],
+  ['src/api/contract/files.ts', '../../domain/classify', true],
+  ['src/api/contract/files.ts', '../../domain/constants/x', true],
+  // constants.ts itself imports nothing, so the contract stays server-safe.
+  ['src/domain/constants.ts', './sizes', true],
+  ['src/domain/constants.ts', 'zod', true],
   // Workers: their *.shared files and the pure modules they run.
   ['workers/layout.worker.ts', './layout.shared', false],
   ['workers/layout.worker.ts', '../src/gallery/engine/layout/justified', false],

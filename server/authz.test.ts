@@ -689,6 +689,9 @@ const WITHOUT_CALLER: Record<string, string> = {
   'GET /stripe-emulator/v3.js': "the payment emulator's browser script, public like the provider's",
   'GET /stripe-emulator/element.html': "the emulator's card frame, public like the provider's",
   'GET /stripe-emulator/challenge.html': "the emulator's 3-D Secure frame, public",
+  'GET /stripe-emulator/frame.js': "the emulator frames' shared script, public",
+  'GET /stripe-emulator/element.js': "the emulator's card frame script, public",
+  'GET /stripe-emulator/challenge.js': "the emulator's 3-D Secure frame script, public",
   'POST /stripe-emulator/v1/setup_intents/:id/confirm':
     "the card frame's confirm: the setup intent's client secret is the capability (payments/payments.test.ts)",
   'POST /stripe-emulator/v1/setup_intents/:id/authenticate':

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DAY_COUNTS_VERSION } from './db/files';
+import { DAY_COUNTS_VERSION } from './db/dayCounts';
 import { getMeta, type Db } from './db/open';
 import { startServers } from './main';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { createApiServer } from './app';
 import { createContext, type ServerContext } from './context';
 import { backfillGrants } from './db/account';
-import { ensureDayCounts } from './db/files';
+import { ensureDayCounts } from './db/dayCounts';
 import { ensureIndexes, getMeta, isEmpty, openDb } from './db/open';
 import { DEMO_EMAIL, DEMO_PASSWORD, SEED_STATE, seedLibrary, type SeedOptions } from './seed/seed';
 import { EMULATOR_PREFIX } from './payments/emulatorRoutes';

@@ -2,6 +2,7 @@
 // when createApiServer / startServers is given `testControls: true`; `npm start` never is.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { TEXT_MAX } from '../src/domain/constants';
 import type { ServerContext } from './context';
 import { stmt } from './db/open';
 import { hashPassword } from './auth/password';
@@ -93,7 +94,7 @@ export class Faults {
 const NewUserBody = z.object({
   email: z.string().email().max(320),
   password: z.string().min(1).max(200),
-  name: z.string().max(255).optional(),
+  name: z.string().max(TEXT_MAX).optional(),
   /** SPEC §6: an account without a subscription (read-only user). */
   read_only: z.boolean().optional(),
 });

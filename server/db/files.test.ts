@@ -4,18 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLibrary } from '../seed/seed';
 import { TEST_NOW } from '../testing';
-import {
-  addFile,
-  DAY_COUNTS_VERSION,
-  ensureDayCounts,
-  findFileInJob,
-  GROUP,
-  KIND,
-  rebuildDayCounts,
-  restoreFile,
-  trashFile,
-  type NewFile,
-} from './files';
+import { DAY_COUNTS_VERSION, ensureDayCounts, rebuildDayCounts } from './dayCounts';
+import { addFile, findFileInJob, GROUP, KIND, restoreFile, trashFile, type NewFile } from './files';
 import { utcDay } from './ids';
 import { getMeta, openDb, type Db } from './open';
 

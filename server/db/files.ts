@@ -4,7 +4,7 @@ import { CHANGE_TYPE } from '../../src/api/contract/changes';
 import type { FileInfo } from '../../src/api/contract/files';
 import { recordChange } from './changes';
 import { fileIdOf, parseFileId, utcDay } from './ids';
-import { getMeta, setMeta, stmt, type Db } from './open';
+import { stmt, type Db } from './open';
 
 export const KIND = { picture: 0, movie: 1, document: 2 } as const;
 export const GROUP = { none: 0, live: 1, burst: 2 } as const;
@@ -277,9 +277,9 @@ export function showsOnTimeline(
 /**
  * showsOnTimeline in SQL for a movie row (pictures always show, documents never; keep the two in
  * step — server/db/files.test.ts checks them against each other): the video is ungrouped or its
- * group's master.
+ * group's master. dayCounts.ts rebuilds the table with it.
  */
-const MOVIE_SHOWS_SQL = `(group_type = ${GROUP.none} OR master = 1 OR group_id IS NULL)`;
+export const MOVIE_SHOWS_SQL = `(group_type = ${GROUP.none} OR master = 1 OR group_id IS NULL)`;
 
 /** What day_counts needs of a file. */
 export type DayCountFile = Pick<
@@ -326,44 +326,6 @@ export function adjustDayCounts(db: Db, file: DayCountFile, sign: 1 | -1): void 
     file.kind === KIND.document ? sign : 0,
     sign * file.size,
   );
-}
-
-/**
- * What day_counts holds: bump when the rule above (or the table's meaning) changes, and an
- * existing DATA_DIR is rebuilt once when opened (ensureDayCounts). 2: hidden group members
- * (non-master videos of live/burst groups) no longer counted as videos.
- */
-export const DAY_COUNTS_VERSION = '2';
-const DAY_COUNTS_META = 'day_counts_version';
-
-/**
- * Recomputes day_counts from files in one pass (after a bulk insert, or when an older DATA_DIR
- * is opened) and records DAY_COUNTS_VERSION; one transaction, so a crash leaves the old counts.
- */
-export function rebuildDayCounts(db: Db): void {
-  db.transaction(() => {
-    db.exec(`
-      DELETE FROM day_counts;
-      INSERT INTO day_counts (job, day, pictures, videos, screenshots, documents, bytes)
-      SELECT job, CAST(strftime('%Y%m%d', capture_time, 'unixepoch') AS INTEGER) AS day,
-        SUM(kind = ${KIND.picture} AND screenshot = 0),
-        SUM(kind = ${KIND.movie} AND ${MOVIE_SHOWS_SQL}),
-        SUM(kind = ${KIND.picture} AND screenshot = 1),
-        SUM(kind = ${KIND.document}), SUM(size)
-      FROM files WHERE deleted = 0 GROUP BY job, day;
-    `);
-    setMeta(db, DAY_COUNTS_META, DAY_COUNTS_VERSION);
-  })();
-}
-
-/**
- * Brings an existing DATA_DIR's day_counts up to DAY_COUNTS_VERSION (one full pass over files,
- * once). Returns whether it rebuilt.
- */
-export function ensureDayCounts(db: Db): boolean {
-  if (getMeta(db, DAY_COUNTS_META) === DAY_COUNTS_VERSION) return false;
-  rebuildDayCounts(db);
-  return true;
 }
 
 /**

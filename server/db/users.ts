@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_STORAGE_BYTES } from '../../src/domain/constants';
 import { stmt, type Db } from './open';
 
 export interface UserRow {
@@ -49,9 +50,6 @@ export interface JobRow {
   share_album: number | null;
 }
 
-/** SPEC §9 storage meter default: 15 GiB. */
-export const DEFAULT_MAX_SPACE = 15 * 1024 ** 3;
-
 export interface NewUser {
   email: string;
   name: string | null;
@@ -72,11 +70,11 @@ export function createUser(db: Db, user: NewUser): { userId: number; timelineJob
       user.email.toLowerCase(),
       user.name,
       user.passwordHash,
-      user.maxSpace ?? DEFAULT_MAX_SPACE,
+      user.maxSpace ?? DEFAULT_STORAGE_BYTES,
       user.now,
     );
     const userId = Number(info.lastInsertRowid);
-    insertFreeGrant(db, userId, user.maxSpace ?? DEFAULT_MAX_SPACE);
+    insertFreeGrant(db, userId, user.maxSpace ?? DEFAULT_STORAGE_BYTES);
     const timelineJob = createJob(db, userId, 'timeline', null, user.now);
     return { userId, timelineJob };
   })();

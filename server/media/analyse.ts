@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { THUMBNAIL_SIZES } from '../../src/domain/constants';
 import { LIMIT_INPUT_PIXELS } from './decodes';
 import { readExif, type ExifFields } from './exif';
 import { readVideoInfo } from './mp4';
@@ -30,13 +31,14 @@ export async function analysePicture(
   try {
     const meta = await sharp(source, open).metadata();
     if ((meta.width ?? 0) * (meta.height ?? 0) > options.limitInputPixels) return null;
+    const [SMALL, LARGE] = THUMBNAIL_SIZES;
     const large = await sharp(source, open)
       .rotate()
-      .resize(1280, 1280, { fit: 'inside', withoutEnlargement: true })
+      .resize(LARGE, LARGE, { fit: 'inside', withoutEnlargement: true })
       .jpeg(JPEG)
       .toBuffer();
     const small = await sharp(large)
-      .resize(256, 256, { fit: 'inside', withoutEnlargement: true })
+      .resize(SMALL, SMALL, { fit: 'inside', withoutEnlargement: true })
       .jpeg(JPEG)
       .toBuffer();
     const turned = (meta.orientation ?? 1) >= 5;
@@ -49,8 +51,8 @@ export async function analysePicture(
       metadata: exif.fields,
       captureTime: exif.captureTime,
       thumbs: new Map<ThumbArea, Buffer>([
-        [1280, large],
-        [256, small],
+        [LARGE, large],
+        [SMALL, small],
       ]),
     };
   } catch {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { fileName } from '../../src/domain/classify';
+import { THUMBNAIL_SIZES } from '../../src/domain/constants';
 
 /** Where ffmpeg is on PATH, looked up once (null when absent: posters are then generated). */
 let ffmpegLookup: Promise<string | null> | null = null;
@@ -81,8 +82,9 @@ export async function generatedPoster(
   size: { width: number; height: number; duration: number },
 ): Promise<Buffer> {
   const aspect = size.width > 0 && size.height > 0 ? size.width / size.height : 16 / 9;
-  const w = aspect >= 1 ? 1280 : Math.max(64, Math.round(1280 * aspect));
-  const h = aspect >= 1 ? Math.max(64, Math.round(1280 / aspect)) : 1280;
+  const long = THUMBNAIL_SIZES[1];
+  const w = aspect >= 1 ? long : Math.max(64, Math.round(long * aspect));
+  const h = aspect >= 1 ? Math.max(64, Math.round(long / aspect)) : long;
   const r = Math.min(w, h) * 0.12;
   const font = Math.max(12, Math.round(Math.min(w, h) * 0.05));
   const name = escapeXml(fileName(videoPath).slice(0, 80));

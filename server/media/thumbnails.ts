@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { THUMBNAIL_SIZES, type ThumbnailSize } from '../../src/domain/constants';
 import type { FileRow } from '../db/files';
 import { fileIdOf } from '../db/ids';
 import { DecodeLimiter } from './decodes';
 import { Lru } from './lru';
 import { renderThumbnail } from './synthetic';
 
-export type ThumbArea = 256 | 1280;
-export const THUMB_AREAS: readonly ThumbArea[] = [256, 1280];
+/** SPEC §9 thumbnail sizes: the `area` of the SPEC §7 thumbnail route. */
+export type ThumbArea = ThumbnailSize;
+export const THUMB_AREAS: readonly ThumbArea[] = THUMBNAIL_SIZES;
 
 export interface CachedThumb {
   file: string;

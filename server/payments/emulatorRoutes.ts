@@ -1,16 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context';
-import { CHALLENGE_HTML, ELEMENT_HTML, STRIPE_JS } from './browserScript';
-import {
-  paymentIntentById,
-  settlePaymentIntent,
-  setupIntentById,
-  updateSetupIntent,
-  type PaymentIntentRow,
-  type SetupIntentRow,
-  type StoredCard,
-} from './store';
+import { EMULATOR_FILES } from './browserScript';
+import { paymentIntentById, settlePaymentIntent, type PaymentIntentRow } from './paymentIntents';
+import { setupIntentById, updateSetupIntent, type SetupIntentRow, type StoredCard } from './store';
 import { CARD_ERRORS, checkCard, TEST_CARDS, type CardError } from './testCards';
 
 /** Where the emulator's browser script and frames are served on the API listener. */
@@ -59,27 +52,26 @@ const paymentIntentView = (intent: PaymentIntentRow) => ({
 
 /**
  * The emulator's browser side on the API listener: GET the `Stripe(...)` script and its two
- * frames; POST the card from the element frame (confirm) and the holder's answer from the
+ * frames with their scripts (browserScript.ts); POST the card from the element frame (confirm) and the holder's answer from the
  * challenge frame (authenticate). A setup intent's client secret is the capability, as with the
  * provider: these calls carry no session.
  */
 export function registerEmulatorRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const page = (reply: FastifyReply, type: string, body: string) =>
-    reply.header('Cache-Control', 'no-cache').type(type).send(body);
   // Issue 33: the card and challenge frames are the web app's to frame, no other site's (one
   // that did could dress them up as its own payment form). Read per request: the web
   // listener's origin is registered once it listens.
-  const frame = (reply: FastifyReply, body: string) => {
+  const frameAncestors = () => {
     const origins = ctx.redirectUris.list().map((root) => new URL(root).origin);
-    const ancestors = origins.length > 0 ? origins.join(' ') : "'none'";
-    reply.header('Content-Security-Policy', `frame-ancestors ${ancestors}`);
-    return page(reply, 'text/html; charset=utf-8', body);
+    return origins.length > 0 ? origins.join(' ') : "'none'";
   };
-  app.get(`${EMULATOR_PREFIX}v3.js`, (_request, reply) =>
-    page(reply, 'application/javascript; charset=utf-8', STRIPE_JS),
-  );
-  app.get(`${EMULATOR_PREFIX}element.html`, (_request, reply) => frame(reply, ELEMENT_HTML));
-  app.get(`${EMULATOR_PREFIX}challenge.html`, (_request, reply) => frame(reply, CHALLENGE_HTML));
+  for (const [name, { type, body }] of EMULATOR_FILES) {
+    app.get(`${EMULATOR_PREFIX}${name}`, (_request, reply) => {
+      if (type.startsWith('text/html')) {
+        reply.header('Content-Security-Policy', `frame-ancestors ${frameAncestors()}`);
+      }
+      return reply.header('Cache-Control', 'no-cache').type(type).send(body);
+    });
+  }
 
   const intentFor = (id: string, secret: string): SetupIntentRow | null => {
     const intent = setupIntentById(ctx.db, id);

@@ -67,7 +67,17 @@ describe('payments', () => {
     expect(script.headers['content-type']).toContain('javascript');
     expect(script.body).toContain('window.Stripe = Stripe');
     const frame = await server.app.inject({ url: '/stripe-emulator/element.html' });
+    expect(frame.headers['content-type']).toContain('text/html');
     expect(frame.body).toContain('Card number');
+    // The frames' scripts, each a file of its own beside the pages that load them.
+    const challenge = await server.app.inject({ url: '/stripe-emulator/challenge.html' });
+    expect(challenge.body).toContain('3D Secure');
+    for (const name of ['frame.js', 'element.js', 'challenge.js']) {
+      expect(frame.body + challenge.body).toContain(`src="${name}"`);
+      const file = await server.app.inject({ url: `/stripe-emulator/${name}` });
+      expect(file.statusCode, name).toBe(200);
+      expect(file.headers['content-type'], name).toContain('javascript');
+    }
   });
 
   it('lists the plans with the free trial, and has no card or customer at first', async () => {

@@ -19,11 +19,10 @@ import { totals, type UserRow } from '../db/users';
 import { HttpError, notFound } from '../errors';
 import { commonQuery } from '../routes/params';
 import { periodEnd, periodSeconds, productById, PRODUCTS, TRIAL_DAYS } from './catalogue';
+import { actionRequiredSubscriptionOf, createPaymentIntent } from './paymentIntents';
 import {
-  actionRequiredSubscriptionOf,
   attachPaymentMethod,
   createCustomer,
-  createPaymentIntent,
   createSetupIntent,
   customerOf,
   deletePaymentMethod,

@@ -6,6 +6,7 @@ import {
   type RollbackErrorReason,
 } from '../../src/api/contract/rollback';
 import { isFolderPath } from '../../src/domain/classify';
+import { TRASH_RETENTION_DAYS } from '../../src/domain/constants';
 import { requireCaller, requireSubscriber } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { findFileInJob, restoreFile } from '../db/files';
@@ -14,7 +15,7 @@ import { jobForCaller } from './jobs';
 import { commonQuery } from './params';
 
 /** SPEC §9 trash retention: a file trashed longer ago than this counts as permanently deleted. */
-export const TRASH_RETENTION_SECONDS = 90 * 86_400;
+export const TRASH_RETENTION_SECONDS = TRASH_RETENTION_DAYS * 86_400;
 
 /** The owner's used and max space (what the client's storage meter and popups read). */
 export function quotaOf(ctx: ServerContext, ownerId: number): MultiRollbackResponse['quota'] {

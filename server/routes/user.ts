@@ -19,14 +19,14 @@ import {
   userIdByPictureKey,
 } from '../db/account';
 import { badRequest, HttpError, notFound } from '../errors';
-import { PROFILE_CROP_PX } from '../../src/domain/constants';
+import { PROFILE_CROP_PX, TEXT_MAX } from '../../src/domain/constants';
 import { commonQuery } from './params';
 import { LIMIT_INPUT_PIXELS } from '../media/decodes';
 import { asMultipartError } from './uploads';
 import { storedText, storedTextProblem } from '../../src/api/contract/text';
 
-/** SPEC §9 text max 255; the shared rule of stored texts (contract/text.ts). */
-const NameBody = z.object({ name: storedText(z.string().trim().min(1).max(255)) });
+/** SPEC §9 text max; the shared rule of stored texts (contract/text.ts). */
+const NameBody = z.object({ name: storedText(z.string().trim().min(1).max(TEXT_MAX)) });
 const key = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'expected a key of [A-Za-z0-9_.:-]');
 const OptionBody = z.object({ value: OptionValueRequestSchema });
 const AttributeQuery = z.object({ ...commonQuery, account_attribute_key: key });

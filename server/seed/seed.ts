@@ -1,5 +1,6 @@
 import { hashPassword } from '../auth/password';
-import { INSERT_FILE_SQL, insertParams, rebuildDayCounts, type NewFile } from '../db/files';
+import { rebuildDayCounts } from '../db/dayCounts';
+import { INSERT_FILE_SQL, insertParams, type NewFile } from '../db/files';
 import { dropFileIndexes, ensureIndexes, setMeta, type Db } from '../db/open';
 import { addMember } from '../db/albums';
 import { createJob, createUser, totals, userByEmail } from '../db/users';

@@ -1,3 +1,4 @@
+import { B2B_SEPARATE_GRANT_GB } from './constants';
 import { gbToBytes } from './sizes';
 
 /**
@@ -67,8 +68,6 @@ export interface GrantEntry {
   expires_at: number | null;
 }
 
-/** SPEC §9: a B2B grant of this many GB or more is listed on its own. */
-export const B2B_SEPARATE_MIN_GB = 1000;
 const SUMMED_SOURCES = new Set(['capture', 'customer_service', 'other']);
 
 /**
@@ -81,7 +80,7 @@ export function grantEntries(grants: readonly GrantLike[]): GrantEntry[] {
   let anySummed = false;
   const separate: GrantEntry[] = [];
   for (const grant of grants) {
-    const smallB2b = grant.source === 'b2b' && grant.size < B2B_SEPARATE_MIN_GB;
+    const smallB2b = grant.source === 'b2b' && grant.size < B2B_SEPARATE_GRANT_GB;
     if (SUMMED_SOURCES.has(grant.source) || smallB2b) {
       summed += grant.size;
       anySummed = true;
@@ -101,7 +100,7 @@ export function grantEntries(grants: readonly GrantLike[]): GrantEntry[] {
 
 /** SPEC §6: a business customer (B2B grant of 1000 GB or more) gets the partner link. */
 export function isBusinessCustomer(grants: readonly GrantLike[]): boolean {
-  return grants.some((g) => g.source === 'b2b' && g.size >= B2B_SEPARATE_MIN_GB);
+  return grants.some((g) => g.source === 'b2b' && g.size >= B2B_SEPARATE_GRANT_GB);
 }
 
 export type UnavailableReason = 'PLAN_IS_DOWNGRADE' | 'INSUFFICIENT_STORAGE_PLAN';

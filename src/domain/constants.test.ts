@@ -1,6 +1,28 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  ACCOUNT_DELETION_MAX_DAYS,
   ALBUM_COPY_FAILURE_TOAST_MS,
+  ALBUM_GRID,
+  B2B_SEPARATE_GRANT_GB,
+  CAST_AUTOPLAY_NEXT_ITEMS,
+  COMMENT_INPUT_MAX_HEIGHT_PX,
+  COVER_PICKER_TILES,
+  DATA_REQUEST_REPEAT_BLOCK_HOURS,
+  DIALOG_WIDTHS_PX,
+  DRAWER_WIDTH_PX,
+  ERROR_REPORT_SAMPLE_RATE,
+  FREE_STORAGE_GB_IN_SHARE_TEXT,
+  FREE_TRIAL_PROMO_MONTHS,
+  LEGACY_PHONE_DIGITS,
+  MONTH_FIRST_DAY,
+  MONTH_LAST_DAY,
+  RECENTS_UPLOADED_SINCE_DAYS,
+  RECENTS_WINDOWS_DAYS,
+  SHARE_THUMBNAILS_PX,
+  SIDE_INFO_PANEL_WIDTH_PX,
+  SUNSET_NOTICE_MONTHS,
+  TRASH_INFINITE_SCROLL_PX,
   BREAKPOINTS,
   CLIENT_VERSION,
   DATE_TOOLTIP_DELAY_MS,
@@ -148,5 +170,131 @@ describe('SPEC §9 constants', () => {
     // SPEC §9: "minimum 5% fill when nonzero; … default constant 15 GiB"
     expect(STORAGE_METER_MIN_FILL).toBe(0.05);
     expect(DEFAULT_STORAGE_BYTES).toBe(15 * 2 ** 30);
+  });
+
+  it('pins text, account and sharing values', () => {
+    // SPEC §5: "phone only "+" and 8 to 14 digits"
+    expect(LEGACY_PHONE_DIGITS).toEqual({ min: 8, max: 14 });
+    // SPEC §9: "Account deletion | up to 30 days"; "Personal data request repeat block | 24 hours"
+    expect(ACCOUNT_DELETION_MAX_DAYS).toBe(30);
+    expect(DATA_REQUEST_REPEAT_BLOCK_HOURS).toBe(24);
+    // SPEC §9: "Cast | autoplays next 4 items"
+    expect(CAST_AUTOPLAY_NEXT_ITEMS).toBe(4);
+    // SPEC §9: "Grants | B2B grant of 1000 GB or more listed separately"; "2 GB in share text"
+    expect(B2B_SEPARATE_GRANT_GB).toBe(1000);
+    expect(FREE_STORAGE_GB_IN_SHARE_TEXT).toBe(2);
+    // SPEC §9: "Recents | windows 1, 7, 30 days; load uses uploaded_since 30"
+    expect(RECENTS_WINDOWS_DAYS).toEqual([1, 7, 30]);
+    expect(RECENTS_UPLOADED_SINCE_DAYS).toBe(30);
+    // SPEC §9: "Month key | year-month; section days 1 to 31"
+    expect([MONTH_FIRST_DAY, MONTH_LAST_DAY]).toEqual([1, 31]);
+    // SPEC §9: "trash infinite scroll within 1000 px of bottom"
+    expect(TRASH_INFINITE_SCROLL_PX).toBe(1000);
+    // SPEC §8: error reports sampled at 0.5
+    expect(ERROR_REPORT_SAMPLE_RATE).toBe(0.5);
+  });
+
+  it('pins the values awaiting their feature', () => {
+    // SPEC §9: "Cover picker tiles | 229x114 desktop, 137x68 mobile"
+    expect(COVER_PICKER_TILES).toEqual({
+      desktop: { width: 229, height: 114 },
+      mobile: { width: 137, height: 68 },
+    });
+    // SPEC §9: "Free trial | … promo text 2 months; transition/deletion notice 6 months"
+    expect(FREE_TRIAL_PROMO_MONTHS).toBe(2);
+    expect(SUNSET_NOTICE_MONTHS).toBe(6);
+  });
+});
+
+/**
+ * CSS cannot import constants.ts, so each size the SPEC gives a stylesheet is pinned here against
+ * its constant: the declaration `property: <n>px` inside the rule of `selector` (the first rule
+ * of that exact selector in the file). scripts/specValues.test.ts allows these lines, and only
+ * these, to repeat a constant's value.
+ */
+const CSS_PINS: [file: string, selector: string, property: string, px: number][] = [
+  // SPEC §2: "drawer 240 px, side info panel 360 px"
+  ['src/app/theme.css', ':root', '--drawer-width', DRAWER_WIDTH_PX],
+  ['src/app/theme.css', ':root', '--side-panel-width', SIDE_INFO_PANEL_WIDTH_PX],
+  // SPEC §9: "comment input max height 216 px"
+  [
+    'src/features/albums/comments/Comments.css',
+    '.comments__input',
+    'max-height',
+    COMMENT_INPUT_MAX_HEIGHT_PX,
+  ],
+  // SPEC §9: "Album grid | … max width 1500"
+  ['src/features/albums/Albums.css', '.albums-page', 'max-width', ALBUM_GRID.desktopMaxWidth],
+  // SPEC §9: "tooltip … max width 400; popup max width 400"
+  ['src/gallery/react/FastScroller.css', '.fast-scroller__tooltip', 'max-width', TOOLTIP_MAX_WIDTH],
+  ['src/gallery/react/GalleryView.css', '.gallery-menu__hint', 'max-width', TOOLTIP_MAX_WIDTH],
+  ['src/features/storage/storagePopups.css', '.storage-popup', 'width', POPUP_MAX_WIDTH],
+  // SPEC §9: "Share thumbnails | 296 px for one file, 128 for two, 88 mobile else 128"
+  ['src/features/share/share.css', '.share-page__grid', '--share-tile', SHARE_THUMBNAILS_PX.pair],
+  [
+    'src/features/share/share.css',
+    '.share-page__grid',
+    '--share-tile',
+    SHARE_THUMBNAILS_PX.manyDesktop,
+  ],
+  [
+    'src/features/share/share.css',
+    '.share-page__grid--single',
+    '--share-tile',
+    SHARE_THUMBNAILS_PX.single,
+  ],
+  [
+    'src/features/share/share.css',
+    '.share-page__grid:not(.share-page__grid--single):not(.share-page__grid--pair)',
+    '--share-tile',
+    SHARE_THUMBNAILS_PX.manyMobile,
+  ],
+];
+
+function cssPixels(file: string, selector: string, property: string): number | null {
+  const css = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+  const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const rule = new RegExp(`(^|[}\\s])${escaped}\\s*\\{([^}]*)\\}`, 'm').exec(css);
+  if (!rule) return null;
+  const decl = new RegExp(`(^|[;\\s])${property}:\\s*(?:min\\()?(\\d+)px`).exec(rule[2]);
+  return decl ? Number(decl[2]) : null;
+}
+
+describe('CSS sizes pinned against their constants', () => {
+  it.each(CSS_PINS)('%s %s { %s } is the constant (%i px)', (file, selector, property, px) => {
+    expect(cssPixels(file, selector, property)).toBe(px);
+  });
+
+  it('the share grid holds at most maxPerRow tiles a row', () => {
+    const css = readFileSync('src/features/share/share.css', 'utf8');
+    expect(css).toContain(
+      `max-width: calc(${SHARE_THUMBNAILS_PX.maxPerRow} * var(--share-tile) + ${SHARE_THUMBNAILS_PX.maxPerRow - 1} * 8px)`,
+    );
+  });
+
+  it('the dialog widths are the two of SPEC §2 (ui/Dialog types its width with them)', () => {
+    // SPEC §2: "dialogs 512 or 640 px"
+    expect(DIALOG_WIDTHS_PX).toEqual([512, 640]);
+  });
+
+  it('every width media query is a SPEC §2 breakpoint', () => {
+    // SPEC §2: "Breakpoints: 600 px mobile, 900 tablet portrait, 1200 tablet landscape, 1400 TV".
+    // A max-width query ends just below a breakpoint, a min-width one starts at it.
+    const starts = new Set<number>(Object.values(BREAKPOINTS));
+    const files = readdirSync('src', { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.css'))
+      .map((name) => `src/${name}`);
+    const queries = files.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/@media[^{]*\((min|max)-width:\s*([\d.]+)px\)/g)].map(
+        (m) => ({ file, kind: m[1], px: Number(m[2]) }),
+      ),
+    );
+    expect(queries.length).toBeGreaterThan(5);
+    for (const { file, kind, px } of queries) {
+      // The photo cropper's own query (its 310 px viewport in a phone's dialog), not a layout.
+      if (file.endsWith('settings/settings.css') && px === 400) continue;
+      const start = kind === 'min' ? px : Number.isInteger(px) ? px + 1 : Math.ceil(px);
+      expect(starts.has(start), `${file}: @media (${kind}-width: ${px}px)`).toBe(true);
+    }
   });
 });

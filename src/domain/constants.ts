@@ -45,7 +45,6 @@ export const FOCUSED_ITEM_SCALE = 1.15;
 // Scrolling
 /** Scrolling more than `viewportHeights` screens within `windowMs` counts as a fast scroll. */
 export const FAST_SCROLL = { viewportHeights: 7.5, windowMs: 250 } as const;
-export const SCROLL_HANDLER_THRESHOLD_PX = 30;
 export const SCROLL_BUFFERS_PX = { near: 200, far: 400 } as const;
 /** The fast scroller collapses when the side margin is this or less. */
 export const SCROLLER_COLLAPSE_MARGIN_PX = 70;
@@ -86,7 +85,6 @@ export const RESTORE_PARALLEL = 5;
 export const JOB_CHANGE_POLL_MS = 2500;
 export const POLL_RETRY_MS = 1000;
 export const POLL_EMPTY_RETRY_MS = 400;
-export const STORE_POLL_MS = 30000;
 export const VIDEO_CHECK_INTERVAL_MS = 1000;
 /** A video check without an answer for this long shows the video as processing. */
 export const VIDEO_PROCESSING_AFTER_MS = 2000;
@@ -98,6 +96,8 @@ export const MOBILE_COMMENT_TRUNCATE = { lines: 4, lineHeightPx: 16 } as const;
 
 // Thumbnails and grids
 export const THUMBNAIL_SIZES = [256, 1280] as const;
+/** A thumbnail size: the `area` of the SPEC §7 thumbnail route, so a literal is type-checked. */
+export type ThumbnailSize = (typeof THUMBNAIL_SIZES)[number];
 export const TIMELINE_CELLS = {
   desktop: { rowHeight: 180, spacing: 2, header: 30, headerGap: 12, groupGap: 44, tile: 228 },
   mobile: { rowHeight: 176, spacing: 2, header: 30, headerGap: 8, groupGap: 24, tile: 176 },
@@ -108,10 +108,6 @@ export const ALBUM_GRID = {
   desktopMaxWidth: 1500,
   mobileTileHeight: 190,
   thumbnailGridMin: 160,
-} as const;
-export const COVER_PICKER_TILES = {
-  desktop: { width: 229, height: 114 },
-  mobile: { width: 137, height: 68 },
 } as const;
 export const SHARE_THUMBNAILS_PX = {
   single: 296,
@@ -145,8 +141,6 @@ export const B2B_SEPARATE_GRANT_GB = 1000;
 // Account, privacy and subscriptions
 export const ACCOUNT_DELETION_MAX_DAYS = 30;
 export const DATA_REQUEST_REPEAT_BLOCK_HOURS = 24;
-export const FREE_TRIAL_PROMO_MONTHS = 2;
-export const SUNSET_NOTICE_MONTHS = 6;
 export const LEGACY_PHONE_DIGITS = { min: 8, max: 14 } as const;
 export const ENGAGED_ANALYTICS_COOLDOWN_S = 3600;
 
@@ -158,4 +152,22 @@ export const RECENTS_UPLOADED_SINCE_DAYS = 30;
 export const MONTH_FIRST_DAY = 1;
 export const MONTH_LAST_DAY = 31;
 
+/** SPEC §8: error reports are sampled. */
 export const ERROR_REPORT_SAMPLE_RATE = 0.5;
+
+// Awaiting a feature: SPEC §9 values of features not built yet. Nothing reads them today; the
+// engineer who builds the feature reads them here (and moves them up to their area's group).
+/** The album cover picker's tiles (SPEC §9 "Cover picker tiles"). */
+export const COVER_PICKER_TILES = {
+  desktop: { width: 229, height: 114 },
+  mobile: { width: 137, height: 68 },
+} as const;
+/** The free trial's promotional text names this many months (SPEC §9 "Free trial"). */
+export const FREE_TRIAL_PROMO_MONTHS = 2;
+/** The transition/deletion notice of a sunset product comes this many months ahead. */
+export const SUNSET_NOTICE_MONTHS = 6;
+/** SPEC §9 "Job change poll … store poll every 30000 ms". */
+export const STORE_POLL_MS = 30000;
+
+// Not kept: SPEC §9 "scroll handler after 30 px". Nothing here waits for a scroll distance (the
+// grid follows every scroll frame); add the constant with the first behaviour that does.

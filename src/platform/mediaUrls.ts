@@ -1,4 +1,5 @@
 import { loadStoredAuth } from '../api/authStore';
+import type { ThumbnailSize } from '../domain/constants';
 import { api } from './api';
 import { linkKey } from './linkAccess';
 
@@ -25,7 +26,7 @@ export function mediaUrls(jobId: string) {
   const id = (fileId: string) => encodeURIComponent(fileId);
   return {
     /** SPEC §7 thumbnail (area 256 or 1280, share = job id). */
-    thumbnail: (fileId: string, size: number) =>
+    thumbnail: (fileId: string, size: ThumbnailSize) =>
       thumb.replace('FILE_ID', id(fileId)).replace('area=AREA', `area=${size}`),
     /** The original or the video stream; `download` asks for an attachment. */
     content: (fileId: string, options: { download?: boolean } = {}) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ERROR_REPORT_SAMPLE_RATE, reportError, shouldReport } from './reportError';
+import { ERROR_REPORT_SAMPLE_RATE } from '../domain/constants';
+import { reportError, shouldReport } from './reportError';
 
 describe('error reports', () => {
   it('are sampled at 0.5 (SPEC §8)', () => {

@@ -1,5 +1,6 @@
-/** SPEC §8: error reports are sampled at 0.5. */
-export const ERROR_REPORT_SAMPLE_RATE = 0.5;
+import { ERROR_REPORT_SAMPLE_RATE } from '../domain/constants';
+
+/** SPEC §8: error reports are sampled at ERROR_REPORT_SAMPLE_RATE (0.5). */
 
 export function shouldReport(random: () => number = Math.random): boolean {
   return random() < ERROR_REPORT_SAMPLE_RATE;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { DIALOG_WIDTHS_PX } from '../domain/constants';
 
 export interface DialogProps {
   open: boolean;
@@ -6,7 +7,7 @@ export interface DialogProps {
   children: ReactNode;
   actions?: ReactNode;
   /** SPEC §2: dialogs are 512 or 640 px wide. */
-  width?: 512 | 640;
+  width?: (typeof DIALOG_WIDTHS_PX)[number];
   /** Escape, the close button and a click on the backdrop all call this. */
   onClose: () => void;
   role?: 'dialog' | 'alertdialog';
@@ -26,7 +27,7 @@ export function Dialog({
   title,
   children,
   actions,
-  width = 512,
+  width = DIALOG_WIDTHS_PX[0],
   onClose,
   role = 'dialog',
   fullScreen = false,

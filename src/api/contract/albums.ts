@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MAX } from '../../domain/constants';
 import { JobInfoSchema } from './jobs';
 import { singleLineText } from './text';
 
@@ -52,7 +53,7 @@ const CreateFlagSchema = z
  */
 export const CreateJobRequestSchema = z.object({
   type: z.literal('story'),
-  name: singleLineText(255).nullable().optional(),
+  name: singleLineText(TEXT_MAX).nullable().optional(),
   public: CreateFlagSchema.optional(),
   allow_sharing: CreateFlagSchema.optional(),
   allow_comments: CreateFlagSchema.optional(),
@@ -108,7 +109,7 @@ export const JobUsersResponseSchema = z.object({
 export type JobUsersResponse = z.infer<typeof JobUsersResponseSchema>;
 
 /** POST /jobs/{id}/name: SPEC §5 album title, max 255, no control characters. */
-export const AlbumNameRequestSchema = z.object({ name: singleLineText(255) });
+export const AlbumNameRequestSchema = z.object({ name: singleLineText(TEXT_MAX) });
 /** POST /jobs/{id}/privacy_mode. */
 export const PrivacyModeRequestSchema = z.object({ mode: z.enum(['shared', 'private']) });
 /** POST /jobs/{id}/permissions: SPEC §6 bits 1 comments, 2 uploads. */

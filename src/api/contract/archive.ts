@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MAX } from '../../domain/constants';
 
 /**
  * Archive downloads (SPEC §7): a browser form post (not fetch, so the browser streams the zip to
@@ -30,7 +31,7 @@ export const ArchiveQuerySchema = z.object({
   heic_to_jpeg: z.enum(['0', '1']).optional(),
   master_only: z.enum(['0', '1']).optional(),
   include_subrevisions: z.enum(['0', '1']).optional(),
-  zip_filename: z.string().min(1).max(255).optional(),
+  zip_filename: z.string().min(1).max(TEXT_MAX).optional(),
 });
 export type ArchiveQuery = z.infer<typeof ArchiveQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { singleLineText } from './text';
+import { TEXT_MAX } from '../../domain/constants';
 
 /** GET /st/4/telenorid/preflight_oauth2login: where to send the browser to sign in. */
 export const PreflightResponseSchema = z.object({
@@ -20,5 +21,5 @@ export const PostflightRequestSchema = z.object({
   code_verifier: z.string().min(43).max(512),
   state: z.string().max(512).optional(),
   /** Shown in the user's device list: a stored text (contract/text.ts). */
-  device_name: singleLineText(255).optional(),
+  device_name: singleLineText(TEXT_MAX).optional(),
 });

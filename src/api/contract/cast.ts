@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAST_AUTOPLAY_NEXT_ITEMS } from '../../domain/constants';
 import { singleLineText } from './text';
 
 /**
@@ -11,9 +12,6 @@ import { singleLineText } from './text';
 /** Pairing codes: no 0/O, 1/I/L, so a code read off a TV across the room is typed right. */
 export const CAST_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const CAST_CODE_LENGTH = 6;
-/** SPEC §9: "Cast: autoplays next 4 items". */
-export const CAST_AUTOPLAY_AHEAD = 4;
-
 const castId = z.string().min(1).max(64);
 
 export const CastCodeSchema = z
@@ -45,7 +43,7 @@ export const CastMessageSchema = z.union([
     type: z.literal('loadSingleItem'),
     item: CastItemSchema,
     /** The items after it, preloaded and played in turn when autoplay is on (SPEC §9: 4). */
-    next: z.array(CastItemSchema).max(CAST_AUTOPLAY_AHEAD).default([]),
+    next: z.array(CastItemSchema).max(CAST_AUTOPLAY_NEXT_ITEMS).default([]),
     autoPlay: z.boolean().default(false),
   }),
   z.object({ type: z.literal('autoPlayChanged'), autoPlay: z.boolean() }),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { TEXT_MAX } from '../../domain/constants';
 import { multiLineText, singleLineText } from './text';
 
 // SPEC §3 Comment, §5 "a comment cannot be empty", §7 comments under
 // /jobs/{id}/files_by_id/{fileId}/comments[/{commentId}]. Shared with server/.
 
 /** SPEC §9 text max. */
-export const COMMENT_MAX = 255;
+export const COMMENT_MAX = TEXT_MAX;
 
 /** POST and PUT: the comment's text, not empty once trimmed; line breaks allowed. */
 export const CommentRequestSchema = z.object({
@@ -34,8 +35,8 @@ export type Comment = z.infer<typeof CommentSchema>;
 /** GET …/comments: the file's comments, oldest first. */
 export const CommentsResponseSchema = z.object({ comments: z.array(CommentSchema) });
 
-/** SPEC §5 user name rule (255 max) for the name a visitor comments under. */
-export const VISITOR_NAME_MAX = 255;
+/** SPEC §5 user name rule (text max) for the name a visitor comments under. */
+export const VISITOR_NAME_MAX = TEXT_MAX;
 /** The header a visitor's comment calls carry their token in (never the Authorization one). */
 export const VISITOR_TOKEN_HEADER = 'X-Visitor-Token';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MAX } from '../../domain/constants';
 
 // SPEC §3 Full-screen card and §7 GET /v2/full_screen_cards, POST /full_screen_cards/{id}/dismiss.
 // Shared with server/: the server stores and answers what these schemas describe; the client
@@ -22,7 +23,7 @@ export type CardWebAction = z.infer<typeof CardWebActionSchema>;
 
 /** A call to action: its label, whether tapping it dismisses the card, and what it opens. */
 export const CardCtaSchema = z.object({
-  label: z.string().min(1).max(255),
+  label: z.string().min(1).max(TEXT_MAX),
   dismiss_on_tap: z.boolean(),
   /** None: the button only closes the card. */
   web_action: CardWebActionSchema.nullable().optional(),
@@ -31,7 +32,7 @@ export type CardCta = z.infer<typeof CardCtaSchema>;
 
 /** client_values of a generic_message_1 card. */
 export const GenericMessageValuesSchema = z.object({
-  title: z.string().min(1).max(255),
+  title: z.string().min(1).max(TEXT_MAX),
   /** An image URL (http or https); anything else is not shown. */
   illustration: z.string().max(CARD_URL_MAX).nullable().optional(),
   body: z.string().max(4000),

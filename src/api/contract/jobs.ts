@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MONTH_FIRST_DAY, MONTH_LAST_DAY } from '../../domain/constants';
 
 /**
  * SPEC §3 Job/Album as answered by GET /jobs/default and GET /jobs/{id}/info. Only the core
@@ -38,8 +39,8 @@ export const SectionCountsSchema = z.object({
 export const TimelineSectionSchema = z.object({
   year: z.number().int(),
   month: z.number().int().min(1).max(12),
-  startDay: z.number().int().min(1).max(31),
-  endDay: z.number().int().min(1).max(31),
+  startDay: z.number().int().min(MONTH_FIRST_DAY).max(MONTH_LAST_DAY),
+  endDay: z.number().int().min(MONTH_FIRST_DAY).max(MONTH_LAST_DAY),
   counts: SectionCountsSchema,
 });
 

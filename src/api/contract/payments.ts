@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { singleLineText } from './text';
+import { TEXT_MAX } from '../../domain/constants';
 
 // SPEC §7 Payments: the calls behind storage plans and card payments (server: routes/payments.ts,
 // the payment-provider emulator). Times are unix seconds, sizes GB, prices minor units.
@@ -101,7 +102,7 @@ export const FinishSetupIntentRequestSchema = z.object({
 /** SPEC §3 Card customer: POST /stripe/create_customer (name falls back to the email). */
 export const CreateCustomerRequestSchema = z.object({
   /** The card customer's name (SPEC §3): a stored text (contract/text.ts). */
-  name: singleLineText(255).nullable().optional(),
+  name: singleLineText(TEXT_MAX).nullable().optional(),
   email: z.string().email().max(320),
 });
 export const CustomerSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  ACCOUNT_DELETION_MAX_DAYS,
+  DATA_REQUEST_REPEAT_BLOCK_HOURS,
+  LEGACY_PHONE_DIGITS,
+  TEXT_MAX,
+} from '../../domain/constants';
 import { EMAIL_ADDRESS } from './shares';
 import { storedText } from './text';
 
@@ -46,9 +52,9 @@ export const ConsentUpdateResponseSchema = z.object({
 });
 
 /** SPEC §9: a personal data request can be repeated after 24 hours. */
-export const DATA_REQUEST_REPEAT_SECONDS = 24 * 3600;
+export const DATA_REQUEST_REPEAT_SECONDS = DATA_REQUEST_REPEAT_BLOCK_HOURS * 3600;
 /** SPEC §9: an account is closed up to 30 days after its deletion was requested. */
-export const ACCOUNT_DELETION_SECONDS = 30 * 86_400;
+export const ACCOUNT_DELETION_SECONDS = ACCOUNT_DELETION_MAX_DAYS * 86_400;
 /**
  * The privacy page's fresh-login rule (SPEC §2 "Needs a fresh login"; the limit is ours): its
  * calls answer 403 `fresh_login_required` when this session signed in longer ago than this.
@@ -79,15 +85,19 @@ export const LEGACY_CHOICES = [
 export type LegacyChoice = (typeof LEGACY_CHOICES)[number];
 
 /** SPEC §5 legacy phone: only "+" and 8 to 14 digits. */
-export const LEGACY_PHONE = /^\+?[0-9]{8,14}$/;
-const MAX_FIELD = 255;
+const { min: PHONE_MIN, max: PHONE_MAX } = LEGACY_PHONE_DIGITS;
+export const LEGACY_PHONE = new RegExp(`^\\+?[0-9]{${PHONE_MIN},${PHONE_MAX}}$`);
+const MAX_FIELD = TEXT_MAX;
 
 const field = storedText(z.string().trim().min(1).max(MAX_FIELD));
 
 /** SPEC §5 legacy contact: all four fields required; phone and email checked. */
 export const LegacyContactSchema = z.strictObject({
   name: field,
-  phone_number: z.string().trim().regex(LEGACY_PHONE, 'phone: "+" and 8 to 14 digits'),
+  phone_number: z
+    .string()
+    .trim()
+    .regex(LEGACY_PHONE, `phone: "+" and ${PHONE_MIN} to ${PHONE_MAX} digits`),
   email_address: storedText(
     z.string().trim().max(MAX_FIELD).regex(EMAIL_ADDRESS, 'a valid email address'),
   ),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESTORE_BATCH, RESTORE_PARALLEL } from '../../domain/constants';
 
 /** SPEC §8 backend error kinds of a restore (multi_rollback). */
 export const RollbackErrorReasonSchema = z.enum([
@@ -14,8 +15,8 @@ export const RollbackErrorReasonSchema = z.enum([
 export type RollbackErrorReason = z.infer<typeof RollbackErrorReasonSchema>;
 
 /** SPEC §9: the client sends at most 200 ids per call, at most 5 calls in parallel. */
-export const MULTI_ROLLBACK_BATCH = 200;
-export const MULTI_ROLLBACK_PARALLEL = 5;
+export const MULTI_ROLLBACK_BATCH = RESTORE_BATCH;
+export const MULTI_ROLLBACK_PARALLEL = RESTORE_PARALLEL;
 
 /**
  * POST /jobs/{id}/multi_rollback, JSON body. Only the job's owner may restore (anyone else: 404).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MAX } from '../../domain/constants';
 import { FileSchema } from './files';
 import { multiLineText, singleLineText } from './text';
 
@@ -75,7 +76,7 @@ export const PublishRequestSchema = z.object({
         list.every((a) => EMAIL_ADDRESS.test(a))
       );
     }, 'every recipient must be a valid address'),
-  subject: singleLineText(255).refine((s) => s.trim().length > 0, 'subject is required'),
+  subject: singleLineText(TEXT_MAX).refine((s) => s.trim().length > 0, 'subject is required'),
   message: multiLineText(5000).optional(),
 });
 export type PublishRequest = z.infer<typeof PublishRequestSchema>;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { FREE_STORAGE_GB_IN_SHARE_TEXT } from '../../domain/constants';
 import { useLoginStatus } from '../../state/session';
 import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
@@ -45,7 +46,9 @@ export function NotFoundView({ kind }: { kind: NotFoundKind }) {
           {t('common.learnMore')}
         </a>
       </p>
-      {loggedIn ? null : <p>{t('notFound.createUser', { brand: brand.name })}</p>}
+      {loggedIn ? null : (
+        <p>{t('notFound.createUser', { brand: brand.name, gb: FREE_STORAGE_GB_IN_SHARE_TEXT })}</p>
+      )}
     </MessagePage>
   );
 }

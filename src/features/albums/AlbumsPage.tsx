@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { JobListItem } from '../../api/contract/albums';
 import { isApiError } from '../../api/errors';
-import { ALBUM_GRID } from '../../domain/constants';
+import { ALBUM_GRID, TEXT_MAX } from '../../domain/constants';
 import { mediaUrls } from '../../platform/mediaUrls';
 import { useAccountInfo } from '../../platform/queries';
 import { Button } from '../../ui/Button';
@@ -114,7 +114,7 @@ function AlbumList() {
           placeholder={t('albums.list.search')}
           aria-label={t('albums.list.search')}
           value={query}
-          maxLength={255}
+          maxLength={TEXT_MAX}
           onChange={(event) => setQuery(event.target.value)}
           data-testid="albums-search"
         />

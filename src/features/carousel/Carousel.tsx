@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { fileName } from '../../domain/classify';
 import { usePrefersReducedMotion } from '../../gallery';
-import { SLIDESHOW_INTERVAL_MS } from '../../domain/constants';
+import { SLIDESHOW_INTERVAL_MS, THUMBNAIL_SIZES } from '../../domain/constants';
 import { trackEngaged } from '../../platform/analytics';
 import { useShortcutGroup } from '../../platform/shortcuts';
 import { useBreakpoint } from '../../state/viewport';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { carouselStore } from './carouselStore';
-import { CAROUSEL_SHORTCUTS, isTyping } from './carouselKeys';
+import { CAROUSEL_SHORTCUTS } from './carouselKeys';
 import { CarouselToolbar } from './CarouselToolbar';
 import { CarouselStage, type StageHandle } from './CarouselStage';
 import { fileDetailQuery } from './fileQueries';
@@ -22,7 +22,9 @@ import { PictureLayers } from './PictureLayers';
 import type { CarouselSource } from './types';
 import { useCarouselCommands } from './useCarouselCommands';
 import { useCarouselFile } from './useCarouselFile';
+import { useCarouselKeys } from './useCarouselKeys';
 import { useFullscreen, useMediaSession, useWakeLock } from './useBrowserApis';
+import { useSlideshow } from './useSlideshow';
 import { useVideoStatus } from './useVideoStatus';
 import { VideoPlayer, type VideoHandle } from './VideoPlayer';
 import { AUTOPLAY_HASH, type CarouselLocationState } from './location';
@@ -124,39 +126,17 @@ export function Carousel({ source, fileId }: CarouselProps) {
     [next, previous, go, neighboursKnown, source, fileId],
   );
 
-  // The slideshow's step reads the neighbours when it fires, so their arrival does not restart
-  // the 5 s of the file on screen; one due before they are known waits for them.
-  const around = useRef({ next, previous, neighboursKnown });
-  const [advanceDue, setAdvanceDue] = useState<string | null>(null);
-  useLayoutEffect(() => {
-    around.current = { next, previous, neighboursKnown };
-  });
-  const advance = useCallback(() => {
-    const { next: after, previous: before, neighboursKnown: known } = around.current;
-    if (!known) return setAdvanceDue(fileId);
-    const target = carouselStore.getState().playbackOrder === 'forward' ? after : before;
-    // The end of the list ends the slideshow on the last file.
-    go(target?.id ?? fileId, target !== null);
-    return undefined;
-  }, [go, fileId]);
-  useEffect(() => {
-    if (advanceDue === null) return;
-    // A manual step or a stop in between cancels the due advance (SPEC §4 "stops on any manual
-    // step"): only a still-running slideshow on the same file moves on.
-    if (!autoplay || advanceDue !== fileId) setAdvanceDue(null);
-    else if (neighboursKnown) {
-      setAdvanceDue(null);
-      advance();
-    }
-  }, [advanceDue, fileId, neighboursKnown, advance, autoplay]);
-
-  // SPEC §9 slideshow: 5000 ms a photo; a video plays through and moves on when it ends.
   const showing = load === 'ready' && file !== null;
-  useEffect(() => {
-    if (!autoplay || !showing || isVideo) return undefined;
-    const timer = setTimeout(advance, SLIDESHOW_INTERVAL_MS);
-    return () => clearTimeout(timer);
-  }, [autoplay, showing, isVideo, advance]);
+  const advance = useSlideshow({
+    autoplay,
+    fileId,
+    showing,
+    isVideo,
+    next,
+    previous,
+    neighboursKnown,
+    go,
+  });
 
   // Another feature moves the viewer on as the slideshow would (cast: the TV went ahead).
   const show = useCallback((id: string) => go(id, autoplay), [go, autoplay]);
@@ -189,85 +169,17 @@ export function Carousel({ source, fileId }: CarouselProps) {
     onPlayPause: isVideo ? () => video.current?.togglePlay() : undefined,
   });
 
-  // The viewer is modal: its keys work wherever the focus is (a toast's button, the page after a
-  // button went away), except in text fields. Registered once; it reads the latest handler.
-  const keyHandler = useRef<(event: globalThis.KeyboardEvent) => void>(() => undefined);
-  useEffect(() => {
-    const listener = (event: globalThis.KeyboardEvent) => keyHandler.current(event);
-    document.addEventListener('keydown', listener);
-    return () => document.removeEventListener('keydown', listener);
-  }, []);
-
-  // Focus moves into the viewer when it opens and back to the page when it closes.
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    root.current?.focus();
-    return () => before?.focus?.();
-  }, []);
-
-  const onKeyDown = (event: globalThis.KeyboardEvent) => {
-    if (isTyping(event.target) || event.altKey || event.defaultPrevented) return;
-    // A confirmation over the viewer (delete) has the keys to itself.
-    if (document.querySelector('dialog[open]')) return;
-    const ctrl = event.ctrlKey || event.metaKey;
-    const key = event.key;
-    const handled = ((): boolean => {
-      if (key === 'Escape') return (close(), true);
-      if (key === 'Tab') return (trapFocus(event), false);
-      if (ctrl) return false;
-      if (key === 'ArrowRight') return (step(1), true);
-      if (key === 'ArrowLeft') return (step(-1), true);
-      if (key === 'ArrowUp' && tv) return (focusToolbar(), true);
-      if (key === 'ArrowDown' && tv) return (root.current?.focus(), true);
-      if (key === 'i' || key === 'I') return (toggleInfo(), true);
-      if (key === 'f' || key === 'F') return (void toggleFullscreen(), true);
-      if (key === '+' || key === '=') return (stage.current?.zoomBy(1), true);
-      if (key === '-') return (stage.current?.zoomBy(-1), true);
-      if (key === '0') return (stage.current?.reset(), true);
-      if (key === 'Delete') return (void commands.remove(), true);
-      if (isVideo && (key === ' ' || key === 'k' || key === 'K')) {
-        return (video.current?.togglePlay(), true);
-      }
-      if (isVideo && (key === 'j' || key === 'J')) return (video.current?.seekBy(-10), true);
-      if (isVideo && (key === 'l' || key === 'L')) return (video.current?.seekBy(10), true);
-      return false;
-    })();
-    if (handled) {
-      event.preventDefault();
-      event.stopPropagation();
-    }
-  };
-
-  // In the commit, before the browser can deliver the next key: a key pressed right after a step
-  // must see this file's neighbours, not the last file's (a stale handler stepped to the file
-  // already shown).
-  useLayoutEffect(() => {
-    keyHandler.current = onKeyDown;
+  useCarouselKeys(root, {
+    close,
+    step,
+    toggleInfo,
+    toggleFullscreen: () => void toggleFullscreen(),
+    remove: () => void commands.remove(),
+    stage,
+    video,
+    isVideo,
+    tv,
   });
-
-  const focusToolbar = () =>
-    root.current?.querySelector<HTMLButtonElement>('.carousel-toolbar button')?.focus();
-
-  const trapFocus = (event: globalThis.KeyboardEvent) => {
-    const focusable = [
-      ...(root.current?.querySelectorAll<HTMLElement>(
-        'button:not([disabled]), [href], video, input, textarea, [tabindex="0"]',
-      ) ?? []),
-    ];
-    if (focusable.length === 0) return;
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (
-      event.shiftKey &&
-      (document.activeElement === first || document.activeElement === root.current)
-    ) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   const numbers = useMemo(
     () => new Intl.NumberFormat(i18n.language.replace(/_/g, '-')),
@@ -375,7 +287,7 @@ export function Carousel({ source, fileId }: CarouselProps) {
                 <VideoPlayer
                   ref={video}
                   src={source.contentUrl(file.id)}
-                  poster={source.thumbnailUrl(file.id, 1280)}
+                  poster={source.thumbnailUrl(file.id, THUMBNAIL_SIZES[1])}
                   status={videoStatus}
                   label={label}
                   autoPlay={autoplay}

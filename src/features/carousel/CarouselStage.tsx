@@ -11,6 +11,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { THUMBNAIL_SIZES } from '../../domain/constants';
 import {
   clampPan,
   FITTED,
@@ -29,7 +30,7 @@ const SWIPE_VELOCITY = 0.5;
 /** How far a released pan keeps sliding, per unit of velocity (px per ms → px). */
 const INERTIA_MS = 220;
 /** Past this many device pixels on the long side, the 1280 thumbnail is upscaled: load the original. */
-const LARGE_THUMBNAIL_PX = 1280;
+const LARGE_THUMBNAIL_PX = THUMBNAIL_SIZES[1];
 
 export interface StageHandle {
   zoomBy(step: number): void;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { ThumbnailSize } from '../../domain/constants';
 
 /** One file as the viewer shows it. */
 export interface CarouselFile {
@@ -46,7 +47,7 @@ export interface CarouselSource {
   /** The file `delta` steps away from `fileId` (±1, ±2), loading as needed; null past an end. */
   neighbour(fileId: string, delta: number, signal: AbortSignal): Promise<CarouselFile | null>;
   /** A thumbnail of the file (SPEC §9 sizes 256 and 1280). */
-  thumbnailUrl(fileId: string, size: 256 | 1280): string;
+  thumbnailUrl(fileId: string, size: ThumbnailSize): string;
   /** The original (photos) or the video stream; `download` asks for an attachment. */
   contentUrl(fileId: string, options?: { download?: boolean }): string;
   /** The file's tile on screen, in viewport CSS pixels, for the open/close animation. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { CAST_AUTOPLAY_AHEAD, type CastItem } from '../../api/contract/cast';
+import type { CastItem } from '../../api/contract/cast';
+import { CAST_AUTOPLAY_NEXT_ITEMS } from '../../domain/constants';
 import { Button } from '../../ui/Button';
 import { carouselStore, registerCarouselAction, type CarouselFile } from '../carousel';
 import type { CarouselSlotContext, CarouselSource } from '../carousel';
@@ -19,7 +20,7 @@ const castItem = (jobId: string, file: CarouselFile): CastItem => ({
 /** The file and the ones after it the TV preloads and autoplays (SPEC §9: 4). */
 async function itemsFrom(source: CarouselSource, file: CarouselFile, signal: AbortSignal) {
   const next: CastItem[] = [];
-  for (let delta = 1; delta <= CAST_AUTOPLAY_AHEAD; delta++) {
+  for (let delta = 1; delta <= CAST_AUTOPLAY_NEXT_ITEMS; delta++) {
     const neighbour = await source.neighbour(file.id, delta, signal).catch(() => null);
     if (!neighbour) break;
     next.push(castItem(source.jobId, neighbour));

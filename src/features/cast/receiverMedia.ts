@@ -1,4 +1,5 @@
 import type { CastItem } from '../../api/contract/cast';
+import type { ThumbnailSize } from '../../domain/constants';
 import { api } from '../../platform/api';
 
 export interface StoredReceiver {
@@ -10,7 +11,7 @@ export interface StoredReceiver {
 export function receiverMediaUrl(
   receiver: StoredReceiver,
   item: Pick<CastItem, 'jobId' | 'fileId'>,
-  part: { thumbnail: 256 | 1280 } | 'content',
+  part: { thumbnail: ThumbnailSize } | 'content',
 ): string {
   const path = `/cast/receivers/${encodeURIComponent(receiver.id)}/media/${encodeURIComponent(
     item.jobId,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { DocumentFile } from '../../api/contract/documents';
 import { isApiError, OFFLINE_MESSAGE } from '../../api/errors';
+import { TRASH_INFINITE_SCROLL_PX } from '../../domain/constants';
 import { api } from '../../platform/api';
 import { useRouteBuilt } from '../../platform/routesBuilt';
 import { exposeForTests } from '../../platform/testHooks';
@@ -40,8 +41,8 @@ export default function DocumentsPage() {
   );
 }
 
-/** Load the next page when the end of the list is this close (SPEC §9 trash uses 1000 px too). */
-const LOAD_AHEAD_PX = 1000;
+/** Load the next page when the end of the list is this close (the SPEC §9 trash's 1000 px). */
+const LOAD_AHEAD_PX = TRASH_INFINITE_SCROLL_PX;
 
 function Documents() {
   const { t } = useTranslation();

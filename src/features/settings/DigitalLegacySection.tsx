@@ -9,6 +9,7 @@ import {
   type LegacyContact,
 } from '../../api/contract/privacy';
 import { actionFailure } from '../../api/errors';
+import { TEXT_MAX } from '../../domain/constants';
 import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -213,7 +214,7 @@ function ContactForm({
                   field === 'email_address' ? 'email' : field === 'phone_number' ? 'tel' : 'off'
                 }
                 required
-                maxLength={255}
+                maxLength={TEXT_MAX}
                 value={form[field]}
                 aria-invalid={invalid}
                 aria-describedby={invalid ? `${id}-${field}-invalid` : undefined}

@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { actionFailure } from '../../api/errors';
 import { NameResponseSchema } from '../../api/contract/user';
 import { isStorableText } from '../../api/contract/text';
+import { TEXT_MAX } from '../../domain/constants';
 import { api } from '../../platform/api';
 import { accountInfoQuery } from '../../platform/queries';
 import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
 
 /** SPEC §5 text max: a name is 1 to 255 characters of storable text (contract/text.ts). */
-const NAME_MAX = 255;
+const NAME_MAX = TEXT_MAX;
 
 export function nameProblem(name: string): 'required' | 'tooLong' | 'invalid' | null {
   if (name.trim().length === 0) return 'required';

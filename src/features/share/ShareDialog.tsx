@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SHARE_MAX_FILES } from '../../api/contract/shares';
 import { actionFailure, isRateLimited } from '../../api/errors';
 import { withAreaTexts } from '../../i18n';
-import { SHARE_ERROR_MS, SHARE_LINK_EXPIRY_DAYS } from '../../domain/constants';
+import { SHARE_ERROR_MS, SHARE_LINK_EXPIRY_DAYS, TEXT_MAX } from '../../domain/constants';
 import type { Message } from '../../state/message';
 import { useLoginStatus } from '../../state/session';
 import { showToast } from '../../state/toasts';
@@ -64,7 +64,7 @@ const albumLink = (jobId: string, hasPassword: boolean): SharedLink => ({
   protectedByPassword: hasPassword,
 });
 
-const PASSWORD_MAX = 255;
+const PASSWORD_MAX = TEXT_MAX;
 const SHARE_FAILED: Message = { key: 'share.failed' };
 /** The server's daily budget of email recipients is used up (429, issue 33). */
 const EMAIL_LIMIT: Message = { key: 'share.email.limit' };

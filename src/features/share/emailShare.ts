@@ -5,6 +5,7 @@ import {
   type PublishRequest,
 } from '../../api/contract/shares';
 import { isStorableText } from '../../api/contract/text';
+import { TEXT_MAX } from '../../domain/constants';
 
 export interface EmailShareForm {
   recipients: string;
@@ -12,7 +13,7 @@ export interface EmailShareForm {
   message: string;
 }
 
-export const SUBJECT_MAX = 255;
+export const SUBJECT_MAX = TEXT_MAX;
 export const MESSAGE_MAX = 5000;
 
 /**

@@ -3,13 +3,8 @@ import { FilesResponseSchema, type FileInfo } from '../../api/contract/files';
 import type { ApiClient } from '../../api/http';
 import { api } from '../../platform/api';
 import { type TimelineSource, type SectionDescriptor, countFiles } from '../../gallery';
-import {
-  RECENTS_LOAD_DAYS,
-  RECENTS_WINDOWS,
-  type RecentsWindow,
-  showsOnTimeline,
-  toColumns,
-} from '../photoGrid';
+import { RECENTS_UPLOADED_SINCE_DAYS } from '../../domain/constants';
+import { RECENTS_WINDOWS, type RecentsWindow, showsOnTimeline, toColumns } from '../photoGrid';
 
 const DAY_SECONDS = 86_400;
 
@@ -52,7 +47,7 @@ export async function fetchRecents(
   signal: AbortSignal,
   nowSeconds = Date.now() / 1000,
 ): Promise<RecentsData> {
-  const files = await listUploadedSince(client, jobId, RECENTS_LOAD_DAYS, signal);
+  const files = await listUploadedSince(client, jobId, RECENTS_UPLOADED_SINCE_DAYS, signal);
   const windows = {} as Record<RecentsWindow, Set<string>>;
   if (files.every((file) => file.uploaded !== undefined)) {
     for (const days of RECENTS_WINDOWS) {

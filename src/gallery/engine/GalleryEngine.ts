@@ -1,6 +1,4 @@
-import { metricsForWidth } from './gridMetrics';
 import type { WebGLRenderer } from 'three';
-import { SCROLL_BUFFERS_PX } from '../../domain/constants';
 import { browserClock, type FrameClock } from './clock';
 import { EngineStats } from './EngineStats';
 import { oneAtATime } from './coalesce';
@@ -13,22 +11,19 @@ import { GalleryZoom } from './interaction/GalleryZoom';
 import { KeyboardController } from './interaction/KeyboardController';
 import { PointerController } from './interaction/PointerController';
 import type { LayoutEngine } from './layout/LayoutEngine';
-import { createFrameParams, TileComposer, type FrameParams } from './render/TileComposer';
+import { TileComposer } from './render/TileComposer';
+import { TilePass } from './render/TilePass';
 import { TileRenderer } from './render/TileRenderer';
 import { FastScrollModel } from './scroll/FastScrollModel';
 import { FastScrollWatch } from './scroll/FastScrollWatch';
 import { ScrollModel } from './scroll/ScrollModel';
 import { SelectionHints, SelectionModel, type HintTimePort } from './selection';
-import {
-  TextureCache,
-  type TexturePoolSizes,
-  type ThumbnailLoader,
-  type UploadFrame,
-} from './texture';
+import { TextureCache, type TexturePoolSizes, type ThumbnailLoader } from './texture';
 import { TimelineModel } from './timeline/TimelineModel';
 import type { TimelineSource } from './timeline/TimelineSource';
 import { collectVisibleSections, type VisibleSection } from './timeline/visibleSections';
 import type { GridMetrics, SectionDescriptor } from './types';
+import { EngineViewport } from './viewport';
 
 export interface GalleryEngineOptions {
   source: TimelineSource;
@@ -44,14 +39,6 @@ export interface GalleryEngineOptions {
   /** False on touch-only devices: no Shift key, so no shift-select hint. */
   shiftSelectAvailable?: boolean;
 }
-
-/**
- * Tiles this far outside the viewport are requested (small tier) so scrolling finds them ready:
- * the SPEC §9 far buffer, the same margin beyond which section loads are cancelled.
- */
-const PREFETCH_MARGIN_PX = SCROLL_BUFFERS_PX.far;
-/** Above this scroll speed (px/ms, a fling) no large-tier thumbnail is uploaded (issue 19). */
-const LARGE_UPLOAD_MAX_VELOCITY = 1;
 
 export type { VisibleSection } from './timeline/visibleSections';
 
@@ -89,24 +76,13 @@ export class GalleryEngine implements ControllerHost {
   readonly pendingDelete = new Set<string>();
   private readonly fastScrollWatch: FastScrollWatch;
   private invalidateCallback: () => void = () => undefined;
-  private width = 1;
-  private height = 1;
-  /** No frame before the canvas has its size: nothing laid out or loaded for a 1-px grid. */
-  private sized = false;
-  private insetLeft = 0;
-  private insetRight = 0;
-  private dpr = 1;
+  private readonly view = new EngineViewport();
   private sizesVersion = -1;
   private readonly listeners = new Set<() => void>();
   private motionReduced = false;
   /** Aborted by dispose: a refresh in flight stops there. */
   private readonly disposal = new AbortController();
-  private readonly frameParams: FrameParams = createFrameParams();
-  private readonly uploadFrame: UploadFrame = {
-    startedAt: 0,
-    flinging: false,
-    moving: false,
-  };
+  private readonly tilePass: TilePass;
 
   constructor(options: GalleryEngineOptions) {
     this.clock = options.clock ?? browserClock;
@@ -115,7 +91,7 @@ export class GalleryEngine implements ControllerHost {
       source: options.source,
       layout: options.layout,
       metrics: options.metrics,
-      width: this.width,
+      width: this.view.width,
       onChange: requestFrame,
     });
     this.zoom = new GalleryZoom(
@@ -123,7 +99,7 @@ export class GalleryEngine implements ControllerHost {
         timeline: this.timeline,
         anchor: this.timeline.anchor,
         clock: this.clock,
-        gridLeft: () => this.insetLeft,
+        gridLeft: () => this.view.insetLeft,
         scrollPosition: () => this.scroll.position,
         applyMetrics: (metrics) => this.timeline.resize(this.gridWidth, metrics),
         invalidate: requestFrame,
@@ -133,7 +109,7 @@ export class GalleryEngine implements ControllerHost {
     this.scroll = new ScrollModel(this.clock);
     this.scroll.subscribe(requestFrame);
     this.fastScroll = new FastScrollModel(this.timeline);
-    this.fastScrollWatch = new FastScrollWatch(this.clock, requestFrame, this.height);
+    this.fastScrollWatch = new FastScrollWatch(this.clock, requestFrame, this.view.height);
     this.textures = new TextureCache({
       ...options.pools,
       loader: options.loader,
@@ -164,6 +140,7 @@ export class GalleryEngine implements ControllerHost {
       this.focus,
       this.pendingDelete,
     );
+    this.tilePass = new TilePass(this.timeline, this.textures, this.composer, this.tiles);
     this.actions = new GalleryActions(this);
     this.pointer = new PointerController(this);
     this.keys = new KeyboardController(this);
@@ -269,49 +246,33 @@ export class GalleryEngine implements ControllerHost {
     metrics?: GridMetrics,
     insets: { left: number; right: number } = { left: 0, right: 0 },
   ): void {
-    this.width = Math.max(1, width);
-    this.height = Math.max(1, height);
-    this.sized = true;
-    this.dpr = dpr;
-    this.insetLeft = insets.left;
-    this.insetRight = insets.right;
-    const zoomed = metrics ? this.zoom.setBaseMetrics(this.widened(metrics)) : undefined;
-    this.timeline.resize(this.gridWidth, zoomed);
-    this.scroll.setViewportHeight(this.height);
-    this.fastScrollWatch.setViewportHeight(this.height);
-    this.tiles.setViewport(this.width, this.height);
-    this.fastScroll.setTrackHeight(this.height);
+    const view = this.view;
+    view.set(width, height, dpr, insets);
+    const zoomed = metrics ? this.zoom.setBaseMetrics(view.widened(metrics)) : undefined;
+    this.timeline.resize(view.gridWidth, zoomed);
+    this.scroll.setViewportHeight(view.height);
+    this.fastScrollWatch.setViewportHeight(view.height);
+    this.tiles.setViewport(view.width, view.height);
+    this.fastScroll.setTrackHeight(view.height);
     this.invalidate();
   }
 
-  private wide: { base: GridMetrics; height: number; metrics: GridMetrics } | null = null;
-
-  /** The page's metrics grown for a very wide grid (gridMetrics.metricsForWidth), kept stable. */
-  private widened(metrics: GridMetrics): GridMetrics {
-    const grown = metricsForWidth(metrics, this.gridWidth);
-    if (grown === metrics) return metrics;
-    const wide = this.wide;
-    if (wide && wide.base === metrics && wide.height === grown.targetRowHeight) return wide.metrics;
-    this.wide = { base: metrics, height: grown.targetRowHeight, metrics: grown };
-    return grown;
-  }
-
   get viewportWidth(): number {
-    return this.width;
+    return this.view.width;
   }
 
   get viewportHeight(): number {
-    return this.height;
+    return this.view.height;
   }
 
   /** Left edge of the grid inside the canvas. */
   get gridLeft(): number {
-    return this.insetLeft;
+    return this.view.insetLeft;
   }
 
   /** Width of the rows. */
   get gridWidth(): number {
-    return Math.max(1, this.width - this.insetLeft - this.insetRight);
+    return this.view.gridWidth;
   }
 
   /**
@@ -321,7 +282,8 @@ export class GalleryEngine implements ControllerHost {
    * transition runs the last frame stays as it is (the binding scales it).
    */
   frame(gl: WebGLRenderer, now: number = this.clock.now()): boolean {
-    if (!this.sized) return false;
+    const view = this.view;
+    if (!view.sized) return false;
     if (this.zoom.frozen) {
       this.zoom.checkReady();
       return false;
@@ -338,33 +300,21 @@ export class GalleryEngine implements ControllerHost {
     }
     const top = this.scroll.position;
     const fastScrolling = this.fastScrollWatch.sample(top, now);
-    this.timeline.updateViewport(top, this.height, fastScrolling);
+    this.timeline.updateViewport(top, view.height, fastScrolling);
 
-    const params = this.frameParams;
+    const params = this.tilePass.params;
     params.top = top;
     params.now = now;
-    params.height = this.height;
-    params.insetLeft = this.insetLeft;
-    params.dpr = this.dpr;
+    params.height = view.height;
+    params.insetLeft = view.insetLeft;
+    params.dpr = view.dpr;
     params.wantLarge = !scrolling && !fastScrolling;
     params.fastScrolling = fastScrolling;
     params.instantFades = this.motionReduced;
-    this.textures.beginFrame();
-    this.composer.begin(params);
-    this.timeline.forEachVisibleItem(
-      top - PREFETCH_MARGIN_PX,
-      top + this.height + PREFETCH_MARGIN_PX,
-      this.composer.visit,
-    );
-    this.textures.endFrame();
-    const uploadFrame = this.uploadFrame;
-    uploadFrame.startedAt = started;
-    uploadFrame.flinging = Math.abs(this.scroll.velocity) > LARGE_UPLOAD_MAX_VELOCITY;
-    uploadFrame.moving = scrolling || fastScrolling;
-    const uploads = this.textures.uploadPending(gl, this.composer.untextured > 0, uploadFrame);
-    this.tiles.setPages(this.textures);
-    const drawn = this.composer.end();
-    collectVisibleSections(this.timeline, top, this.height, this.visibleSections, this.sectionPool);
+    const moving = scrolling || fastScrolling;
+    const drawn = this.tilePass.run(gl, started, this.scroll.velocity, moving);
+    const uploads = this.tilePass.uploads;
+    collectVisibleSections(this.timeline, top, view.height, this.visibleSections, this.sectionPool);
     this.actions.keepFocusVisible();
 
     this.stats.recordFrame(

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TIMELINE_CELLS } from '../../domain/constants';
 import type { GalleryEngine } from '../engine/GalleryEngine';
 import { FileSelectionState } from '../engine/selection/types';
 import { FILE_KIND } from '../engine/timeline/TimelineSource';
@@ -8,7 +9,7 @@ import { formatDuration } from './formatDuration';
 /** Rows on screen at the smallest zoom of a tall screen, with room to spare. */
 export const ROW_POOL = 48;
 /** SPEC §9 row cap: at most 8 items a row. */
-export const CELLS_PER_ROW = 8;
+export const CELLS_PER_ROW = TIMELINE_CELLS.rowCap;
 
 interface Slot {
   section: number;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ThumbnailSize } from '../../domain/constants';
 import { GalleryEngine } from '../engine/GalleryEngine';
 import { WorkerLayoutEngine, type LayoutEngine } from '../engine/layout/LayoutEngine';
 import type { HintTimePort } from '../engine/selection';
@@ -32,7 +33,7 @@ export interface GalleryEngineSetup {
    * The URL of a file's thumbnail at a SPEC §9 size (256 or 1280), read when the engine is
    * built: build any expensive part (the host, the token) once per content key.
    */
-  thumbnailUrl: (fileId: string, size: number) => string;
+  thumbnailUrl: (fileId: string, size: ThumbnailSize) => string;
   /** The context's MAX_ARRAY_TEXTURE_LAYERS, when the page knows it; pools fit under it. */
   maxArrayTextureLayers?: number;
   /** Where the shift-select hint's last showing is kept; in memory when unset. */

@@ -1,11 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../clock';
-import {
-  FRAME_UPLOAD_BUDGET_MS,
-  LARGE_BAND_ROWS,
-  TextureCache,
-  type TextureCacheOptions,
-} from './TextureCache';
+import { TextureCache, type TextureCacheOptions } from './TextureCache';
+import { FRAME_UPLOAD_BUDGET_MS, LARGE_BAND_ROWS } from './UploadBudget';
 import { createTestRenderer, fakeBitmap, FakeBitmap, FakeLoader, flush } from './testing';
 import { FALLBACK_LAYER, type TextureTier } from './tiers';
 
@@ -34,7 +30,13 @@ function setup(overrides: Partial<TextureCacheOptions> = {}) {
     }
     cache.endFrame();
   };
-  const upload = (): number => cache.uploadPending(gpu.renderer);
+  /** A frame at rest, begun now (the engine passes its own frame to every upload pass). */
+  const upload = (greyOnScreen = false): number =>
+    cache.uploadPending(gpu.renderer, greyOnScreen, {
+      startedAt: clock.now(),
+      flinging: false,
+      moving: false,
+    });
   // The renderer's first frame uploads nothing (the shader links first; see uploadPending).
   expect(upload()).toBe(0);
   expect(onChange).toHaveBeenCalledTimes(1);
@@ -99,7 +101,7 @@ describe('TextureCache', () => {
   });
 
   it('with grey tiles on screen, uploads small ones up to four allowances a frame (issue 20)', async () => {
-    const { loader, cache, gpu, pass } = setup({
+    const { loader, cache, pass, upload } = setup({
       maxUploadsPerFrame: 2,
       maxInFlight: 12,
       smallLayers: 16,
@@ -110,10 +112,14 @@ describe('TextureCache', () => {
     loader.resolve('big', 'large');
     await flush();
     // Eight small ones (4 × 2), never a large one on top: that waits for a frame of its own.
-    expect(cache.uploadPending(gpu.renderer, true)).toBe(8);
+    expect(upload(true)).toBe(8);
     expect(cache.state('big', 'large')).toBe('loading');
-    expect(cache.uploadPending(gpu.renderer, true)).toBe(2);
-    expect(cache.uploadPending(gpu.renderer, true)).toBe(1);
+    expect(upload(true)).toBe(2);
+    // The large one in its four bands, one a frame (a band costs 4, the allowance is 2; a frame's
+    // first step always goes).
+    expect([upload(true), upload(true), upload(true)]).toEqual([0, 0, 0]);
+    expect(cache.state('big', 'large')).toBe('loading');
+    expect(upload(true)).toBe(1);
     expect(cache.state('big', 'large')).toBe('ready');
   });
 
@@ -127,7 +133,7 @@ describe('TextureCache', () => {
     ] as const)
       loader.resolve(id, tier);
     await flush();
-    expect(upload() + upload()).toBe(3); // the large one in a frame of its own
+    expect(upload() + upload() + upload()).toBe(3); // the large one in bands, over frames
     // Each getParameter waits for every queued GPU command, the pools' allocation included.
     expect(gpu.reads).toEqual([]);
     // The copies still restore WebGL's default unpack state.
@@ -164,18 +170,23 @@ describe('TextureCache', () => {
     expect(gpu.callsOf('texStorage3D')).toEqual([['TEXTURE_2D_ARRAY', 1, 'RGBA8', 256, 256, 8]]);
   });
 
-  it('counts a large upload as 16 small ones, but always allows one a frame', async () => {
+  it('charges a large layer as 16 small uploads, a quarter a band, one layer at a time', async () => {
     const { loader, cache, pass, upload } = setup({ maxUploadsPerFrame: 8 });
     pass(['p', 'large', 9], ['q', 'large', 8], ['s', 'small', 1]);
     loader.resolve('p', 'large');
     loader.resolve('q', 'large');
     loader.resolve('s');
     await flush();
+    // Two bands a frame (4 + 4 of 8); q waits for p's layer to finish, s for the allowance.
+    expect(upload()).toBe(0);
     expect(upload()).toBe(1);
     expect(cache.state('p', 'large')).toBe('ready');
+    expect(cache.state('q', 'large')).toBe('loading');
+    expect(upload()).toBe(0);
     expect(upload()).toBe(1);
     expect(cache.state('q', 'large')).toBe('ready');
     expect(upload()).toBe(1);
+    expect(cache.state('s', 'small')).toBe('ready');
   });
 
   it('asks for another frame when a large upload waits behind small ones', async () => {
@@ -185,11 +196,13 @@ describe('TextureCache', () => {
     loader.resolve('p', 'large');
     await flush();
     onChange.mockClear();
-    expect(upload()).toBe(1);
+    expect(upload()).toBe(1); // s, then a band of p (4 of the 7 left); the next band waits
     expect(onChange).toHaveBeenCalledTimes(1);
-    expect(upload()).toBe(1);
+    expect(upload()).toBe(0); // two bands
+    expect(onChange).toHaveBeenCalledTimes(2);
+    expect(upload()).toBe(1); // the last: nothing waits, no frame asked for
     expect(cache.state('p', 'large')).toBe('ready');
-    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledTimes(2);
   });
 
   it('stops uploading once the frame, from its own start, has spent its time budget (issue 19)', async () => {
@@ -213,8 +226,8 @@ describe('TextureCache', () => {
     expect(
       cache.uploadPending(gpu.renderer, false, { startedAt, flinging: false, moving: true }),
     ).toBe(1);
-    // Without a frame (the count alone), the allowance of 8 takes the remaining three.
-    expect(cache.uploadPending(gpu.renderer)).toBe(3);
+    // A fresh frame at rest takes the remaining three within its budget (1.5 + 1.5 < 4 ms).
+    expect(upload()).toBe(3);
   });
 
   it('with grey tiles on screen, small uploads go on past the frame budget for a while', async () => {
@@ -323,23 +336,6 @@ describe('TextureCache', () => {
     expect(cache.uploadPending(gpu.renderer, false, frame())).toBe(1);
     expect(cache.state('q', 'large')).toBe('ready'); // in the one layer 'p' held
     expect(cache.layerOf('q', 'large')).toBeGreaterThanOrEqual(0);
-  });
-
-  it('uploads whole layers by the count alone under the "count" policy', async () => {
-    const { loader, cache, gpu, clock, pass, upload } = setup({ smallLayers: 12 });
-    upload(); // the fallback layer, once
-    pass(['p', 'large', 9], 'a', 'b', 'c');
-    loader.resolve('p', 'large');
-    for (const id of ['a', 'b', 'c']) loader.resolve(id);
-    await flush();
-    slowCopies(gpu, clock, 1.5);
-    cache.uploadPolicy = 'count';
-    const frame = { startedAt: clock.now(), flinging: true, moving: true };
-    // Flinging and past the budget, still: the large one whole (16 > 8 but first), then none.
-    expect(cache.uploadPending(gpu.renderer, false, frame)).toBe(1);
-    expect(cache.state('p', 'large')).toBe('ready');
-    expect(cache.stats().bandsThisFrame).toBe(0);
-    expect(cache.uploadPending(gpu.renderer, false, frame)).toBe(3);
   });
 
   it('evicts the least recently used tile outside the margin when a pool is full', async () => {

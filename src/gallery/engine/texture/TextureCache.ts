@@ -13,19 +13,19 @@ import { emptyStats, type TextureCacheStats } from './stats';
 import { TileState, type TileEntry } from './TileEntry';
 import { TileRequests } from './TileRequests';
 import type { ThumbnailLoader } from './ThumbnailLoader';
+import { FALLBACK_LAYER, TEXTURE_TIERS, TIER_LAYER_SIZE, type TextureTier } from './tiers';
 import {
-  FALLBACK_LAYER,
-  TEXTURE_TIERS,
-  TIER_LAYER_SIZE,
-  UPLOAD_COST,
-  type TextureTier,
-} from './tiers';
+  LARGE_BAND_ROWS,
+  UploadBudget,
+  URGENT_UPLOAD_FACTOR,
+  type UploadFrame,
+} from './UploadBudget';
 
 export interface TextureCacheOptions {
   /** Layers of the small pool, the fallback layer included (see poolSizesFor). */
   smallLayers: number;
   largeLayers: number;
-  /** Upload allowance per frame in small-layer units (a large upload costs UPLOAD_COST.large). */
+  /** Upload allowance per frame in small-layer units (UploadBudget; a large layer costs UPLOAD_COST.large). */
   maxUploadsPerFrame: number;
   loader: ThumbnailLoader;
   clock: FrameClock;
@@ -47,59 +47,6 @@ export type UploadRenderer = Pick<
   'copyTextureToTexture' | 'getContext' | 'properties' | 'state'
 >;
 
-/**
- * The pixel-store parameters three.js reads back around every copyTextureToTexture. What its
- * state has not cached it asks the context for: a synchronous round trip that waits for all
- * queued GPU work — the first time, the pools' allocation (bench/startup.ts: 160–200 ms of main
- * thread before the first thumbnails under SwiftShader). They hold WebGL's default, 0, and
- * nothing of ours sets them otherwise: telling three.js so keeps every read in its cache.
- */
-/**
- * What a frame may have spent, from its own start, before it uploads anything more (ms of main
- * thread, issue 19): the frame's work before the uploads and each upload count, measured, so a
- * slow upload (a CPU copy under SwiftShader, a phone) ends the frame's uploads early rather than
- * the count alone. The first upload of a frame always goes (nothing starves).
- */
-export const FRAME_UPLOAD_BUDGET_MS = 4;
-
-/** The frame an upload pass belongs to (GalleryEngine.frame). */
-export interface UploadFrame {
-  /** Clock time the frame's work began. */
-  startedAt: number;
-  /**
-   * The scroll moves fast (ScrollModel velocity): no large-tier upload this frame. Its bitmap
-   * waits, decoded, and goes once the scroll slows; 16 small uploads' worth of copying would
-   * land in a frame of the fling.
-   */
-  flinging: boolean;
-  /**
-   * The scroll moves (ScrollModel steps, or the fast scroller drags): the time budget holds. At
-   * rest with grey tiles on screen (a jump's landing) the count allowance and the urgent extra
-   * fill the screen as before: frames there need no motion kept smooth, and holding them to the
-   * budget took a jump's fill from ~1.6 s to ~4 s (bench/scroll.bench.ts --upload-ab).
-   */
-  moving: boolean;
-}
-
-/**
- * How uploads are rationed (issue 19). `budget`, the default: FRAME_UPLOAD_BUDGET_MS from the
- * frame's start and the count as a cap, no large tier while the scroll flings, a large layer
- * uploaded in bands of LARGE_BAND_ROWS across frames. `count`: the count alone and whole layers,
- * as before issue 19; kept so that one build serves both arms of the scroll bench's side-by-side
- * measurement (`engine.textures.uploadPolicy`, test-hook builds).
- */
-export type UploadPolicy = 'budget' | 'count';
-
-/**
- * Rows of a large (1,024²) layer one upload step copies (texSubImage3D of a sub-rectangle of the
- * ImageBitmap: UNPACK_SKIP_ROWS, set by three.js's copyTextureToTexture from a source region).
- * Measured in Chromium under SwiftShader (2026-11-26): a whole layer 4.4–11 ms, a band of 128
- * rows 3.5–4.1 ms, of 256 rows 4.0–4.3 ms: each call pays most of a whole bitmap's cost whatever
- * its rows, so 256 (4 bands, 1 MiB each) keeps a frame's share near the 4 ms budget for about
- * 1.6× the whole layer's total, where 128 doubled that total for nothing.
- */
-export const LARGE_BAND_ROWS = 256;
-
 /** A large layer part-uploaded: its bitmap's rows above `row` are in `layer`. */
 interface BandUpload {
   entry: TileEntry;
@@ -107,13 +54,13 @@ interface BandUpload {
   row: number;
 }
 
-/** With grey tiles on screen, small uploads may reach this multiple of a frame's allowance… */
-const URGENT_UPLOAD_FACTOR = 4;
-/** …while the frame has spent less than this on uploads (ms of main thread). */
-const URGENT_UPLOAD_MS = 6;
-/** One band of a large layer against the allowance, in small-layer units (4). */
-const BAND_COST = (UPLOAD_COST.large * LARGE_BAND_ROWS) / TIER_LAYER_SIZE.large;
-
+/**
+ * The pixel-store parameters three.js reads back around every copyTextureToTexture. What its
+ * state has not cached it asks the context for: a synchronous round trip that waits for all
+ * queued GPU work — the first time, the pools' allocation (bench/startup.ts: 160–200 ms of main
+ * thread before the first thumbnails under SwiftShader). They hold WebGL's default, 0, and
+ * nothing of ours sets them otherwise: telling three.js so keeps every read in its cache.
+ */
 const UNPACK_PARAMETERS = [
   'UNPACK_ROW_LENGTH',
   'UNPACK_IMAGE_HEIGHT',
@@ -126,10 +73,10 @@ const STATUS: readonly TileStatus[] = ['loading', 'loading', 'loading', 'ready',
 
 /**
  * GPU texture cache of the gallery: two DataArrayTexture pools (tiers.ts), filled from a
- * ThumbnailLoader, at most `maxUploadsPerFrame` per frame, evicting least-recently-used tiles.
+ * ThumbnailLoader within each frame's UploadBudget, evicting least-recently-used tiles.
  *
  * Per frame, inside the frame callback: `beginFrame()`, `request()` for every tile in the margin
- * (visible first: higher priority), `endFrame()`, then `uploadPending(gl)` before drawing, then
+ * (visible first: higher priority), `endFrame()`, then `uploadPending(gl, …)` before drawing, then
  * `layerOf()` / `state()` per tile. A tile not requested in a pass is cancelled if still loading
  * and becomes an eviction candidate if uploaded; tiles of the current and the last complete pass
  * are never evicted, so a pool smaller than the screen degrades to placeholders, not thrashing.
@@ -148,10 +95,9 @@ export class TextureCache {
   private readonly bitmapSource = new Texture<ImageBitmap | null>(null);
   private readonly uploadPosition = new Vector3();
   private readonly bandRegion = new Box2();
-  /** The large layer being uploaded in bands (policy `budget`), or null. */
+  /** The large layer being uploaded in bands, or null. */
   private band: BandUpload | null = null;
-  /** See UploadPolicy. */
-  uploadPolicy: UploadPolicy = 'budget';
+  private readonly budget: UploadBudget;
   private readonly snapshot: TextureCacheStats = emptyStats();
 
   constructor(private readonly options: TextureCacheOptions) {
@@ -166,6 +112,7 @@ export class TextureCache {
       small: Math.max(maxInFlight, URGENT_UPLOAD_FACTOR * options.maxUploadsPerFrame),
       large: maxInFlight,
     });
+    this.budget = new UploadBudget(options.clock, options.maxUploadsPerFrame);
     const size = TIER_LAYER_SIZE.small;
     this.fallbackSource = new DataTexture(createFallbackPixels(size), size, size);
   }
@@ -212,13 +159,11 @@ export class TextureCache {
   }
 
   /**
-   * Uploads decoded bitmaps, most urgent first, within this frame's allowance and, given the
-   * `frame` (policy `budget`), its time budget (FRAME_UPLOAD_BUDGET_MS from its start; no large
-   * tier while it flings; a large layer in bands of LARGE_BAND_ROWS, one band costing its share of
-   * UPLOAD_COST.large), and closes them. Call once per frame inside the frame callback, before
-   * drawing. Returns the number of tiles completed.
+   * Uploads decoded bitmaps, most urgent first, within the `frame`'s UploadBudget (a large layer
+   * in bands, none while the scroll flings), and closes them. Call once per frame inside the frame
+   * callback, before drawing. Returns the number of tiles completed.
    */
-  uploadPending(renderer: UploadRenderer, greyOnScreen = false, frame?: UploadFrame): number {
+  uploadPending(renderer: UploadRenderer, greyOnScreen: boolean, frame: UploadFrame): number {
     this.snapshot.uploadsThisFrame = 0;
     this.snapshot.uploadMs = 0;
     this.snapshot.bandsThisFrame = 0;
@@ -243,59 +188,33 @@ export class TextureCache {
       this.copyIntoLayer(renderer, this.fallbackSource, this.pools.small, FALLBACK_LAYER);
       this.fallbackUploaded = true;
     }
-    const budgeted = this.uploadPolicy === 'budget' ? frame : undefined;
-    this.dropStaleBand(budgeted !== undefined);
+    this.dropStaleBand();
     const decoded = this.requests.decodedByUrgency();
     if (decoded.length === 0) return 0;
-    const clock = this.options.clock;
-    const started = clock.now();
-    let allowance = this.options.maxUploadsPerFrame;
-    // Grey tiles on screen: small uploads go on past the allowance, while this frame has
-    // spent little on them. A frame of a 4K screen under a slow GPU comes every 300 ms; filling
-    // a screen 8 tiles a frame took 2.7 s (bench/scale.bench.ts), the main thread idle.
-    let extra = greyOnScreen ? allowance * (URGENT_UPLOAD_FACTOR - 1) : 0;
+    const budget = this.budget;
+    budget.begin(frame, greyOnScreen);
     let uploads = 0;
-    // Uploads of this frame, whole or a band: the first always goes.
-    let steps = 0;
     let bands = 0;
-    let outOfAllowance = false;
     for (let i = decoded.length - 1; i >= 0; i--) {
       const entry = decoded[i];
       const bitmap = entry.bitmap;
       if (bitmap === null || entry.state !== TileState.Decoded) continue;
-      const banded = budgeted !== undefined && entry.tier === 'large';
-      if (banded && (budgeted.flinging || (this.band !== null && this.band.entry !== entry))) {
+      const large = entry.tier === 'large';
+      if (large && (budget.flinging || (this.band !== null && this.band.entry !== entry))) {
         // Waits for the scroll to slow (or for the layer in progress): ask for the next frame.
-        outOfAllowance = true;
+        budget.exhausted = true;
         continue;
       }
-      // Cheaper (small) uploads behind a skipped large one may still fit this frame.
-      const cost = banded ? BAND_COST : UPLOAD_COST[entry.tier];
+      // Cheaper (small) uploads behind a refused large one may still fit this frame.
       let complete = false;
-      let fromExtra = false;
       do {
-        const now = clock.now();
-        const overBudget =
-          steps > 0 &&
-          budgeted !== undefined &&
-          (budgeted.moving || !greyOnScreen) &&
-          now - budgeted.startedAt >= FRAME_UPLOAD_BUDGET_MS;
-        fromExtra =
-          (cost > allowance || overBudget) &&
-          steps > 0 &&
-          entry.tier === 'small' &&
-          cost <= extra &&
-          now - started < URGENT_UPLOAD_MS;
-        if ((cost > allowance || overBudget) && steps > 0 && !fromExtra) {
-          outOfAllowance = true;
-          break;
-        }
-        const layer =
-          banded && this.band !== null ? this.band.layer : this.acquireLayer(entry.tier);
+        const share = budget.admit(entry.tier);
+        if (share === null) break;
+        const layer = large && this.band !== null ? this.band.layer : this.acquireLayer(entry.tier);
         // Every layer holds a tile of the margin: it waits until tiles leave it.
         if (layer < 0) break;
         this.bitmapSource.image = bitmap;
-        if (banded) {
+        if (large) {
           const band = this.band ?? (this.band = { entry, layer, row: 0 });
           const rows = Math.min(LARGE_BAND_ROWS, bitmap.height - band.row);
           this.copyIntoLayer(renderer, this.bitmapSource, this.pools.large, layer, band.row, rows);
@@ -304,13 +223,11 @@ export class TextureCache {
           complete = band.row >= bitmap.height;
           if (complete) this.band = null;
         } else {
-          this.copyIntoLayer(renderer, this.bitmapSource, this.pools[entry.tier], layer);
+          this.copyIntoLayer(renderer, this.bitmapSource, this.pools.small, layer);
           complete = true;
         }
         this.bitmapSource.image = null;
-        if (fromExtra) extra -= cost;
-        else allowance -= cost;
-        steps++;
+        budget.charge(entry.tier, share);
         if (complete) {
           bitmap.close();
           this.requests.markReady(entry, layer);
@@ -323,10 +240,10 @@ export class TextureCache {
     this.snapshot.uploadsThisFrame = uploads;
     this.snapshot.uploadsTotal += uploads;
     this.snapshot.bandsThisFrame = bands;
-    this.snapshot.uploadMs = clock.now() - started;
+    this.snapshot.uploadMs = budget.elapsedMs();
     // Bitmaps wait for the allowance: ask for the next frame. Not for those waiting for a layer:
     // that would draw frames while idle.
-    if (outOfAllowance) this.options.onChange();
+    if (budget.exhausted) this.options.onChange();
     return uploads;
   }
 
@@ -436,13 +353,10 @@ export class TextureCache {
     renderer.copyTextureToTexture(source, pool.pageOf(layer), region, this.uploadPosition);
   }
 
-  /**
-   * The layer in progress lost its tile (scrolled away), or this frame uploads whole layers (no
-   * frame given, or the policy switched): free it; a bitmap still decoded starts again.
-   */
-  private dropStaleBand(banding: boolean): void {
+  /** The layer in progress lost its tile (scrolled away): free it. */
+  private dropStaleBand(): void {
     const band = this.band;
-    if (band === null || (banding && band.entry.state === TileState.Decoded)) return;
+    if (band === null || band.entry.state === TileState.Decoded) return;
     this.band = null;
     this.pools.large.releaseLayer(band.layer);
   }

@@ -1,13 +1,10 @@
 export {
   TextureCache,
   type TextureCacheOptions,
-  type UploadFrame,
-  FRAME_UPLOAD_BUDGET_MS,
-  LARGE_BAND_ROWS,
-  type UploadPolicy,
   type TileStatus,
   type UploadRenderer,
 } from './TextureCache';
+export { FRAME_UPLOAD_BUDGET_MS, LARGE_BAND_ROWS, type UploadFrame } from './UploadBudget';
 export type { TextureCacheStats } from './stats';
 export type { ThumbnailLoader } from './ThumbnailLoader';
 export { WorkerThumbnailLoader, type WorkerThumbnailLoaderOptions } from './WorkerThumbnailLoader';

@@ -11,7 +11,7 @@
  * Colour: texels are sRGB-encoded bytes in a plain RGBA8 texture (no SRGB8_ALPHA8), so the tile
  * shader writes them to the drawing buffer unchanged (no colorspace_fragment conversion).
  */
-import { THUMBNAIL_SIZES } from '../../../domain/constants';
+import { THUMBNAIL_SIZES, type ThumbnailSize } from '../../../domain/constants';
 
 export type TextureTier = 'small' | 'large';
 
@@ -29,7 +29,7 @@ export const TIER_LAYER_SIZE: Readonly<Record<TextureTier, number>> = Object.fre
 });
 
 /** The SPEC §9 thumbnail size (the `area` asked of the thumbnail host) behind each tier. */
-export const TIER_THUMBNAIL_SIZE: Readonly<Record<TextureTier, number>> = Object.freeze({
+export const TIER_THUMBNAIL_SIZE: Readonly<Record<TextureTier, ThumbnailSize>> = Object.freeze({
   small: THUMBNAIL_SIZES[0],
   large: THUMBNAIL_SIZES[1],
 });

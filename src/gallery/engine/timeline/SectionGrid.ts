@@ -1,21 +1,21 @@
-import { estimateRowsHeight } from '../layout/estimate';
-import { layoutSection } from '../layout/justified';
 import type { CalendarIndex, ItemPosition, SelectableIndex } from '../selection/types';
 import type { GridMetrics, SectionDescriptor, SectionLayout } from '../types';
 import { firstItemBelow, itemAtPoint } from './geometry';
 import { packedRowRects } from './packing';
 import { placeholderRects } from './placeholders';
 import { SectionPlaces } from './SectionPlaces';
-import { countOf, RectCache, type Section, type VisibleItem } from './section';
-import { widthClassOf, type SectionFiles, type SectionHeights } from './TimelineSource';
+import { RectCache, type Section, type VisibleItem } from './section';
+import { laidOutSection, SectionHeightMemory } from './sectionHeights';
+import type { SectionFiles, SectionHeights } from './TimelineSource';
 
 export type { Section, VisibleItem } from './section';
 
 /**
  * The geometry of a grid's sections: the list itself, their places (`SectionPlaces`: float64
- * tops, sparse months packed into bands), rows, hit-testing and the visible tiles. TimelineModel owns one and changes it
- * through the few writers at the end (a new list, one section, a new size); everything else
- * reads. Positions stay float64: a 2,000,000-file library is 60+ million px tall and float32
+ * tops, sparse months packed into bands), rows, hit-testing and the visible tiles; the heights of
+ * sections not laid out come from its SectionHeightMemory (sectionHeights.ts). TimelineModel owns
+ * one and changes it through the few writers at the end (a new list, one section, a new size);
+ * everything else reads. Positions stay float64: a 2,000,000-file library is 60+ million px tall and float32
  * would lose pixels.
  */
 export class SectionGrid implements SelectableIndex, CalendarIndex {
@@ -30,13 +30,17 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
   private width: number;
   /** Bumped by every change of width or metrics, so late layouts of an old size are dropped. */
   private sizeGeneration = 0;
-  /** Exact heights known from earlier layouts (the source's); unset, sections are estimated. */
-  heights: SectionHeights | null = null;
-  private widthClass = '';
+  private readonly memory: SectionHeightMemory;
 
   constructor(metrics: GridMetrics, width: number) {
     this.metrics = metrics;
     this.width = Math.max(1, width);
+    this.memory = new SectionHeightMemory(this.width, metrics);
+  }
+
+  /** Exact heights known from earlier layouts (the source's); unset, sections are estimated. */
+  set heights(heights: SectionHeights | null) {
+    this.memory.heights = heights;
   }
 
   /** The sections, in timeline order. Change them through `setSections` / `replaceSection`. */
@@ -281,76 +285,26 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
     };
   }
 
-  /** The expected height of `count` items' rows before their layout is known. */
-  estimate(count: number): number {
-    if (this.metrics.squareTiles) {
-      // Equal squares: the layout itself is cheap and exact (albums are small).
-      const m = this.metrics;
-      return layoutSection(
-        new Float32Array(count).fill(1),
-        this.width,
-        m.targetRowHeight,
-        m.spacing,
-        m.rowCap,
-      ).rowsHeight;
-    }
-    return estimateRowsHeight(count, this.width, this.metrics);
-  }
-
-  /** The exact height remembered for this size, else the estimate. */
-  private knownOrEstimated(key: string, count: number): number {
-    return this.heights?.get(key, count, this.currentWidthClass()) ?? this.estimate(count);
-  }
-
   /** Remembers a section's exact height at the current size (LayoutPipeline, once laid out). */
   rememberHeight(section: Section): void {
-    if (!section.rects || section.layoutGeneration !== this.sizeGeneration) return;
-    // By the listed counts (what an unfetched section knows), not the files shown.
-    this.heights?.set(
-      section.descriptor.key,
-      countOf(section.descriptor),
-      this.currentWidthClass(),
-      section.rowsHeight,
-    );
-  }
-
-  private currentWidthClass(): string {
-    this.widthClass ||= widthClassOf(this.width, this.metrics);
-    return this.widthClass;
+    if (section.rects && section.layoutGeneration === this.sizeGeneration) {
+      this.memory.remember(section);
+    }
   }
 
   /** A section of `descriptor` whose files have not loaded: its height is known or estimated. */
   unfetched(descriptor: SectionDescriptor): Section {
-    const count = countOf(descriptor);
-    return {
-      descriptor,
-      count,
-      status: 'UNFETCHED',
-      files: null,
-      rects: null,
-      rowsHeight: this.knownOrEstimated(descriptor.key, count),
-      rowCount: 0,
-      layoutGeneration: -1,
-    };
+    return this.memory.unfetched(descriptor);
   }
 
-  /** A laid-out section: files and their rects, exact for the current size. */
+  /** A laid-out section: files and their rects, exact for the size of `generation`. */
   laidOut(
     descriptor: SectionDescriptor,
     files: SectionFiles,
     layout: SectionLayout,
     generation: number,
   ): Section {
-    return {
-      descriptor,
-      count: files.ids.length,
-      status: 'FETCHED',
-      files,
-      rects: layout.rects,
-      rowsHeight: layout.rowsHeight,
-      rowCount: layout.rowCount,
-      layoutGeneration: generation,
-    };
+    return laidOutSection(descriptor, files, layout, generation);
   }
 
   /** A new list of sections: every position is computed anew. */
@@ -383,11 +337,11 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
     this.width = width;
     this.metrics = metrics;
     this.sizeGeneration++;
-    this.widthClass = '';
+    this.memory.resize(width, metrics);
     this.packingStale = true;
     for (const section of this.list) {
       if (!section.files) {
-        section.rowsHeight = this.knownOrEstimated(section.descriptor.key, section.count);
+        section.rowsHeight = this.memory.knownOrEstimated(section.descriptor.key, section.count);
       }
     }
     this.recomputeTops();

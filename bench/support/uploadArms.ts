@@ -1,11 +1,13 @@
-// Issue 19: the texture upload policies side by side in ONE run of ONE build. The engine's
-// TextureCache switches policy at runtime (`uploadPolicy`, test-hook builds): "count" (a count
-// per frame, whole layers, as before issue 19) and "budget" (a time budget measured on the
-// frame, no large tier while flinging, large layers in bands). Arms go A B B A … so that a drift
-// of the machine's load weighs on both alike; each arm flings over a region no arm saw before
-// (a jump first), so no arm finds the thumbnails of another in the GPU pools.
-import type { Page } from '@playwright/test';
-import type { UploadPolicy } from '../../src/gallery/engine/texture';
+// Texture uploads in fresh regions (issue 19), `scroll.bench.ts --upload-arms`: arms of jumps and
+// flings, each over a region no arm saw before (a jump first), so no arm finds the thumbnails of
+// another in the GPU pools; and arms at the widest zoom, where every tile wants its large layer.
+// Per arm the engine's upload ms per frame (texture/UploadBudget.ts) and the script time.
+//
+// Until issue 35 these arms alternated two policies on one page, switched at runtime: "count"
+// (the allowance alone and whole layers, as before issue 19) and "budget" (the one kept). That
+// comparison settled issue 19 (bench/README.md, "Issue 19: texture uploads on a time budget",
+// five runs); the "count" arm was production code kept only for it and left the engine in
+// issue 35. What is measured now is the budget alone: there is no A/B any more.
 import { longFramesBetween, pageNow } from './browser';
 import { median, round, sleep, step, type Distribution } from './env';
 import { engineSnapshot } from './galleryDriver';
@@ -13,7 +15,6 @@ import { smoothScroll, type GridDriver, type ScrollPlan } from './scrollScript';
 import { summariseFrames, traced } from './trace';
 
 export interface UploadArm {
-  policy: UploadPolicy;
   startFraction: number;
   frames: number;
   scriptMs: Distribution;
@@ -37,23 +38,13 @@ export interface UploadArm {
 /** Jumps an arm makes before its flings, near its own region. */
 const JUMPS_PER_ARM = 3;
 
-const setPolicy = (page: Page, policy: UploadPolicy) =>
-  page.evaluate((p) => {
-    window.__capture!.gallery!.textures.uploadPolicy = p;
-  }, policy);
-
-/** Runs `rounds` × (count, budget) arms of the plan's flings in A B B A order. */
-export async function uploadPolicyAB(driver: GridDriver, plan: ScrollPlan, rounds = 2) {
+/** Runs `count` arms of the plan's flings, each after jumps into a region of its own. */
+export async function uploadArms(driver: GridDriver, plan: ScrollPlan, count = 4) {
   const { page } = driver;
   const centre = await driver.gridCentre();
   const arms: UploadArm[] = [];
-  const order: UploadPolicy[] = [];
-  for (let r = 0; r < rounds; r++) {
-    order.push(...((r % 2 === 0 ? ['count', 'budget'] : ['budget', 'count']) as UploadPolicy[]));
-  }
-  for (const [i, policy] of order.entries()) {
-    const startFraction = round(0.1 + (0.8 * i) / order.length, 3);
-    await setPolicy(page, policy);
+  for (let i = 0; i < count; i++) {
+    const startFraction = round(0.1 + (0.8 * i) / count, 3);
     const jumpsMs: number[] = [];
     for (let j = JUMPS_PER_ARM - 1; j >= 0; j--) {
       const since = await pageNow(page);
@@ -63,7 +54,7 @@ export async function uploadPolicyAB(driver: GridDriver, plan: ScrollPlan, round
     }
     await driver.startWindow?.();
     const started = await engineSnapshot(page);
-    const { costs, window } = await traced(page, `upload-ab-${i}-${policy}`, async () => {
+    const { costs, window } = await traced(page, `upload-arm-${i}`, async () => {
       for (let f = 0; f < plan.flings; f++) {
         await smoothScroll(page, centre, plan.flingPx, f % 3 !== 2, plan.flingSpeed);
         await sleep(plan.pauseMs);
@@ -74,7 +65,6 @@ export async function uploadPolicyAB(driver: GridDriver, plan: ScrollPlan, round
     const summary = summariseFrames(costs);
     const frames = end.frames - started.frames;
     const arm: UploadArm = {
-      policy,
       startFraction,
       frames: summary.frames,
       scriptMs: summary.scriptMs,
@@ -94,15 +84,13 @@ export async function uploadPolicyAB(driver: GridDriver, plan: ScrollPlan, round
     };
     arms.push(arm);
     step(
-      `upload A/B ${i + 1}/${order.length} ${policy}: script p95 ${arm.scriptMs.p95} ms, upload ms/frame p95 ${arm.uploadMs.p95} max ${arm.uploadMs.max}, over budget ${arm.uploadMs.overBudget}/${arm.uploadMs.frames}, long frames ${arm.longFrames}, jumps ${jumpsMs.join(' ')} ms`,
+      `upload arm ${i + 1}/${count}: script p95 ${arm.scriptMs.p95} ms, upload ms/frame p95 ${arm.uploadMs.p95} max ${arm.uploadMs.max}, over budget ${arm.uploadMs.overBudget}/${arm.uploadMs.frames}, long frames ${arm.longFrames}, jumps ${jumpsMs.join(' ')} ms`,
     );
   }
-  await setPolicy(page, 'budget');
-  const byPolicy = (policy: UploadPolicy) => {
-    const mine = arms.filter((a) => a.policy === policy);
-    const med = (pick: (a: UploadArm) => number) => round(median(mine.map(pick)));
-    return {
-      arms: mine.length,
+  const med = (pick: (a: UploadArm) => number) => round(median(arms.map(pick)));
+  return {
+    arms,
+    medians: {
       scriptP95Ms: med((a) => a.scriptMs.p95),
       scriptP50Ms: med((a) => a.scriptMs.p50),
       longFrames: med((a) => a.longFrames),
@@ -113,33 +101,17 @@ export async function uploadPolicyAB(driver: GridDriver, plan: ScrollPlan, round
         a.uploadMs.frames > 0 ? a.uploadMs.overBudget / a.uploadMs.frames : 0,
       ),
       uploadsPerFrame: med((a) => a.uploadsPerFrame),
-      jumpMsMedian: round(median(mine.flatMap((a) => a.jumpsMs.filter((ms) => ms >= 0)))),
-    };
-  };
-  const count = byPolicy('count');
-  const budget = byPolicy('budget');
-  return {
-    order,
-    arms,
-    medians: { count, budget },
-    ratios: {
-      scriptP95BudgetOverCount:
-        count.scriptP95Ms > 0 ? round(budget.scriptP95Ms / count.scriptP95Ms, 3) : 0,
-      uploadMsP95BudgetOverCount:
-        count.uploadMsP95 > 0 ? round(budget.uploadMsP95 / count.uploadMsP95, 3) : 0,
-      uploadMsMaxBudgetOverCount:
-        count.uploadMsMax > 0 ? round(budget.uploadMsMax / count.uploadMsMax, 3) : 0,
+      jumpMsMedian: round(median(arms.flatMap((a) => a.jumpsMs.filter((ms) => ms >= 0)))),
     },
   };
 }
 
 /**
- * The large tier's side (issue 19): at the widest zoom level (rows of 396 px, tiles past 320 px
- * at DPR 1 want the 1,024² tier once the scroll rests), `rounds` × (count, budget) arms in A B B A
- * order, each of 3 jumps into a fresh region with 2 s after each for the large uploads; the
- * engine's upload ms per frame over the arm: whole 4 MiB layers ("count") against bands.
+ * The large tier (issue 19): at the widest zoom level (rows of 396 px, tiles past 320 px at DPR 1
+ * want the 1,024² tier once the scroll rests), `count` arms, each of 3 jumps into a fresh region
+ * with 2 s after each for the large uploads (in bands); the engine's upload ms per frame.
  */
-export async function uploadPolicyLargeAB(driver: GridDriver, plan: ScrollPlan, rounds = 2) {
+export async function largeTierArms(driver: GridDriver, plan: ScrollPlan, count = 4) {
   const { page } = driver;
   // One level a press: a press during a zoom's transition is ignored.
   for (const level of [3, 4]) {
@@ -154,18 +126,13 @@ export async function uploadPolicyLargeAB(driver: GridDriver, plan: ScrollPlan, 
       { polling: 100, timeout: 30_000 },
     );
   }
-  const order: UploadPolicy[] = [];
-  for (let r = 0; r < rounds; r++) {
-    order.push(...((r % 2 === 0 ? ['count', 'budget'] : ['budget', 'count']) as UploadPolicy[]));
-  }
   const arms = [];
-  for (const [i, policy] of order.entries()) {
-    await setPolicy(page, policy);
+  for (let i = 0; i < count; i++) {
     await driver.startWindow?.();
     const started = await engineSnapshot(page);
     const jumpsMs: number[] = [];
     for (let j = 0; j < JUMPS_PER_ARM; j++) {
-      const fraction = round(0.05 + (0.9 * (i * JUMPS_PER_ARM + j)) / (order.length * 3), 3);
+      const fraction = round(0.05 + (0.9 * (i * JUMPS_PER_ARM + j)) / (count * 3), 3);
       const since = await pageNow(page);
       await driver.jump(fraction);
       const done = await driver.thumbnailsDrawnAfter(since, plan.jumpTimeoutMs);
@@ -175,7 +142,6 @@ export async function uploadPolicyLargeAB(driver: GridDriver, plan: ScrollPlan, 
     const end = await engineSnapshot(page);
     const times = end.uploadTimes;
     const arm = {
-      policy,
       uploadMs: {
         p50: round(times.p50),
         p95: round(times.p95),
@@ -190,9 +156,8 @@ export async function uploadPolicyLargeAB(driver: GridDriver, plan: ScrollPlan, 
     };
     arms.push(arm);
     step(
-      `upload A/B large ${i + 1}/${order.length} ${policy}: upload ms/frame p95 ${arm.uploadMs.p95} max ${arm.uploadMs.max}, over budget ${arm.uploadMs.overBudget}/${arm.uploadMs.frames}, uploads ${arm.uploads}, large MB ${round(arm.largeBytesInUse / 2 ** 20, 1)}`,
+      `upload arm large ${i + 1}/${count}: upload ms/frame p95 ${arm.uploadMs.p95} max ${arm.uploadMs.max}, over budget ${arm.uploadMs.overBudget}/${arm.uploadMs.frames}, uploads ${arm.uploads}, large MB ${round(arm.largeBytesInUse / 2 ** 20, 1)}`,
     );
   }
-  await setPolicy(page, 'budget');
-  return { zoomLevel: 4, order, arms };
+  return { zoomLevel: 4, arms };
 }

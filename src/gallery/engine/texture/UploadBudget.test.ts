@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../clock';
+import { FRAME_UPLOAD_BUDGET_MS, UploadBudget, type UploadShare } from './UploadBudget';
+import type { TextureTier } from './tiers';
+
+function setup(maxUploadsPerFrame: number) {
+  const clock = new ManualClock();
+  const budget = new UploadBudget(clock, maxUploadsPerFrame);
+  /** Admits and charges steps of `tier` until one is refused; the shares they got. */
+  const drain = (tier: TextureTier, msEach = 0): UploadShare[] => {
+    const shares: UploadShare[] = [];
+    for (let share = budget.admit(tier); share !== null; share = budget.admit(tier)) {
+      clock.advance(msEach);
+      budget.charge(tier, share);
+      shares.push(share);
+    }
+    return shares;
+  };
+  return { clock, budget, drain };
+}
+
+describe('UploadBudget', () => {
+  it('admits small uploads up to the allowance, then refuses and marks the frame exhausted', () => {
+    const { clock, budget, drain } = setup(3);
+    budget.begin({ startedAt: clock.now(), flinging: false, moving: true }, false);
+    expect(drain('small')).toEqual(['allowance', 'allowance', 'allowance']);
+    expect(budget.exhausted).toBe(true);
+  });
+
+  it('charges a band of a large layer 4 small uploads; the first step always goes', () => {
+    const { clock, budget, drain } = setup(2);
+    budget.begin({ startedAt: clock.now(), flinging: false, moving: false }, false);
+    expect(drain('large')).toEqual(['allowance']);
+    budget.begin({ startedAt: clock.now(), flinging: false, moving: false }, false);
+    expect(budget.exhausted).toBe(false);
+    const wide = setup(8);
+    wide.budget.begin({ startedAt: wide.clock.now(), flinging: false, moving: false }, false);
+    expect(wide.drain('large')).toEqual(['allowance', 'allowance']);
+  });
+
+  it('stops at FRAME_UPLOAD_BUDGET_MS from the frame start while the scroll moves', () => {
+    const { clock, budget, drain } = setup(8);
+    const startedAt = clock.now();
+    clock.advance(FRAME_UPLOAD_BUDGET_MS - 1);
+    budget.begin({ startedAt, flinging: false, moving: true }, false);
+    expect(drain('small', 0.5)).toHaveLength(2); // at 3 ms, then 3.5; 4 ms is over
+  });
+
+  it('with grey tiles on screen, small uploads take an extra of three allowances for 6 ms', () => {
+    const { clock, budget, drain } = setup(2);
+    budget.begin({ startedAt: clock.now(), flinging: false, moving: true }, true);
+    expect(drain('small')).toEqual([
+      'allowance',
+      'allowance',
+      'extra',
+      'extra',
+      'extra',
+      'extra',
+      'extra',
+      'extra',
+    ]);
+    budget.begin({ startedAt: clock.now(), flinging: false, moving: true }, true);
+    // The extra ends once the uploads took 6 ms: 1 ms each, two from the allowance, four extra.
+    expect(drain('small', 1)).toHaveLength(2 + 4);
+  });
+
+  it('never gives the extra to a large band', () => {
+    const { clock, budget, drain } = setup(4);
+    budget.begin({ startedAt: clock.now(), flinging: false, moving: false }, true);
+    expect(drain('large')).toEqual(['allowance']);
+    expect(budget.exhausted).toBe(true);
+  });
+});
