@@ -58,9 +58,9 @@ export function useGridEngine({
   thumbnailUrl,
   hintStore = shiftHintStore,
 }: GridEngineSetup): GalleryEngineState {
-  const jobThumbnail = useMemo(
-    () => (contentKey ? mediaUrls(contentKey).thumbnail : () => ''),
-    [contentKey],
+  const thumbnail = useMemo(
+    () => thumbnailUrl ?? (contentKey ? mediaUrls(contentKey).thumbnail : () => ''),
+    [thumbnailUrl, contentKey],
   );
   // The device class is fixed for the page's life: pools are allocated once.
   const [deviceClass] = useState(() => deviceClassFor(breakpoint));
@@ -69,7 +69,7 @@ export function useGridEngine({
     metrics,
     deviceClass,
     source,
-    thumbnailUrl: thumbnailUrl ?? jobThumbnail,
+    thumbnailUrl: thumbnail,
     maxArrayTextureLayers: gpuLimits.maxArrayTextureLayers,
     hintStore: hintStore ?? undefined,
     expose: exposeEngine,
