@@ -174,11 +174,7 @@ function Album({ album }: { album: AlbumInfo }) {
   );
 
   // Others' files, comments and loves arrive without a reload.
-  const grid = useMemo(
-    () => (engine ? { removeFiles: (ids: string[]) => engine.removeFiles(ids), refresh } : null),
-    [engine, refresh],
-  );
-  const syncStatus = useAlbumSync(jobId, grid);
+  const syncStatus = useAlbumSync(jobId, { engine, refresh });
 
   const open = useCallback(
     (fileId: string) => {

@@ -1,21 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../platform/api';
 import { defaultJobQuery } from '../../platform/queries';
-import { GalleryView, type GalleryEngine } from '../../gallery';
-import { useBreakpoint } from '../../state/viewport';
+import type { GalleryEngine } from '../../gallery';
 import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
-import { Spinner } from '../../ui/Spinner';
-import { RequireLogin } from '../auth';
 import {
   apiTimelineSource,
-  insetsFor,
-  metricsFor,
+  GridBar,
+  GridPage,
   selectedFileIds,
-  useGalleryEngine,
+  signedIn,
+  useGridPage,
 } from '../photoGrid';
 import { albumInfoQuery } from './albumApi';
 import { AddToAlbumDialog } from './AddToAlbumDialog';
@@ -35,13 +33,7 @@ function parseMaximum(value: string | null): number | null {
  * a range — with the count, the limit of SPEC §5, and Done (into the album) or Next (choose an
  * album). Not a second grid: the timeline's engine with a picker's bar.
  */
-export default function PickerPage() {
-  return (
-    <RequireLogin>
-      <Picker />
-    </RequireLogin>
-  );
-}
+export default signedIn(Picker);
 
 function Picker() {
   const { t } = useTranslation();
@@ -50,9 +42,6 @@ function Picker() {
   const creating = useLocation().pathname.endsWith('/edit/addPhotos');
   const [params] = useSearchParams();
   const maximum = parseMaximum(params.get('selectionMax'));
-  const breakpoint = useBreakpoint();
-  const metrics = metricsFor(breakpoint);
-  const insets = useMemo(() => insetsFor(breakpoint), [breakpoint]);
   const timeline = useQuery(defaultJobQuery);
   const album = useQuery({ ...albumInfoQuery(albumId ?? ''), enabled: albumId !== undefined });
   const timelineId = timeline.data?.id;
@@ -60,16 +49,16 @@ function Picker() {
     () => (timelineId ? apiTimelineSource(api(), timelineId) : null),
     [timelineId],
   );
-  const { engine, load } = useGalleryEngine(timelineId, metrics, breakpoint, source);
+  // A picker is always selecting: a click toggles rather than opens.
+  const grid = useGridPage({
+    contentKey: timelineId,
+    source,
+    selecting: true,
+    selectionMaximum: maximum,
+  });
+  const { engine } = grid;
   const [choosing, setChoosing] = useState<readonly string[] | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!engine) return;
-    engine.selection.maximum = maximum;
-    // A picker is always selecting: a click toggles rather than opens.
-    engine.selection.enterSelectionMode();
-  }, [engine, maximum]);
 
   const albumPath = albumId ? `/albums/${encodeURIComponent(albumId)}` : '/albums';
   const title =
@@ -101,55 +90,46 @@ function Picker() {
   }
 
   return (
-    <section className="timeline-page picker-page" data-testid="picker" data-load={load}>
-      <div className="timeline-page__bar picker-page__bar">
-        <Button
-          variant="ghost"
-          onClick={() => void navigate(albumId ? albumPath : '/photos')}
-          data-testid="picker-cancel"
-        >
-          {t('common.cancel')}
-        </Button>
-        <h1 className="picker-page__title">
-          {albumId
-            ? t('albums.picker.titleAlbum', { title: title ?? t('albums.unnamed') })
-            : t('albums.picker.title')}
-        </h1>
-        {engine ? <PickerCount engine={engine} maximum={maximum} /> : null}
-        <span className="timeline-toolbar__spacer" />
-        {creating && albumId ? (
+    <GridPage
+      grid={grid}
+      testId="picker"
+      className="picker-page"
+      label={t('albums.picker.gridLabel')}
+      bar={
+        <GridBar className="picker-page__bar">
           <Button
-            onClick={() => void navigate(albumPath, { replace: true })}
-            data-testid="picker-create-empty"
+            variant="ghost"
+            onClick={() => void navigate(albumId ? albumPath : '/photos')}
+            data-testid="picker-cancel"
           >
-            {t('albums.picker.createEmpty')}
+            {t('common.cancel')}
           </Button>
-        ) : null}
-        {engine ? (
-          <PickerSubmit
-            engine={engine}
-            busy={busy}
-            label={albumId ? t('albums.add.done') : t('albums.picker.next')}
-            onSubmit={() => void submit()}
-          />
-        ) : null}
-      </div>
-      <div className="timeline-page__grid">
-        {engine ? (
-          <GalleryView
-            engine={engine}
-            metrics={metrics}
-            insets={insets}
-            label={t('albums.picker.gridLabel')}
-            tv={breakpoint === 'tv'}
-          />
-        ) : null}
-        {load === 'loading' || !engine ? (
-          <div className="timeline-page__overlay">
-            <Spinner label={t('common.loading')} />
-          </div>
-        ) : null}
-      </div>
+          <h1 className="picker-page__title">
+            {albumId
+              ? t('albums.picker.titleAlbum', { title: title ?? t('albums.unnamed') })
+              : t('albums.picker.title')}
+          </h1>
+          {engine ? <PickerCount engine={engine} maximum={maximum} /> : null}
+          <span className="timeline-toolbar__spacer" />
+          {creating && albumId ? (
+            <Button
+              onClick={() => void navigate(albumPath, { replace: true })}
+              data-testid="picker-create-empty"
+            >
+              {t('albums.picker.createEmpty')}
+            </Button>
+          ) : null}
+          {engine ? (
+            <PickerSubmit
+              engine={engine}
+              busy={busy}
+              label={albumId ? t('albums.add.done') : t('albums.picker.next')}
+              onSubmit={() => void submit()}
+            />
+          ) : null}
+        </GridBar>
+      }
+    >
       {choosing && timelineId ? (
         <AddToAlbumDialog
           sourceJob={timelineId}
@@ -158,7 +138,7 @@ function Picker() {
           onAdded={() => engine?.selection.clear()}
         />
       ) : null}
-    </section>
+    </GridPage>
   );
 }
 

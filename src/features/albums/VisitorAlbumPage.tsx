@@ -2,12 +2,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AlbumInfo } from '../../api/contract/albums';
-import { GalleryView } from '../../gallery';
 import { api } from '../../platform/api';
-import { useBreakpoint } from '../../state/viewport';
 import { Spinner } from '../../ui/Spinner';
 import { Carousel, type CarouselLocationState } from '../carousel';
-import { apiTimelineSource, insetsFor, metricsFor, useGalleryEngine } from '../photoGrid';
+import { apiTimelineSource, GridPage, useGridPage } from '../photoGrid';
 import { AlbumNotFound } from './AlbumNotFound';
 import { albumViewerSource } from './albumCarousel';
 import { useAlbumSync } from './albumLive';
@@ -45,9 +43,6 @@ function VisitorAlbum({ album }: { album: AlbumInfo }) {
   useAlbumSocialSlots();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const breakpoint = useBreakpoint();
-  const metrics = metricsFor(breakpoint);
-  const insets = useMemo(() => insetsFor(breakpoint), [breakpoint]);
   const jobId = album.id;
   const job = encodeURIComponent(jobId);
   const byAdded = album.sort_order === 'ADDED';
@@ -55,12 +50,9 @@ function VisitorAlbum({ album }: { album: AlbumInfo }) {
     () => apiTimelineSource(api(), jobId, 'all', { order: byAdded ? 'added' : 'taken' }),
     [jobId, byAdded],
   );
-  const { engine, load, refresh } = useGalleryEngine(jobId, metrics, breakpoint, source);
+  const grid = useGridPage({ contentKey: jobId, source });
+  const { engine } = grid;
   // Others' files, comments and loves arrive without a reload.
-  const grid = useMemo(
-    () => (engine ? { removeFiles: (ids: string[]) => engine.removeFiles(ids), refresh } : null),
-    [engine, refresh],
-  );
   const syncStatus = useAlbumSync(jobId, grid);
   const joining = useJoinForUpload(jobId);
   const openFileId = params.get('file');
@@ -86,36 +78,22 @@ function VisitorAlbum({ album }: { album: AlbumInfo }) {
   if (syncStatus === 'RECENTLY_DELETED') return <AlbumNotFound />;
   if (joining) return <Spinner label={t('albums.subscribe.joining')} />;
   return (
-    <section
-      className="timeline-page album-page"
-      data-testid="visitor-album"
-      data-load={load}
-      data-sync={syncStatus}
-    >
-      <VisitorAlbumHeader album={album} title={title} />
-      <div className="timeline-page__grid">
-        {engine ? (
-          <GalleryView
-            engine={engine}
-            metrics={metrics}
-            insets={insets}
-            label={t('albums.gridLabel', { title })}
-            tv={breakpoint === 'tv'}
-            onOpen={(fileId) => {
-              const state: CarouselLocationState = { fromGrid: true };
-              void navigate(`/a/${job}?file=${encodeURIComponent(fileId)}`, { state });
-            }}
-          />
-        ) : null}
-        {load === 'loading' || !engine ? (
-          <div className="timeline-page__overlay">
-            <Spinner label={t('common.loading')} />
-          </div>
-        ) : null}
-      </div>
-      {openFileId && carouselSource && load !== 'loading' ? (
-        <Carousel source={carouselSource} fileId={openFileId} />
-      ) : null}
-    </section>
+    <GridPage
+      grid={grid}
+      testId="visitor-album"
+      className="album-page"
+      dataset={{ sync: syncStatus }}
+      label={t('albums.gridLabel', { title })}
+      onOpen={(fileId) => {
+        const state: CarouselLocationState = { fromGrid: true };
+        void navigate(`/a/${job}?file=${encodeURIComponent(fileId)}`, { state });
+      }}
+      bar={<VisitorAlbumHeader album={album} title={title} />}
+      viewer={
+        openFileId && carouselSource ? (
+          <Carousel source={carouselSource} fileId={openFileId} />
+        ) : null
+      }
+    />
   );
 }

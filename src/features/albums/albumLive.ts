@@ -1,5 +1,6 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { CHANGE_TYPE } from '../../api/contract/changes';
+import type { GalleryEngineState } from '../../gallery';
 import { queryClient } from '../../platform/queryClient';
 import { fileDetailQuery } from '../carousel';
 import { useJobSync, type JobChange, type JobFetchStatus } from '../sync';
@@ -69,16 +70,29 @@ export async function applyAlbumChanges(
   await Promise.all(reads);
 }
 
+/** No grid (the comments page): the changes only read the comments, loves and counts again. */
+const NO_GRID: AlbumGrid = { removeFiles: () => undefined, refresh: () => Promise.resolve() };
+
 /**
- * Follows the album (`useJobSync`) once its grid is there (null: not yet), applying each batch
- * with `applyAlbumChanges`; the job's fetch status. `grid` should be stable (memoised).
+ * Follows the album (`useJobSync`) once its grid's engine is there (`grid`: the page's engine
+ * and refresh; unset on a page without a grid), applying each batch with `applyAlbumChanges`;
+ * the job's fetch status.
  */
-export function useAlbumSync(jobId: string, grid: AlbumGrid | null): JobFetchStatus {
+export function useAlbumSync(
+  jobId: string,
+  grid?: Pick<GalleryEngineState, 'engine' | 'refresh'>,
+): JobFetchStatus {
+  const engine = grid ? grid.engine : undefined;
+  const refresh = grid?.refresh;
+  const live = useMemo((): AlbumGrid | null => {
+    if (engine === undefined || !refresh) return NO_GRID;
+    return engine ? { removeFiles: (ids) => engine.removeFiles(ids), refresh } : null;
+  }, [engine, refresh]);
   const apply = useCallback(
     async (changes: readonly JobChange[], full: boolean) => {
-      if (grid) await applyAlbumChanges(jobId, changes, full, grid);
+      if (live) await applyAlbumChanges(jobId, changes, full, live);
     },
-    [jobId, grid],
+    [jobId, live],
   );
-  return useJobSync(grid ? jobId : undefined, apply);
+  return useJobSync(live ? jobId : undefined, apply);
 }

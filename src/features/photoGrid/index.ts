@@ -22,3 +22,15 @@ export { filesWithDetails, selectedFileIds } from './selectedFiles';
 export { SelectionToolbar, useSelectionSummary } from './SelectionToolbar';
 export { timelineMenuItems } from './timelineMenu';
 export { useGalleryEngine } from './useGalleryEngine';
+export {
+  EmptyGrid,
+  GridBar,
+  GridOverlay,
+  GridPage,
+  RetryPage,
+  signedIn,
+  useGridPage,
+  type GridPageProps,
+  type GridPageSetup,
+  type GridPageState,
+} from './GridPage';

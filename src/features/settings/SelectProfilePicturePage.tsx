@@ -6,14 +6,10 @@ import { actionFailure } from '../../api/errors';
 import { api } from '../../platform/api';
 import { mediaUrls } from '../../platform/mediaUrls';
 import { accountInfoQuery, defaultJobQuery } from '../../platform/queries';
-import { GalleryView } from '../../gallery';
-import { useBreakpoint } from '../../state/viewport';
 import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
-import { Spinner } from '../../ui/Spinner';
-import { RequireLogin } from '../auth';
 import { fileDetailQuery } from '../carousel';
-import { apiTimelineSource, insetsFor, metricsFor, useGalleryEngine } from '../photoGrid';
+import { apiTimelineSource, GridBar, GridPage, signedIn, useGridPage } from '../photoGrid';
 import { cropRect, type CropView } from './crop';
 import { ProfilePictureCropper } from './ProfilePictureCropper';
 import './settings.css';
@@ -26,28 +22,19 @@ const MAX_CROP_PX = 2048;
  * on a photo opens the circular 310×310 cropper; OK cuts the square from the original photo
  * (SPEC §5 "crop output scales to the original photo size") and uploads it (201 is success).
  */
-export default function SelectProfilePicturePage() {
-  return (
-    <RequireLogin>
-      <SelectProfilePicture />
-    </RequireLogin>
-  );
-}
+export default signedIn(SelectProfilePicture);
 
 function SelectProfilePicture() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const breakpoint = useBreakpoint();
-  const metrics = metricsFor(breakpoint);
-  const insets = useMemo(() => insetsFor(breakpoint), [breakpoint]);
   const timeline = useQuery(defaultJobQuery);
   const timelineId = timeline.data?.id;
   const source = useMemo(
     () => (timelineId ? apiTimelineSource(api(), timelineId) : null),
     [timelineId],
   );
-  const { engine, load } = useGalleryEngine(timelineId, metrics, breakpoint, source);
+  const grid = useGridPage({ contentKey: timelineId, source });
   const urls = useMemo(() => (timelineId ? mediaUrls(timelineId) : null), [timelineId]);
   const [chosen, setChosen] = useState<{ id: string; path: string } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -90,34 +77,25 @@ function SelectProfilePicture() {
   }
 
   return (
-    <section className="timeline-page picker-page" data-testid="profile-picker" data-load={load}>
-      <div className="timeline-page__bar picker-page__bar">
-        <Button
-          variant="ghost"
-          onClick={() => void navigate('/settings')}
-          data-testid="profile-picker-cancel"
-        >
-          {t('common.cancel')}
-        </Button>
-        <h1 className="picker-page__title">{t('profilePicture.title')}</h1>
-      </div>
-      <div className="timeline-page__grid">
-        {engine ? (
-          <GalleryView
-            engine={engine}
-            metrics={metrics}
-            insets={insets}
-            label={t('profilePicture.gridLabel')}
-            tv={breakpoint === 'tv'}
-            onOpen={(fileId) => void choose(fileId)}
-          />
-        ) : null}
-        {load === 'loading' || !engine ? (
-          <div className="timeline-page__overlay">
-            <Spinner label={t('common.loading')} />
-          </div>
-        ) : null}
-      </div>
+    <GridPage
+      grid={grid}
+      testId="profile-picker"
+      className="picker-page"
+      label={t('profilePicture.gridLabel')}
+      onOpen={(fileId) => void choose(fileId)}
+      bar={
+        <GridBar className="picker-page__bar">
+          <Button
+            variant="ghost"
+            onClick={() => void navigate('/settings')}
+            data-testid="profile-picker-cancel"
+          >
+            {t('common.cancel')}
+          </Button>
+          <h1 className="picker-page__title">{t('profilePicture.title')}</h1>
+        </GridBar>
+      }
+    >
       {chosen && urls ? (
         <ProfilePictureCropper
           src={urls.thumbnail(chosen.id, 1280)}
@@ -126,7 +104,7 @@ function SelectProfilePicture() {
           onConfirm={(view, shown) => void save(view, shown)}
         />
       ) : null}
-    </section>
+    </GridPage>
   );
 }
 

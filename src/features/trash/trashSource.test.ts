@@ -4,7 +4,13 @@ import type { ApiClient } from '../../api/http';
 import { createInstance } from 'i18next';
 import { initI18n } from '../../i18n';
 import { loadAreaTexts } from '../../i18n/areaTexts';
-import { daysLeftText, daysRemaining, trashSource, withGroupMembers } from './trashSource';
+import {
+  daysLeftText,
+  daysRemaining,
+  trashFacts,
+  trashSource,
+  withGroupMembers,
+} from './trashSource';
 
 const DAY = 86_400;
 const NOW = 1_800_000_000;
@@ -50,7 +56,7 @@ describe('the trash as a grid source (SPEC §4 trash grouping)', () => {
   });
 
   it('groups "removed soon" (5 days or fewer) before the rest, with their own headers', async () => {
-    const seen: string[] = [];
+    const facts = trashFacts();
     const source = trashSource({
       client: client([
         file('new', 1),
@@ -62,7 +68,7 @@ describe('the trash as a grid source (SPEC §4 trash grouping)', () => {
       ]),
       now: () => NOW,
       labels: { soon: 'Removed soon', later: 'Later' },
-      seen: (files) => seen.push(...files.map((f) => f.id)),
+      facts,
     });
     const signal = new AbortController().signal;
     const sections = await source.sections(signal);
@@ -73,8 +79,12 @@ describe('the trash as a grid source (SPEC §4 trash grouping)', () => {
     expect((await source.files(sections[0], signal)).ids).toEqual(['soon', 'edge']);
     // A live photo's movie and documents get no tile.
     expect((await source.files(sections[1], signal)).ids).toEqual(['new', 'still']);
-    // The page still hears of them all (a movie is restored with its live photo).
-    expect(seen).toEqual(['new', 'soon', 'movie-part', 'still', 'doc', 'edge']);
+    // The facts know them all (a movie is restored with its live photo).
+    for (const id of ['new', 'soon', 'movie-part', 'still', 'doc', 'edge']) {
+      expect(facts.jobOf(id)).toBeDefined();
+    }
+    expect(facts.withMembers(['still'])).toEqual(['still', 'movie-part']);
+    expect(facts.deletedAt('soon')).toBe(NOW - 86 * DAY - 60);
   });
 });
 

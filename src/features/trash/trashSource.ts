@@ -22,6 +22,45 @@ export function daysLeftText(t: TFunction, dtime: number, now: number): string {
   return days === 0 ? t('trash.deletedToday') : t('trash.daysLeft', { count: days });
 }
 
+/**
+ * A tile's days-left badge (SPEC §4), asked every frame for the visible tiles: each file's text
+ * is made once per language (`t`).
+ */
+export function daysLeftBadge(
+  t: TFunction,
+  facts: TrashFacts,
+  now: () => number,
+): (fileId: string) => string | null {
+  const made = new Map<string, string>();
+  return (fileId) => {
+    const known = made.get(fileId);
+    if (known !== undefined) return known;
+    const dtime = facts.deletedAt(fileId);
+    if (dtime === undefined) return null;
+    const text = daysLeftText(t, dtime, now());
+    made.set(fileId, text);
+    return text;
+  };
+}
+
+/** A trashed file's thumbnail (SPEC §7 /th/3/trash/{job}/{file}) in the job its facts know. */
+export function trashThumbnails(
+  client: ApiClient,
+  token: string | undefined,
+  facts: TrashFacts,
+): (fileId: string, size: number) => string {
+  const base = client.url({
+    host: 'thumb',
+    path: '/th/3/trash/JOB_ID/FILE_ID',
+    query: { area: 'AREA', token },
+  });
+  return (fileId, size) =>
+    base
+      .replace('JOB_ID', encodeURIComponent(facts.jobOf(fileId) ?? ''))
+      .replace('FILE_ID', encodeURIComponent(fileId))
+      .replace('area=AREA', `area=${size}`);
+}
+
 /** SPEC §4 trash grouping: "removed soon" (5 days or fewer left) first, then the rest. */
 export type TrashGroup = 'soon' | 'later';
 export const groupOf = (file: TrashFile, now: number): TrashGroup =>
@@ -126,22 +165,54 @@ export async function listTrash(client: ApiClient, signal?: AbortSignal): Promis
 }
 
 /**
+ * What the trash's listings say of each file, kept for the page's life (a new source for
+ * another language's labels adds to the same facts; the engine's thumbnail URLs read them).
+ */
+export interface TrashFacts {
+  /** The job a file was deleted from: its thumbnail and its restore go there. */
+  jobOf: (fileId: string) => string | undefined;
+  /** When it was deleted (epoch seconds): its tile says how many days it has left (SPEC §4). */
+  deletedAt: (fileId: string) => number | undefined;
+  /** The ids with their group's files that have no tile (see withGroupMembers). */
+  withMembers: (ids: readonly string[]) => string[];
+  /** A whole listing, files without a tile too. */
+  learn: (files: readonly TrashFile[]) => void;
+}
+
+export function trashFacts(): TrashFacts {
+  const jobs = new Map<string, string>();
+  const deleted = new Map<string, number>();
+  let members = (ids: readonly string[]) => [...ids];
+  return {
+    jobOf: (fileId) => jobs.get(fileId),
+    deletedAt: (fileId) => deleted.get(fileId),
+    withMembers: (ids) => members(ids),
+    learn(files) {
+      for (const file of files) {
+        jobs.set(file.id, file.job);
+        deleted.set(file.id, file.dtime);
+      }
+      members = withGroupMembers(files);
+    },
+  };
+}
+
+/**
  * The trash for the gallery engine (SPEC §2 trash photos): its two groups as sections, each
  * headed by its own label, files newest deletion first. Every `sections()` lists the trash
- * afresh (a refresh after a restore); `seen` gets the whole listing, files without a tile too
- * (the page maps files to jobs, and masters to their group's other files).
+ * afresh (a refresh after a restore), and `facts` learn the whole listing.
  */
 export function trashSource(options: {
   client: ApiClient;
   now: () => number;
   labels: Record<TrashGroup, string>;
-  seen: (files: readonly TrashFile[]) => void;
+  facts: TrashFacts;
 }): TimelineSource {
   let groups = new Map<TrashGroup, TrashFile[]>();
   return {
     async sections(signal) {
       const listed = await listTrash(options.client, signal);
-      options.seen(listed);
+      options.facts.learn(listed);
       const files = listed.filter(shows);
       const now = options.now();
       const next = new Map<TrashGroup, TrashFile[]>([

@@ -28,9 +28,6 @@ export default function CommentsPage() {
   );
 }
 
-/** No grid here: the changes only read the comments, loves and counts again. */
-const NO_GRID = { removeFiles: () => undefined, refresh: () => Promise.resolve() };
-
 function FileComments({ album, fileId }: { album: AlbumInfo; fileId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -38,7 +35,7 @@ function FileComments({ album, fileId }: { album: AlbumInfo; fileId: string }) {
   const mobile = useBreakpoint() === 'mobile';
   const jobId = album.id;
   const detail = useQuery(fileDetailQuery(jobId, fileId));
-  useAlbumSync(jobId, NO_GRID);
+  useAlbumSync(jobId);
 
   const from = (location.state as CommentsLocationState | null)?.from;
   const job = encodeURIComponent(jobId);

@@ -1,0 +1,97 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { GalleryEngine } from '../../gallery';
+import { api } from '../../platform/api';
+import { confirmDialog } from '../../state/dialogs';
+import { downloadFiles } from '../downloads';
+import { filesWithDetails, selectedFileIds } from '../photoGrid';
+import { purgeTrashed, restoreTrashed, TRASH_ZIP_NAME } from './trashActions';
+import type { TrashFacts } from './trashSource';
+
+export interface TrashCommands {
+  /** One command at a time: the bar's buttons wait while this is set. */
+  busy: boolean;
+  /** The selection, or everything (`all`), back to the jobs it was deleted from. */
+  restore: (all: boolean) => void;
+  /** SPEC §2/§7: as "deleted items" archives, one per job. */
+  download: (all: boolean) => void;
+  /** Deleted for good, after the confirmation (SPEC §8 "empty trash" for everything). */
+  purge: (all: boolean) => void;
+}
+
+/**
+ * The trash page's commands over the selection or the whole trash. A live photo's movie (no
+ * tile) goes with its master; files restored or deleted leave the grid, which stays selecting.
+ */
+export function useTrashCommands(
+  engine: GalleryEngine | null,
+  refresh: () => Promise<void>,
+  facts: TrashFacts,
+): TrashCommands {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const run = useCallback(
+    async (work: (engine: GalleryEngine) => Promise<void>) => {
+      if (busy || !engine) return;
+      setBusy(true);
+      try {
+        await work(engine);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [busy, engine],
+  );
+  const idsOf = async (engine: GalleryEngine, all: boolean): Promise<string[]> => {
+    if (!all) return selectedFileIds(engine);
+    engine.selection.selectAll();
+    const ids = await selectedFileIds(engine);
+    engine.selection.clear();
+    return ids;
+  };
+  const afterwards = async (engine: GalleryEngine, gone: readonly string[]) => {
+    engine.removeFiles(gone);
+    engine.selection.clear();
+    engine.selection.enterSelectionMode();
+    await refresh();
+  };
+  const refs = (ids: readonly string[]) =>
+    ids.map((id) => ({ id, job: facts.jobOf(id) ?? '' })).filter((ref) => ref.job);
+
+  const restore = (all: boolean) =>
+    void run(async (engine) => {
+      const ids = facts.withMembers(await idsOf(engine, all));
+      const goToTimeline = () => void navigate('/photos');
+      await afterwards(engine, await restoreTrashed(api(), refs(ids), goToTimeline));
+    });
+  const download = (all: boolean) =>
+    void run(async (engine) => {
+      const byJob = new Map<string, { id: string; size: number; path: string }[]>();
+      for (const file of filesWithDetails(engine, await idsOf(engine, all))) {
+        const job = facts.jobOf(file.id);
+        if (!job) continue;
+        const files = byJob.get(job);
+        if (files) files.push(file);
+        else byJob.set(job, [file]);
+      }
+      for (const [jobId, files] of byJob) {
+        await downloadFiles({ jobId, files, source: 'trash', zipName: TRASH_ZIP_NAME });
+      }
+    });
+  const purge = (all: boolean) =>
+    void run(async (engine) => {
+      const ids = await idsOf(engine, all);
+      if (ids.length === 0) return;
+      const confirmed = await confirmDialog({
+        title: all
+          ? { key: 'trash.emptyConfirmTitle' }
+          : { key: 'trash.deleteConfirmTitle', values: { count: ids.length } },
+        body: { key: 'trash.deleteConfirmBody', values: { count: ids.length } },
+        confirmLabel: { key: 'trash.deleteConfirm' },
+        destructive: true,
+      });
+      if (!confirmed) return;
+      await afterwards(engine, await purgeTrashed(api(), facts.withMembers(ids)));
+    });
+  return { busy, restore, download, purge };
+}
