@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './Dialog.css';
 
 export interface DialogProps {
   open: boolean;

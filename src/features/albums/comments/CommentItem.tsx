@@ -9,6 +9,7 @@ import {
 import { Button } from '../../../ui/Button';
 import { Avatar } from '../AlbumsPage';
 import { CommentText } from './CommentText';
+import './Comments.css';
 
 export interface CommentItemProps {
   comment: Comment;
