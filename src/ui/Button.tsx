@@ -1,8 +1,16 @@
 import type { ComponentPropsWithRef } from 'react';
+import './Button.css';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
 /** A button's props, its ref included (React 19 passes ref as a prop). */
 export interface ButtonProps extends ComponentPropsWithRef<'button'> {
-  variant?: 'primary' | 'secondary' | 'danger' | 'ghost';
+  variant?: ButtonVariant;
+}
+
+/** The classes of a button of `variant`, for a link that looks like one (its styles come along). */
+export function buttonClass(variant: ButtonVariant = 'secondary', className?: string): string {
+  return ['ui-button', `ui-button--${variant}`, className].filter(Boolean).join(' ');
 }
 
 export function Button({
@@ -11,6 +19,5 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
-  const classes = ['ui-button', `ui-button--${variant}`, className].filter(Boolean).join(' ');
-  return <button type={type} className={classes} {...rest} />;
+  return <button type={type} className={buttonClass(variant, className)} {...rest} />;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { DIALOG_WIDTHS_PX } from '../domain/constants';
+import './Dialog.css';
 
 export interface DialogProps {
   open: boolean;

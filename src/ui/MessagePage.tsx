@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './MessagePage.css';
 
 /** The layout of not-found, error and notice pages: a title, text and actions, centred. */
 export function MessagePage({

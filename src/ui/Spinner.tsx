@@ -1,3 +1,5 @@
+import './Spinner.css';
+
 export function Spinner({ label }: { label: string }) {
   return (
     <div className="ui-spinner" role="status" aria-live="polite">

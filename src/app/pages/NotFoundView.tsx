@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { FREE_STORAGE_GB_IN_SHARE_TEXT } from '../../domain/constants';
 import { useLoginStatus } from '../../state/session';
-import { Button } from '../../ui/Button';
+import { Button, buttonClass } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { startLogin } from '../../features/auth';
 import { useBrand } from '../../platform/brand';
@@ -26,7 +26,7 @@ export function NotFoundView({ kind }: { kind: NotFoundKind }) {
       title={t(`notFound.${kind}.title`)}
       actions={
         loggedIn ? (
-          <Link className="ui-button ui-button--primary" to="/photos">
+          <Link className={buttonClass('primary')} to="/photos">
             {t('common.goToTimeline')}
           </Link>
         ) : (

@@ -23,8 +23,16 @@ export function AddToAlbumDialog({ sourceJob, fileIds, onClose, onAdded }: AddTo
   const picker = useAlbumPicker({ sourceJob, fileIds });
   const [creating, setCreating] = useState(false);
 
+  // Cancel in the new album's form goes back to the choice of albums, these files still chosen
+  // (and the grid's selection kept): only the picker's own Cancel gives up adding them.
   if (creating) {
-    return <NewAlbumDialog onClose={onClose} files={{ sourceJob, ids: fileIds }} />;
+    return (
+      <NewAlbumDialog
+        onClose={onClose}
+        onCancel={() => setCreating(false)}
+        files={{ sourceJob, ids: fileIds }}
+      />
+    );
   }
 
   async function add() {

@@ -7,6 +7,7 @@ import { Spinner } from '../../ui/Spinner';
 import { albumListQuery } from './albumApi';
 import { indexAlbums, type ListedAlbum } from './albumList';
 import { addFilesToAlbum, albumsToAddTo } from './addToAlbum';
+import './albumForm.css';
 
 /**
  * Picking an album to add files to (the add-to-album picker, the share dialog's shared albums):

@@ -9,6 +9,7 @@ import { Avatar } from './AlbumsPage';
 import { ChoiceMenu } from './ChoiceMenu';
 import { SubscriberButton } from '../readOnly';
 import { AlbumUploadButton } from './AlbumUploadButton';
+import './AlbumHeader.css';
 
 const SORTS: readonly SortOrder[] = ['ADDED', 'NEWEST_TAKEN', 'OLDEST_TAKEN'];
 const MAX_AVATARS = 5;

@@ -11,6 +11,7 @@ import { albumTitleProblem } from './albumTitle';
 import { NEW_ALBUM_PLACEHOLDER } from './albumList';
 import { TextField } from './NewAlbumDialog';
 import { setAlbumPassword } from './visitorApi';
+import './albumForm.css';
 
 /** The tabs of /albums/{jobId}/edit/{tab}. */
 export const EDIT_TABS = ['name', 'privacy', 'permissions'] as const;

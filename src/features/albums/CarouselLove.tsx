@@ -11,6 +11,7 @@ import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
 import { startLogin } from '../auth';
 import { fileDetailQuery, registerCarouselAction, type CarouselSlotContext } from '../carousel';
+import './CarouselLove.css';
 
 const LovesSchema = z.object({ count: z.number().int().nonnegative(), loved: z.boolean() });
 type Loves = z.infer<typeof LovesSchema>;

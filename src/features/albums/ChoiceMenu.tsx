@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../ui/Button';
+import './ChoiceMenu.css';
 
 export interface Choice<T extends string> {
   value: T;

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useBreakpoint } from '../../state/viewport';
+import { buttonClass } from '../../ui/Button';
 import {
   registerCarouselAction,
   registerCarouselPanel,
@@ -31,7 +32,7 @@ function CommentsLink({ source, file }: CarouselSlotContext) {
     <Link
       to={commentsRoute(source.jobId, file.id)}
       state={state}
-      className="ui-button ui-button--secondary"
+      className={buttonClass('secondary')}
       data-testid="carousel-comments-link"
     >
       {count === undefined ? t('albums.comments.title') : t('albums.comments.open', { count })}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAccountInfo } from '../../platform/queries';
+import { buttonClass } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
@@ -35,7 +36,7 @@ function CreateNow() {
         testId="create-own-read-only"
         title={t('albums.createOwn.readOnlyTitle')}
         actions={
-          <Link to={back} className="ui-button ui-button--primary">
+          <Link to={back} className={buttonClass('primary')}>
             {t('albums.createOwn.back')}
           </Link>
         }

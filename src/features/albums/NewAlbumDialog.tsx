@@ -13,6 +13,7 @@ import { Dialog } from '../../ui/Dialog';
 import { albumCalls, createAlbum } from './albumApi';
 import { ALBUM_TITLE_MAX, albumTitleProblem, userNameProblem } from './albumTitle';
 import { addedToAlbumToast } from './addToAlbum';
+import './albumForm.css';
 
 /** Files to put in the new album at once (the add-to-album picker's "new album"). */
 export interface NewAlbumFiles {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { AlbumChoices, useAlbumPicker } from './AlbumChoices';
+import './albumForm.css';
 
 /**
  * The share dialog's albumOptions view (SPEC §5: "share-to-album lists only shared albums"): the
@@ -30,7 +31,7 @@ export function ShareToAlbumList({
         emptyText={t('share.album.none')}
         emptyTestId="share-album-none"
       />
-      <div className="share-dialog__row">
+      <div className="album-choices__actions">
         <Button onClick={onBack}>{t('share.back')}</Button>
         <Button
           variant="primary"

@@ -11,6 +11,7 @@ import { refreshAlbum } from './albumApi';
 import { SubscriberButton } from '../readOnly';
 import { AlbumUploadButton } from './AlbumUploadButton';
 import { joinFromLink } from './visitorApi';
+import './UploadOverlay.css';
 
 /**
  * SPEC §6: "Adding a photo to an album as a visitor redirects to sign in and returns with a

@@ -5,6 +5,7 @@ import { useLoginStatus } from '../../state/session';
 import { Button } from '../../ui/Button';
 import { startLogin } from '../auth';
 import { SHOW_UPLOAD_OVERLAY } from './UploadOverlay';
+import './VisitorAlbumHeader.css';
 
 /**
  * The header of a shared album opened from its link (SPEC §2 `/a/{jobId}`): title and the counts

@@ -8,6 +8,7 @@ import { loadPaymentProvider } from '../../platform/payments';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { createSetupIntent, ensureCustomer, finishSetupIntent } from './billingApi';
+import './billing.css';
 
 // SPEC §5: billing-details fields hidden (and sent as null), wallets off.
 const ELEMENT_OPTIONS: StripePaymentElementOptions = {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice, type PlanCell, type PlanRow } from '../../domain/billing';
+import './billing.css';
 
 interface PlanTableProps {
   rows: PlanRow[];

@@ -23,6 +23,7 @@ import {
   type Size,
   type ZoomState,
 } from './zoom';
+import './Carousel.css';
 
 /** A horizontal drag past this (CSS px), or a flick, steps to the next or previous file. */
 const SWIPE_PX = 80;

@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button';
 import { canCopyImages } from './clipboard';
 import { useCarouselActions } from './slots';
 import type { CarouselFile, CarouselSource } from './types';
+import './Carousel.css';
 
 export interface ToolbarCommands {
   close: () => void;

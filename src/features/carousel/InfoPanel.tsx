@@ -8,6 +8,7 @@ import { apertureText, exposureText, focalLengthText } from './exifText';
 import { fileDetailQuery } from './fileQueries';
 import { useCarouselPanels } from './slots';
 import type { CarouselFile, CarouselSource } from './types';
+import './Carousel.css';
 
 interface InfoPanelProps {
   source: CarouselSource;

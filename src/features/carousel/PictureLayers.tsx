@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { CarouselSource } from './types';
+import './Carousel.css';
 
 interface PictureLayersProps {
   source: CarouselSource;

@@ -2,6 +2,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoEncodingStatus } from '../../domain/videoEncoding';
 import { Spinner } from '../../ui/Spinner';
+import './Carousel.css';
 
 export interface VideoHandle {
   togglePlay(): void;

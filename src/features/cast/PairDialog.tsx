@@ -7,6 +7,7 @@ import { castService } from './CastService';
 import { connectGoogleCast, googleCastAvailable } from './googleCast';
 import { useCastTranslation } from './strings';
 import { pairWithTv } from './tvTransport';
+import './PairDialog.css';
 
 type PairError =
   | 'format'

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentFile } from '../../api/contract/documents';
 import { useFormatSize } from '../../i18n/useFormatSize';
 import type { DocumentGroup } from './documentGroups';
+import './DocumentsPage.css';
 
 /** Fixed heights (the CSS holds them too): no measuring, so thousands of rows cost nothing. */
 export const ROW_PX = 48;

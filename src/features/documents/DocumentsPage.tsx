@@ -10,7 +10,7 @@ import { exposeForTests } from '../../platform/testHooks';
 import { confirmDialog } from '../../state/dialogs';
 import { storageQuotaStore } from '../../state/storageQuota';
 import { showToast } from '../../state/toasts';
-import { Button } from '../../ui/Button';
+import { Button, buttonClass } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
@@ -181,7 +181,7 @@ function Documents() {
         <div className="documents-page__bar">
           {/* SPEC §2 back button to Settings, shown once that page is built (issue 22). */}
           {settingsBuilt ? (
-            <Link className="ui-button ui-button--ghost documents-page__back" to="/settings">
+            <Link className={buttonClass('ghost', 'documents-page__back')} to="/settings">
               <span className="documents-page__back-arrow" aria-hidden="true" />
               {t('documents.back')}
             </Link>

@@ -4,6 +4,7 @@ import { Dialog } from '../../ui/Dialog';
 import { captureFrame, closeCamera, openCamera } from './camera';
 import { STICKERS, loadSticker } from './stickers';
 import { useEditorTranslation } from './strings';
+import './Editor.css';
 
 interface Props {
   /** Adds the picture to the edit; a rejection is reported by `onError`. */

@@ -2,6 +2,7 @@ import { EDITOR_MAX_PIXELS } from '../../domain/constants';
 import { megapixels } from '../../domain/editorSize';
 import { useEditorTranslation } from './strings';
 import type { SizeWarning } from './useEditorImages';
+import './Editor.css';
 
 /** SPEC §5: the warning that the copy will be smaller than the original, shown before saving. */
 export function SizeNotice({ warning }: { warning: SizeWarning | null }) {

@@ -2,7 +2,7 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GalleryEngine } from '../../gallery';
 import { Button } from '../../ui/Button';
-import './GridPage.css';
+import './SelectionToolbar.css';
 
 export interface SelectionToolbarProps {
   engine: GalleryEngine;

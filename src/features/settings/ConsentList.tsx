@@ -7,6 +7,7 @@ import { setAnalyticsConsent } from '../../platform/analytics';
 import { showToast } from '../../state/toasts';
 import { Spinner } from '../../ui/Spinner';
 import { consentValuesQuery, setConsent } from './privacyApi';
+import './settings.css';
 
 /**
  * SPEC §4 consent toggle: the switch changes at once (optimistic), is disabled while saving, and

@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { dataAccessQuery, needsFreshLogin, requestDataAccess } from './privacyApi';
 import { timeLeft } from './timeLeft';
+import './settings.css';
 
 type RequestState = 'idle' | 'pending' | 'succeeded' | 'failed';
 

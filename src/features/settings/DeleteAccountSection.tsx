@@ -5,6 +5,7 @@ import { forgetSession } from '../../platform/logOut';
 import { alertDialog, confirmDialog } from '../../state/dialogs';
 import { Button } from '../../ui/Button';
 import { needsFreshLogin, requestAccountDeletion } from './privacyApi';
+import './settings.css';
 
 /**
  * SPEC §2 "delete your account", §4: confirm, then requested — the server ends every session of

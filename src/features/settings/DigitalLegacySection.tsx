@@ -15,6 +15,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import { digitalLegacyQuery, needsFreshLogin, saveDigitalLegacy } from './privacyApi';
+import './settings.css';
 
 const EMPTY: LegacyContact = { name: '', phone_number: '', email_address: '', address: '' };
 const FIELDS = ['name', 'phone_number', 'email_address', 'address'] as const;

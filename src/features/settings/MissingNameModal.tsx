@@ -7,6 +7,7 @@ import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { nameProblem, saveName } from './ProfileName';
+import './settings.css';
 
 const DISMISSED_KEY = 'missingNameDismissed';
 

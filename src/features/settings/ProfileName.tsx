@@ -9,6 +9,7 @@ import { api } from '../../platform/api';
 import { accountInfoQuery } from '../../platform/queries';
 import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
+import './settings.css';
 
 /** SPEC §5 text max: a name is 1 to 255 characters of storable text (contract/text.ts). */
 const NAME_MAX = TEXT_MAX;

@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import { clampView, initialView, MAX_ZOOM, zoomOf, zoomTo, type CropView } from './crop';
+import './settings.css';
 
 const KEY_STEP_PX = 10;
 const ZOOM_STEP = 0.25;

@@ -7,6 +7,7 @@ import {
   SUBJECT_MAX,
   type EmailShareForm as Form,
 } from './emailShare';
+import './share.css';
 
 /**
  * The share dialog's email view (SPEC §5 email share): To, Subject, Message; Send disabled until

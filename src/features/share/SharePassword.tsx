@@ -4,6 +4,7 @@ import { apiErrorCode } from '../../api/errors';
 import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { unlockShare } from './shareApi';
+import './share.css';
 
 /**
  * SPEC §2 password page for a share (and, with its own `unlock`, for a shared album: SPEC §6

@@ -9,7 +9,7 @@ import { SHARE_THUMBNAILS_PX } from '../../domain/constants';
 import { fileName } from '../../domain/classify';
 import { formatDuration } from '../../gallery';
 import { mediaUrls } from '../../platform/mediaUrls';
-import { Button } from '../../ui/Button';
+import { Button, buttonClass } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
 import { Carousel, listSource, type CarouselFile } from '../carousel';
@@ -94,7 +94,7 @@ function ShareView({ share }: { share: Share }) {
         testId="share-stopped"
         title={t('share.stop.doneTitle')}
         actions={
-          <Link className="ui-button ui-button--primary" to="/photos">
+          <Link className={buttonClass('primary')} to="/photos">
             {t('common.goToTimeline')}
           </Link>
         }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRecents, RECENTS_WINDOWS, recentsFilter, type TimelineFilter } from '../photoGrid';
+import './TimelineFilters.css';
 
 /** The top-level choices; "recents" opens the window choice (SPEC §9 windows 1, 7, 30 days). */
 const CHOICES = ['all', 'only_images', 'only_videos', 'screenshots', 'recents'] as const;

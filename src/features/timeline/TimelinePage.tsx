@@ -59,7 +59,6 @@ import { timelineCarouselSource } from './timelineCarousel';
 import { EmptyState, TimelineError, TopBar } from './TimelineParts';
 import { useLeaveWarning } from './useLeaveWarning';
 import { usePersistedTimeline } from './usePersistedTimeline';
-import './TimelinePage.css';
 
 /** The album feature loads on first use: /photos does not carry it (bench/bundle). */
 const albumsFeature = () => withAreaTexts(import('../albums'), ['albums', 'share']);

@@ -5,6 +5,7 @@ import type { GalleryEngine } from '../engine/GalleryEngine';
 import { FileSelectionState } from '../engine/selection/types';
 import { FILE_KIND } from '../engine/timeline/TimelineSource';
 import { formatDuration } from './formatDuration';
+import './GalleryView.css';
 
 /** Rows on screen at the smallest zoom of a tall screen, with room to spare. */
 export const ROW_POOL = 48;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { placeMenu } from './menuPlacement';
+import './GalleryView.css';
 
 export interface GalleryMenuItem {
   id: string;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { GalleryEngine } from '../engine/GalleryEngine';
 import type { GroupSelectionStatus } from '../engine/selection/types';
 import { monthFormatter } from './monthLabel';
+import './GalleryView.css';
 
 /**
  * Header elements: enough for a screen of ordinary months at first (every element costs the

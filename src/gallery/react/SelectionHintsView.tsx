@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SelectionHint } from '../engine/selection';
 import type { GalleryEngine } from '../engine/GalleryEngine';
+import './GalleryView.css';
 
 const HINT_KEYS = {
   selection: 'gallery.hints.selection',

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { GalleryEngine } from '../engine/GalleryEngine';
 import type { VisibleTile } from '../engine/render/TileComposer';
+import './GalleryView.css';
 
 /** More badged tiles than a screen shows at once. */
 const BADGE_POOL = 96;

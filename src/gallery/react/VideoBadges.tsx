@@ -4,6 +4,7 @@ import type { VisibleTile } from '../engine/render/TileComposer';
 import { FILE_KIND } from '../engine/timeline/TimelineSource';
 import { formatDuration } from './formatDuration';
 import { TileBadges } from './TileBadges';
+import './GalleryView.css';
 
 /** Duration badges in the top-right corner of the visible video tiles. */
 export function VideoBadges({ engine }: { engine: GalleryEngine }) {

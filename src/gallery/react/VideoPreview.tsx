@@ -3,6 +3,7 @@ import { VIDEO_PREVIEW_HOVER_MS } from '../../domain/constants';
 import type { GalleryEngine } from '../engine/GalleryEngine';
 import { FILE_KIND } from '../engine/timeline/TimelineSource';
 import { loadPreviewSource, type PreviewSource } from './videoPreview';
+import './GalleryView.css';
 
 /**
  * SPEC §9: after 300 ms of hover over a video tile, a muted preview plays over it, from the

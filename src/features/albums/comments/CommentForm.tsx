@@ -22,6 +22,7 @@ import {
   takePendingComment,
   visitorFor,
 } from './commentsApi';
+import './Comments.css';
 
 type ProblemKey =
   | 'errors.api.offline'

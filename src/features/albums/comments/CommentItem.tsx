@@ -10,6 +10,7 @@ import {
 import { Button } from '../../../ui/Button';
 import { Avatar } from '../AlbumsPage';
 import { CommentText } from './CommentText';
+import './Comments.css';
 
 /** The text of a failed edit or delete: why, when known, else the action's own (SPEC §8). */
 function failureKey<Fallback extends string>(

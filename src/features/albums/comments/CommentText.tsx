@@ -2,6 +2,7 @@ import { Fragment, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_COMMENT_TRUNCATE } from '../../../domain/constants';
 import { linkify } from '../../../domain/linkify';
+import './Comments.css';
 
 /**
  * A comment's text: plain text with its line breaks; http(s) addresses are links that open in a
