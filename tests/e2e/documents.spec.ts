@@ -65,8 +65,9 @@ test('lists the documents of the API under year-month headers, with a way back t
     nodes.slice(0, 20).map((node) => node.getAttribute('data-file-id')),
   );
   expect(shown).toEqual(documents.slice(0, shown.length).map((d) => d.fileID));
+  // The count is written as a number of the page's language (en-US: 1,234).
   await expect(page.getByTestId('documents-total')).toHaveText(
-    total === 1 ? '1 document' : `${total} documents`,
+    total === 1 ? '1 document' : `${total.toLocaleString('en-US')} documents`,
   );
 
   // The first header names the month of the newest upload, in the page's language.
