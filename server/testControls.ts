@@ -1,7 +1,9 @@
 // Test-only switches (fault injection, storage limits) for the end-to-end harness. Registered only
 // when createApiServer / startServers is given `testControls: true`; `npm start` never is.
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { BodyMeters, registerMeterRoutes, tapBody } from './bodyControls';
 import type { ServerContext } from './context';
 import { stmt } from './db/open';
 import { hashPassword } from './auth/password';
@@ -31,6 +33,17 @@ export const FaultRuleSchema = z.object({
   times: z.number().int().min(1).max(1_000_000).optional(),
   /** Destroy the socket instead of answering (a network cut). */
   cut: z.boolean().default(false),
+  /**
+   * Let matching requests through and destroy the connection once their bodies total this many
+   * bytes (a connection lost mid-upload, issue 32); the count starts again after each cut, and
+   * `times` limits the cuts. `every` does not apply.
+   */
+  cutAfterBytes: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 53)
+    .optional(),
   /** The JSON body's message (e.g. "Forbidden"). */
   message: z.string().max(500).optional(),
 });
@@ -42,6 +55,8 @@ interface ActiveFault {
   pattern: RegExp;
   seen: number;
   failed: number;
+  /** Body bytes seen since the last cut (cutAfterBytes rules). */
+  bodyBytes: number;
 }
 
 /** The active fault rules; `match` counts a request against every rule it matches. */
@@ -58,7 +73,7 @@ export class Faults {
       throw badRequest('path: not a valid regular expression');
     }
     const id = this.nextId++;
-    this.rules.push({ id, rule, pattern, seen: 0, failed: 0 });
+    this.rules.push({ id, rule, pattern, seen: 0, failed: 0, bodyBytes: 0 });
     return id;
   }
 
@@ -72,8 +87,11 @@ export class Faults {
     this.rules = [];
   }
 
-  /** The fault to apply to this request, if any (the first rule that fires). */
-  match(method: string, urlPath: string): ActiveFault['rule'] | null {
+  /**
+   * The fault to answer this request with, if any (the first rule that fires). Rules that cut
+   * after so many body bytes do not answer: they watch the body of `raw` (when given).
+   */
+  match(method: string, urlPath: string, raw?: IncomingMessage): ActiveFault['rule'] | null {
     if (urlPath.startsWith(TEST_PREFIX)) return null;
     let fired: ActiveFault['rule'] | null = null;
     for (const fault of this.rules) {
@@ -82,11 +100,30 @@ export class Faults {
       if (!fault.pattern.test(urlPath)) continue;
       if (rule.times !== undefined && fault.failed >= rule.times) continue;
       fault.seen++;
+      if (rule.cutAfterBytes !== undefined) {
+        if (raw) this.cutAfterBytes(fault, rule.cutAfterBytes, raw);
+        continue;
+      }
       if (fault.seen % rule.every !== 0 || fired) continue;
       fault.failed++;
       fired = rule;
     }
     return fired;
+  }
+
+  private cutAfterBytes(fault: ActiveFault, limit: number, raw: IncomingMessage): void {
+    tapBody(raw, (chunk) => {
+      const { times } = fault.rule;
+      if (times !== undefined && fault.failed >= times) return chunk.length;
+      const room = limit - fault.bodyBytes;
+      if (chunk.length < room) {
+        fault.bodyBytes += chunk.length;
+        return chunk.length;
+      }
+      fault.failed++;
+      fault.bodyBytes = 0;
+      return room;
+    });
   }
 }
 
@@ -131,10 +168,13 @@ const MaxSpaceBody = z.object({
  */
 export function registerTestControls(app: FastifyInstance, ctx: ServerContext): Faults {
   const faults = new Faults();
+  const meters = new BodyMeters();
+  registerMeterRoutes(app, meters, TEST_PREFIX);
 
   app.addHook('onRequest', (request, reply, done) => {
     const urlPath = request.url.split('?', 1)[0];
-    const rule = faults.match(request.method, urlPath);
+    if (!urlPath.startsWith(TEST_PREFIX)) meters.watch(request.method, urlPath, request.raw);
+    const rule = faults.match(request.method, urlPath, request.raw);
     if (!rule) {
       done();
       return;

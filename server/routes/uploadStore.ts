@@ -12,8 +12,8 @@ import { analyseVideo } from '../media/analyse';
 import type { Received } from '../media/blobs';
 import type { ThumbArea } from '../media/thumbnails';
 
-/** SPEC §9 max upload file size: 200 GiB. */
-export const MAX_UPLOAD_BYTES = 200 * 1024 ** 3;
+/** SPEC §9 max upload file size: 200 GiB (the client's constant, so the two never differ). */
+export { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
 
 export interface FileFields {
   path: string;
