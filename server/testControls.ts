@@ -44,6 +44,8 @@ export const FaultRuleSchema = z.object({
     .min(0)
     .max(2 ** 53)
     .optional(),
+  /** Let matching requests through after this many ms (a slow answer); `times` counts them. */
+  delayMs: z.number().int().min(1).max(60_000).optional(),
   /** The JSON body's message (e.g. "Forbidden"). */
   message: z.string().max(500).optional(),
 });
@@ -87,13 +89,24 @@ export class Faults {
     this.rules = [];
   }
 
-  /**
-   * The fault to answer this request with, if any (the first rule that fires). Rules that cut
-   * after so many body bytes do not answer: they watch the body of `raw` (when given).
-   */
+  /** The fault to answer this request with, if any (the first rule that fires). */
   match(method: string, urlPath: string, raw?: IncomingMessage): ActiveFault['rule'] | null {
-    if (urlPath.startsWith(TEST_PREFIX)) return null;
-    let fired: ActiveFault['rule'] | null = null;
+    return this.apply(method, urlPath, raw).answer;
+  }
+
+  /**
+   * What the faults do to this request: the rule to answer it with, if any (the first that
+   * fires), and how long to hold it first. Rules that cut after so many body bytes do not
+   * answer: they watch the body of `raw` (when given).
+   */
+  apply(
+    method: string,
+    urlPath: string,
+    raw?: IncomingMessage,
+  ): { answer: ActiveFault['rule'] | null; delayMs: number } {
+    let answer: ActiveFault['rule'] | null = null;
+    let delayMs = 0;
+    if (urlPath.startsWith(TEST_PREFIX)) return { answer, delayMs };
     for (const fault of this.rules) {
       const { rule } = fault;
       if (rule.method ? rule.method !== method : method === 'OPTIONS') continue;
@@ -104,11 +117,16 @@ export class Faults {
         if (raw) this.cutAfterBytes(fault, rule.cutAfterBytes, raw);
         continue;
       }
-      if (fault.seen % rule.every !== 0 || fired) continue;
+      if (rule.delayMs !== undefined) {
+        fault.failed++;
+        delayMs = Math.max(delayMs, rule.delayMs);
+        continue;
+      }
+      if (fault.seen % rule.every !== 0 || answer) continue;
       fault.failed++;
-      fired = rule;
+      answer = rule;
     }
-    return fired;
+    return { answer, delayMs };
   }
 
   private cutAfterBytes(fault: ActiveFault, limit: number, raw: IncomingMessage): void {
@@ -174,22 +192,26 @@ export function registerTestControls(app: FastifyInstance, ctx: ServerContext): 
   app.addHook('onRequest', (request, reply, done) => {
     const urlPath = request.url.split('?', 1)[0];
     if (!urlPath.startsWith(TEST_PREFIX)) meters.watch(request.method, urlPath, request.raw);
-    const rule = faults.match(request.method, urlPath, request.raw);
-    if (!rule) {
-      done();
-      return;
-    }
-    if (rule.cut) {
-      reply.hijack();
-      request.raw.socket.destroy();
-      return;
-    }
-    void reply
-      .code(rule.status)
-      .type('application/json; charset=utf-8')
-      // Long enough for the client's retry logic, never cached.
-      .header('Cache-Control', 'no-store')
-      .send({ error: 'test_fault', message: rule.message ?? 'Injected test fault' });
+    const { answer: rule, delayMs } = faults.apply(request.method, urlPath, request.raw);
+    const go = () => {
+      if (!rule) {
+        done();
+        return;
+      }
+      if (rule.cut) {
+        reply.hijack();
+        request.raw.socket.destroy();
+        return;
+      }
+      void reply
+        .code(rule.status)
+        .type('application/json; charset=utf-8')
+        // Long enough for the client's retry logic, never cached.
+        .header('Cache-Control', 'no-store')
+        .send({ error: 'test_fault', message: rule.message ?? 'Injected test fault' });
+    };
+    if (delayMs > 0) setTimeout(go, delayMs);
+    else go();
   });
 
   app.post(`${TEST_PREFIX}faults`, (request) => ({ id: faults.add(request.body) }));
