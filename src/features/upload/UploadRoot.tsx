@@ -6,7 +6,7 @@ import { useLoginStatus } from '../../state/session';
 import { storageQuotaStore } from '../../state/storageQuota';
 import { DropZone } from './DropZone';
 import { isActive } from './model';
-import { httpUploadTransport } from './transport';
+import { httpUploadTransport } from './httpTransport';
 import { UploadPanel } from './UploadPanel';
 import {
   connectUploadQueue,
