@@ -27,6 +27,7 @@ import { registerShareRoutes } from './routes/shares';
 import { registerStatisticsRoutes } from './routes/statistics';
 import { registerTrashRoutes } from './routes/trash';
 import { registerThumbnailRoutes } from './routes/thumbnails';
+import { TUS_REQUEST_HEADERS, TUS_RESPONSE_HEADERS } from './routes/resumableUploads';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerUserRoutes } from './routes/user';
 import { registerEmulatorRoutes } from './payments/emulatorRoutes';
@@ -134,7 +135,8 @@ export async function createApiServer(
   // only once it listens). Any other Origin gets no access-control-allow-origin.
   await app.register(cors, {
     origin: (origin, callback) => callback(null, ctx.redirectUris.isWebOrigin(origin)),
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    // PATCH and the Upload-* / Tus-* headers: resumable uploads (routes/resumableUploads.ts).
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: [
       'Authorization',
       'Content-Type',
@@ -142,8 +144,15 @@ export async function createApiServer(
       'If-None-Match',
       'X-Share-Key',
       'X-Visitor-Token',
+      ...TUS_REQUEST_HEADERS,
     ],
-    exposedHeaders: ['x-last-event-serial', 'ETag', 'Content-Range', 'capture-total-items'],
+    exposedHeaders: [
+      'x-last-event-serial',
+      'ETag',
+      'Content-Range',
+      'capture-total-items',
+      ...TUS_RESPONSE_HEADERS,
+    ],
     maxAge: 600,
   });
   app.addHook('onSend', (_request, reply, payload, done) => {

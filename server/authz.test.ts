@@ -45,12 +45,42 @@ const ids = {
   castCode: '',
   castSession: '',
   setupIntent: '',
+  /** Resumable uploads of the owner's (issue 32): one written to, one cancelled. */
+  partial: '',
+  cancelPartial: '',
 };
 
 const jpeg = (seed: number) =>
   sharp({ create: { width: 32, height: 24, channels: 3, background: { r: seed, g: 9, b: 9 } } })
     .jpeg()
     .toBuffer();
+
+const TUS = { 'tus-resumable': '1.0.0' };
+
+/** The creation of a resumable upload (tus) of `size` bytes into `job`. */
+function resumableCreate(job: string, size = 1000) {
+  const metadata = `job ${Buffer.from(job).toString('base64')},filename ${Buffer.from('big.mp4').toString('base64')}`;
+  return {
+    method: 'POST' as const,
+    url: '/resumable_uploads',
+    headers: { ...TUS, 'upload-length': String(size), 'upload-metadata': metadata },
+  };
+}
+
+/** One more byte of the owner's resumable upload, at the offset the server holds now. */
+async function resumablePatch(id: string): Promise<InjectOptions> {
+  const offset = (await server.ctx.media.partials.find(id))?.offset ?? 0;
+  return {
+    method: 'PATCH',
+    url: `/resumable_uploads/${id}`,
+    headers: {
+      ...TUS,
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+    },
+    payload: Buffer.from('x'),
+  };
+}
 
 function uploadRequest(job: string, data: Buffer, fields = { path: 'x.jpg', mtime: '1' }) {
   const body = multipart(fields, [{ data }]);
@@ -148,6 +178,14 @@ beforeAll(async () => {
   const { receiver } = server.ctx.cast.createReceiver('TV');
   ids.castCode = receiver.code;
   ids.castSession = server.ctx.cast.pair(receiver.code, server.seed.demoUserId, 'demo').id;
+  for (const key of ['partial', 'cancelPartial'] as const) {
+    const create = resumableCreate(ids.job);
+    const created = await server.app.inject({
+      ...create,
+      headers: { ...create.headers, ...owner },
+    });
+    ids[key] = String(created.headers.location).split('/').pop() ?? '';
+  }
 });
 afterAll(() => server.close());
 
@@ -199,6 +237,11 @@ function snapshot(): string {
     const root = path.join(server.ctx.dataDir, dir);
     if (fs.existsSync(root)) hash.update(fs.readdirSync(root, { recursive: true }).join(','));
   }
+  // Resumable uploads (issue 32): which there are and how many bytes each holds.
+  const partials = path.join(server.ctx.dataDir, 'partials');
+  for (const name of fs.existsSync(partials) ? fs.readdirSync(partials).sort() : []) {
+    hash.update(`${name}:${fs.statSync(path.join(partials, name)).size}`);
+  }
   return hash.digest('hex');
 }
 
@@ -234,6 +277,11 @@ type Case = {
   readOnly?: 'refused';
   /** Works once only (deletes): run as the read-only owner, not again as the subscriber. */
   once?: true;
+  /**
+   * No token or a bad one: 401 by default; 'hidden' (404, nothing changes) where even the
+   * existence of the thing is its owner's alone (a resumable upload, issue 32).
+   */
+  anonymous?: 'hidden';
 };
 
 const get = (url: string) => ({ method: 'GET' as const, url });
@@ -301,6 +349,30 @@ const cases: Case[] = [
     request: async () => uploadRequest(ids.job, await jpeg(2)),
     other: 'hidden',
     readOnly: 'refused',
+  },
+  {
+    name: 'resumable upload: create',
+    request: () => resumableCreate(ids.job),
+    other: 'hidden',
+    readOnly: 'refused',
+  },
+  {
+    name: 'resumable upload: write',
+    request: () => resumablePatch(ids.partial),
+    anonymous: 'hidden',
+    other: 'hidden',
+    readOnly: 'refused',
+  },
+  {
+    name: 'resumable upload: cancel',
+    request: () => ({
+      method: 'DELETE',
+      url: `/resumable_uploads/${ids.cancelPartial}`,
+      headers: TUS,
+    }),
+    anonymous: 'hidden',
+    other: 'hidden',
+    once: true,
   },
   {
     name: 'delete file',
@@ -710,13 +782,14 @@ describe('authorisation matrix', () => {
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     server.matchedRoutes.clear();
     const before = snapshot();
+    const refusedWith = c.anonymous === 'hidden' ? 404 : 401;
     const anonymous = await send(c, {});
-    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.statusCode).toBe(refusedWith);
     expect(isJsonError(anonymous.body)).toBe(true);
     // The route Fastify matched for this case (routing precedes the 401).
     for (const route of server.matchedRoutes) covered.add(route);
     const forged = await send(c, { authorization: 'Basic Zm9yZ2VkOg==' });
-    expect(forged.statusCode).toBe(401);
+    expect(forged.statusCode).toBe(refusedWith);
     expect(snapshot()).toBe(before);
 
     const ownerBefore = ownerState();
@@ -778,7 +851,7 @@ describe('authorisation matrix', () => {
     const before = snapshot();
     for (const c of cases) {
       const answer = await send(c, guest);
-      expect(answer.statusCode, c.name).toBe(401);
+      expect(answer.statusCode, c.name).toBe(c.anonymous === 'hidden' ? 404 : 401);
     }
     expect(snapshot()).toBe(before);
   });

@@ -39,6 +39,14 @@ describe('Faults', () => {
     expect(faults.match('GET', '/account_info')?.status).toBe(500);
   });
 
+  it('holds requests for delayMs, `times` of them, without answering them', () => {
+    const faults = new Faults();
+    faults.add({ method: 'HEAD', path: '^/resumable_uploads/', delayMs: 1500, times: 1 });
+    expect(faults.apply('HEAD', '/resumable_uploads/x')).toEqual({ answer: null, delayMs: 1500 });
+    expect(faults.apply('HEAD', '/resumable_uploads/x')).toEqual({ answer: null, delayMs: 0 });
+    expect(faults.apply('PATCH', '/resumable_uploads/x').delayMs).toBe(0);
+  });
+
   it('honours the method and rejects a bad pattern', () => {
     const faults = new Faults();
     faults.add({ method: 'delete', path: '/files_by_id/' });

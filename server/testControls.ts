@@ -1,8 +1,10 @@
 // Test-only switches (fault injection, storage limits) for the end-to-end harness. Registered only
 // when createApiServer / startServers is given `testControls: true`; `npm start` never is.
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { TEXT_MAX } from '../src/domain/constants';
+import { BodyMeters, registerMeterRoutes, tapBody } from './bodyControls';
 import type { ServerContext } from './context';
 import { stmt } from './db/open';
 import { hashPassword } from './auth/password';
@@ -32,6 +34,19 @@ export const FaultRuleSchema = z.object({
   times: z.number().int().min(1).max(1_000_000).optional(),
   /** Destroy the socket instead of answering (a network cut). */
   cut: z.boolean().default(false),
+  /**
+   * Let matching requests through and destroy the connection once their bodies total this many
+   * bytes (a connection lost mid-upload, issue 32); the count starts again after each cut, and
+   * `times` limits the cuts. `every` does not apply.
+   */
+  cutAfterBytes: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 53)
+    .optional(),
+  /** Let matching requests through after this many ms (a slow answer); `times` counts them. */
+  delayMs: z.number().int().min(1).max(60_000).optional(),
   /** The JSON body's message (e.g. "Forbidden"). */
   message: z.string().max(500).optional(),
 });
@@ -43,6 +58,8 @@ interface ActiveFault {
   pattern: RegExp;
   seen: number;
   failed: number;
+  /** Body bytes seen since the last cut (cutAfterBytes rules). */
+  bodyBytes: number;
 }
 
 /** The active fault rules; `match` counts a request against every rule it matches. */
@@ -59,7 +76,7 @@ export class Faults {
       throw badRequest('path: not a valid regular expression');
     }
     const id = this.nextId++;
-    this.rules.push({ id, rule, pattern, seen: 0, failed: 0 });
+    this.rules.push({ id, rule, pattern, seen: 0, failed: 0, bodyBytes: 0 });
     return id;
   }
 
@@ -73,21 +90,59 @@ export class Faults {
     this.rules = [];
   }
 
-  /** The fault to apply to this request, if any (the first rule that fires). */
-  match(method: string, urlPath: string): ActiveFault['rule'] | null {
-    if (urlPath.startsWith(TEST_PREFIX)) return null;
-    let fired: ActiveFault['rule'] | null = null;
+  /** The fault to answer this request with, if any (the first rule that fires). */
+  match(method: string, urlPath: string, raw?: IncomingMessage): ActiveFault['rule'] | null {
+    return this.apply(method, urlPath, raw).answer;
+  }
+
+  /**
+   * What the faults do to this request: the rule to answer it with, if any (the first that
+   * fires), and how long to hold it first. Rules that cut after so many body bytes do not
+   * answer: they watch the body of `raw` (when given).
+   */
+  apply(
+    method: string,
+    urlPath: string,
+    raw?: IncomingMessage,
+  ): { answer: ActiveFault['rule'] | null; delayMs: number } {
+    let answer: ActiveFault['rule'] | null = null;
+    let delayMs = 0;
+    if (urlPath.startsWith(TEST_PREFIX)) return { answer, delayMs };
     for (const fault of this.rules) {
       const { rule } = fault;
       if (rule.method ? rule.method !== method : method === 'OPTIONS') continue;
       if (!fault.pattern.test(urlPath)) continue;
       if (rule.times !== undefined && fault.failed >= rule.times) continue;
       fault.seen++;
-      if (fault.seen % rule.every !== 0 || fired) continue;
+      if (rule.cutAfterBytes !== undefined) {
+        if (raw) this.cutAfterBytes(fault, rule.cutAfterBytes, raw);
+        continue;
+      }
+      if (rule.delayMs !== undefined) {
+        fault.failed++;
+        delayMs = Math.max(delayMs, rule.delayMs);
+        continue;
+      }
+      if (fault.seen % rule.every !== 0 || answer) continue;
       fault.failed++;
-      fired = rule;
+      answer = rule;
     }
-    return fired;
+    return { answer, delayMs };
+  }
+
+  private cutAfterBytes(fault: ActiveFault, limit: number, raw: IncomingMessage): void {
+    tapBody(raw, (chunk) => {
+      const { times } = fault.rule;
+      if (times !== undefined && fault.failed >= times) return chunk.length;
+      const room = limit - fault.bodyBytes;
+      if (chunk.length < room) {
+        fault.bodyBytes += chunk.length;
+        return chunk.length;
+      }
+      fault.failed++;
+      fault.bodyBytes = 0;
+      return room;
+    });
   }
 }
 
@@ -132,25 +187,32 @@ const MaxSpaceBody = z.object({
  */
 export function registerTestControls(app: FastifyInstance, ctx: ServerContext): Faults {
   const faults = new Faults();
+  const meters = new BodyMeters();
+  registerMeterRoutes(app, meters, TEST_PREFIX);
 
   app.addHook('onRequest', (request, reply, done) => {
     const urlPath = request.url.split('?', 1)[0];
-    const rule = faults.match(request.method, urlPath);
-    if (!rule) {
-      done();
-      return;
-    }
-    if (rule.cut) {
-      reply.hijack();
-      request.raw.socket.destroy();
-      return;
-    }
-    void reply
-      .code(rule.status)
-      .type('application/json; charset=utf-8')
-      // Long enough for the client's retry logic, never cached.
-      .header('Cache-Control', 'no-store')
-      .send({ error: 'test_fault', message: rule.message ?? 'Injected test fault' });
+    if (!urlPath.startsWith(TEST_PREFIX)) meters.watch(request.method, urlPath, request.raw);
+    const { answer: rule, delayMs } = faults.apply(request.method, urlPath, request.raw);
+    const go = () => {
+      if (!rule) {
+        done();
+        return;
+      }
+      if (rule.cut) {
+        reply.hijack();
+        request.raw.socket.destroy();
+        return;
+      }
+      void reply
+        .code(rule.status)
+        .type('application/json; charset=utf-8')
+        // Long enough for the client's retry logic, never cached.
+        .header('Cache-Control', 'no-store')
+        .send({ error: 'test_fault', message: rule.message ?? 'Injected test fault' });
+    };
+    if (delayMs > 0) setTimeout(go, delayMs);
+    else go();
   });
 
   app.post(`${TEST_PREFIX}faults`, (request) => ({ id: faults.add(request.body) }));

@@ -44,8 +44,7 @@ export class BlobStore {
    * `tooLarge()` is thrown (nothing is left behind), so a quota is enforced while reading.
    */
   async receive(source: Readable, limit: number, tooLarge: () => Error): Promise<Received> {
-    await fs.promises.mkdir(this.tempDir, { recursive: true });
-    const temp = path.join(this.tempDir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
+    const temp = await this.newTemp();
     const hash = createHash('sha1');
     let size = 0;
     const counter = new Transform({
@@ -63,6 +62,15 @@ export class BlobStore {
       throw error;
     }
     return { temp, sha1: hash.digest('hex'), size };
+  }
+
+  /**
+   * A fresh temp path in the blob tree (its directory made): content moved here (a finished
+   * resumable upload, issue 32) is then a Received like a streamed upload.
+   */
+  async newTemp(): Promise<string> {
+    await fs.promises.mkdir(this.tempDir, { recursive: true });
+    return path.join(this.tempDir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
   }
 
   /** Moves a received file into place; when the content is already stored the copy is dropped. */

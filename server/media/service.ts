@@ -5,6 +5,7 @@ import { KIND, type FileRow } from '../db/files';
 import type { Db } from '../db/open';
 import { analysePicture, type PictureAnalysis } from './analyse';
 import { BlobStore } from './blobs';
+import { PartialUploads } from './partials';
 import { DecodeLimiter } from './decodes';
 import { ffmpegPoster, findFfmpeg, generatedPoster } from './poster';
 import { THUMB_AREAS, ThumbnailService, type ImageSources } from './thumbnails';
@@ -25,6 +26,8 @@ export interface VideoJob {
  */
 export class MediaService implements ImageSources {
   readonly blobs: BlobStore;
+  /** Resumable uploads until they finish (issue 32). */
+  readonly partials: PartialUploads;
   readonly thumbnails: ThumbnailService;
   /** Every decode of a user's picture holds a slot (decodes.ts). */
   readonly decodes = new DecodeLimiter();
@@ -39,6 +42,7 @@ export class MediaService implements ImageSources {
     dataDir: string,
   ) {
     this.blobs = new BlobStore(dataDir);
+    this.partials = new PartialUploads(dataDir);
     this.thumbnails = new ThumbnailService(dataDir, this, this.decodes);
   }
 

@@ -10,6 +10,7 @@ import { totals } from '../db/users';
 import { HttpError } from '../errors';
 import { commonQuery } from './params';
 import { analyticsAllowed } from './statistics';
+import { RESUMABLE_CAPABILITY } from './resumableUploads';
 import { profilePictureUrl } from './user';
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -38,6 +39,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
       // SPEC §1: the help_us_improve consent governs analytics (routes/statistics.ts).
       allowAnalytics: analyticsAllowed(user),
       has_files_not_media: sums.documents > 0,
+      // Ours (issue 32): resumable uploads by tus; a SPEC-only service leaves it out.
+      resumable_uploads: RESUMABLE_CAPABILITY,
     };
     return info;
   });

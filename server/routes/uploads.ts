@@ -11,6 +11,7 @@ import type { Received } from '../media/blobs';
 import { badRequest, fileTooLarge, HttpError, notFound, outOfStorage } from '../errors';
 import { jobForCaller } from './jobs';
 import { commonQuery } from './params';
+import { registerResumableUploadRoutes, takeFinishedUpload } from './resumableUploads';
 import {
   MAX_UPLOAD_BYTES,
   remainingSpace,
@@ -69,13 +70,21 @@ const UploadFields = z.object({
   policy: UploadPolicySchema.default('allow_duplicates'),
 });
 
+const sha1Hex = z
+  .string()
+  .regex(/^[0-9a-fA-F]{40}$/, 'expected a sha1')
+  .transform((c) => c.toLowerCase());
+
+/** Issue 32: a finished resumable upload instead of the file part (contract/uploads.ts). */
+const ResumableFields = z.object({
+  resumable_upload: z.string().min(1).max(2048),
+  checksum: sha1Hex.optional(),
+});
+
 const DedupFields = z.object({
   ...commonQuery,
   path: uploadPath,
-  checksum: z
-    .string()
-    .regex(/^[0-9a-fA-F]{40}$/, 'expected a sha1')
-    .transform((c) => c.toLowerCase()),
+  checksum: sha1Hex,
   mtime: unixTime,
   ctime: unixTime.optional(),
   policy: UploadPolicySchema.default('allow_duplicates'),
@@ -114,6 +123,7 @@ export function asMultipartError(error: unknown): unknown {
 }
 
 export async function registerUploadRoutes(app: FastifyInstance, ctx: ServerContext) {
+  registerResumableUploadRoutes(app, ctx);
   await app.register(multipart, {
     // Per-file size is enforced while streaming (quota and SPEC §9 200 GiB); these bound the rest.
     limits: {
@@ -160,8 +170,20 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: ServerCont
           if (typeof part.value === 'string') raw[part.fieldname] = part.value;
         }
       }
-      if (!received) throw badRequest('file: a file part is required');
       const fields = UploadFields.parse(raw);
+      if (raw.resumable_upload !== undefined) {
+        if (received) throw badRequest('resumable_upload: not with a file part');
+        const resumable = ResumableFields.parse(raw);
+        received = await takeFinishedUpload(
+          ctx,
+          caller,
+          job,
+          resumable.resumable_upload,
+          resumable.checksum,
+          limit,
+        );
+      }
+      if (!received) throw badRequest('file: a file part is required');
       const answer: UploadResponse = await storeReceived(ctx, job, received, {
         ...toFileFields(fields),
         addedBy,

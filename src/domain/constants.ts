@@ -4,6 +4,7 @@
  * is 2^30 bytes here. Units are in the names: `_MS`, `_S`, `_DAYS`, `_PX`, `_BYTES`.
  */
 
+const MIB = 1024 ** 2;
 const GIB = 1024 ** 3;
 
 export const CLIENT_VERSION = '1.2.3300.7';
@@ -67,6 +68,23 @@ export const MAX_UPLOAD_BYTES = 200 * GIB;
 /** Bytes read from a file to prove it is not a folder before it is queued. */
 export const UPLOAD_PROBE_BYTES = 64;
 export const UPLOAD_CONCURRENCY = 5;
+/**
+ * Issue 32: files of this size or more go up resumably (tus) when the service offers it; smaller
+ * ones keep the SPEC's one multipart POST. Below 32 MiB a lost connection costs at most the
+ * file's own upload again (about 27 s on a 10 Mbit/s uplink, 5 s on 50 Mbit/s: the order of the
+ * SPEC's 4 s offline countdown), while resuming costs every file two more round trips (create,
+ * finish), a partial file on the server and a second server-side read for its SHA-1: worth it
+ * for videos and big RAWs, not for the thousands of 2–8 MB phone photos of a library.
+ */
+export const RESUMABLE_UPLOAD_MIN_BYTES = 32 * MIB;
+/**
+ * One PATCH of a resumable upload carries at most this much: under the 100 MB request bodies
+ * common proxies accept (Cloudflare's default), and the most a proxy that buffers whole requests
+ * can lose on a cut. The server keeps every byte it received, so a cut mid-request loses little.
+ */
+export const RESUMABLE_UPLOAD_CHUNK_BYTES = 64 * MIB;
+/** Speed and time left are measured over the last this many milliseconds of progress. */
+export const UPLOAD_RATE_WINDOW_MS = 10_000;
 /** Upload progress events fire only when progress moved by at least this fraction. */
 export const UPLOAD_PROGRESS_STEP = 0.01;
 export const UPLOAD_OFFLINE_RETRY_S = 4;

@@ -16,6 +16,11 @@ export type UploadStatus = z.infer<typeof UploadStatusSchema>;
  * POST /jobs/{id}/upload (multipart: file, path, mtime, policy): 200 with this body. Failures:
  * 409 FileWasDeletedSchema (once_only), 413 when the quota or the 200 GiB limit would be exceeded
  * (error `out_of_storage` / `file_too_large`), 400 for bad fields.
+ *
+ * Ours (issue 32, only where account_info offers `resumable_uploads`): instead of the file part,
+ * the field `resumable_upload` names a finished tus upload of the caller's (its URL) and
+ * `checksum` its SHA-1; the upload then becomes the file exactly as a multipart one would, and
+ * is gone. Its own failures: RESUMABLE_ERRORS.
  */
 export const UploadResponseSchema = z.object({
   id: z.string().min(1),
@@ -46,3 +51,31 @@ export const ErrorBodySchema = z.looseObject({
   error: z.string(),
   message: z.string().optional(),
 });
+
+/**
+ * Issue 32: the codes of a resumable upload's failures. The finish (POST /jobs/{id}/upload with
+ * `resumable_upload`): `notFound` (404: no such upload of the caller's into this job, or it
+ * expired: start again), `incomplete` (409: bytes are missing: resume), `busy` (409: the same
+ * upload is being finished by another request: try later), `checksumMismatch` (409: the bytes
+ * are not the file the client hashed, the upload is dropped: start again from the file).
+ * The tus calls answer these too: `notFound` for an upload that is not the caller's (or none),
+ * `offsetMismatch` (409), `lengthExceeded` (413: more bytes than declared), `lengthRequired`
+ * (400: Upload-Defer-Length is refused, the length is checked up front).
+ */
+export const RESUMABLE_ERRORS = {
+  notFound: 'upload_not_found',
+  incomplete: 'upload_incomplete',
+  busy: 'upload_busy',
+  checksumMismatch: 'checksum_mismatch',
+  offsetMismatch: 'offset_mismatch',
+  lengthExceeded: 'upload_length_exceeded',
+  lengthRequired: 'upload_length_required',
+} as const;
+
+/** Issue 32: the Upload-Metadata keys a resumable upload is created with. */
+export const RESUMABLE_METADATA = {
+  /** The job (SPEC §3) the file is for: checked for access and quota at creation. */
+  job: 'job',
+  /** The file's name (informational; the finish names the path). */
+  name: 'filename',
+} as const;

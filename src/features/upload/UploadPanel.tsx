@@ -4,15 +4,41 @@ import { useStore } from 'zustand';
 import { UPLOAD_STATUS_BOX } from '../../domain/constants';
 import { storageQuotaStore } from '../../state/storageQuota';
 import { viewportStore } from '../../state/viewport';
-import { headerMessage, rowMessage, type RowContext } from './messages';
-import type { UploadItem } from './model';
+import { useFormatSize } from '../../i18n/useFormatSize';
+import { headerMessage, rowMessage, timeLeftMessage, type RowContext } from './messages';
+import type { UploadItem, UploadRate } from './model';
 import { countItems, panelMode, statusBoxHeightPx } from './rules';
 import { connectedInstance, isUploadQueueConnected, uploadStore } from './uploader';
 import './upload.css';
 
 const { rowPx, listWindowItems, chromePx, marginPx } = UPLOAD_STATUS_BOX;
 
-function UploadRow({ item, context, top }: { item: UploadItem; context: RowContext; top: number }) {
+/** Issue 32: a large file's speed and time left ("12.3 MB/s, 3 minutes left"). */
+function RateText({ rate }: { rate: UploadRate }) {
+  const { t } = useTranslation();
+  const formatSize = useFormatSize();
+  const left = timeLeftMessage(rate.secondsLeft);
+  return (
+    <span className="upload-row__rate" data-testid="upload-row-rate">
+      {t('upload.rate.summary', {
+        speed: t('upload.rate.speed', { size: formatSize(rate.bytesPerSecond) }),
+        left: t(left.key, left.values),
+      })}
+    </span>
+  );
+}
+
+function UploadRow({
+  item,
+  context,
+  top,
+  rate,
+}: {
+  item: UploadItem;
+  context: RowContext;
+  top: number;
+  rate: UploadRate | undefined;
+}) {
   const { t } = useTranslation();
   const message = rowMessage(item, context);
   return (
@@ -22,11 +48,15 @@ function UploadRow({ item, context, top }: { item: UploadItem; context: RowConte
       data-testid="upload-row"
       data-status={item.status}
       data-reason={item.statusReason ?? undefined}
+      data-resuming={item.resuming ? 'true' : undefined}
     >
       <span className="upload-row__name" title={item.name}>
         {item.name}
       </span>
-      <span className="upload-row__state">{t(message.key, message.values)}</span>
+      {rate && item.status === 'Uploading' && !item.resuming ? <RateText rate={rate} /> : null}
+      <span className="upload-row__state" data-testid="upload-row-state">
+        {t(message.key, message.values)}
+      </span>
       {item.status === 'Uploading' ? (
         <span className="upload-row__bar" aria-hidden="true">
           <span style={{ width: `${Math.floor(item.uploadedPercent * 100)}%` }} />
@@ -44,10 +74,12 @@ function UploadList({
   items,
   context,
   height,
+  rates,
 }: {
   items: UploadItem[];
   context: RowContext;
   height: number;
+  rates: Record<string, UploadRate>;
 }) {
   const { t } = useTranslation();
   const [scrollTop, setScrollTop] = useState(0);
@@ -67,7 +99,13 @@ function UploadList({
     >
       <ul style={{ height: items.length * rowPx }}>
         {visible.map((item, index) => (
-          <UploadRow key={item.id} item={item} context={context} top={(first + index) * rowPx} />
+          <UploadRow
+            key={item.id}
+            item={item}
+            context={context}
+            top={(first + index) * rowPx}
+            rate={rates[item.id]}
+          />
         ))}
       </ul>
     </div>
@@ -84,6 +122,7 @@ export function UploadPanel() {
   const countdown = useStore(uploadStore, (s) => s.countdown);
   const paused = useStore(uploadStore, (s) => s.paused);
   const pendingStop = useStore(uploadStore, (s) => s.pendingStop);
+  const rates = useStore(uploadStore, (s) => s.rates);
   const outOfStorage = useStore(storageQuotaStore, (s) => s.outOfStorage);
   const windowHeight = useStore(viewportStore, (s) => s.height);
 
@@ -165,7 +204,12 @@ export function UploadPanel() {
         })}
       />
       {expanded ? (
-        <UploadList items={items} context={context} height={height - marginPx - chromePx} />
+        <UploadList
+          items={items}
+          context={context}
+          height={height - marginPx - chromePx}
+          rates={rates}
+        />
       ) : null}
     </section>
   );

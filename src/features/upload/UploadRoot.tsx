@@ -7,7 +7,7 @@ import { storageQuotaStore } from '../../state/storageQuota';
 import { DropZone } from './DropZone';
 import { isActive } from './model';
 import { persistStorageWhileQueued } from './persistentStorage';
-import { httpUploadTransport } from './transport';
+import { httpUploadTransport } from './httpTransport';
 import { UploadPanel } from './UploadPanel';
 import {
   connectUploadQueue,

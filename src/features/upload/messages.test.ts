@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerMessage, rowMessage, type RowContext } from './messages';
+import { headerMessage, rowMessage, timeLeftMessage, type RowContext } from './messages';
 import type { UploadItem } from './model';
 import { countItems } from './rules';
 
@@ -76,6 +76,44 @@ describe('row texts (SPEC §4 upload states as shown to users)', () => {
     expect(rowMessage({ ...rejected, statusReason: 'TooLargeFile' }, online).key).toBe(
       'upload.reason.TooLargeFile',
     );
+  });
+});
+
+describe('resumable uploads (issue 32)', () => {
+  const resumed = { ...base, size: 1000, uploadedPercent: 0.61, resuming: true };
+
+  it('say "resuming" from the offset kept, waiting or starting, until the server answers', () => {
+    for (const status of ['Enqueued', 'Uploading'] as const) {
+      expect(rowMessage({ ...resumed, status }, online)).toEqual({
+        key: 'upload.state.resuming',
+        values: { percent: 61 },
+      });
+    }
+    // Once bytes flow again it is an upload like any other.
+    expect(rowMessage({ ...resumed, status: 'Uploading', resuming: false }, online)).toEqual({
+      key: 'upload.state.uploading',
+      values: { percent: 61 },
+    });
+    // Offline and its countdown come first: nothing resumes without a connection.
+    const offline = { ...online, connection: 'Offline' as const, countdown: 3 };
+    expect(rowMessage({ ...resumed, retrying: true }, offline).key).toBe('upload.state.retryingIn');
+  });
+
+  it('round the time left up to what a person reads', () => {
+    expect(timeLeftMessage(0.2)).toEqual({ key: 'upload.rate.secondsLeft', values: { count: 1 } });
+    expect(timeLeftMessage(42.1)).toEqual({
+      key: 'upload.rate.secondsLeft',
+      values: { count: 43 },
+    });
+    expect(timeLeftMessage(61)).toEqual({ key: 'upload.rate.minutesLeft', values: { count: 2 } });
+    expect(timeLeftMessage(89 * 60)).toEqual({
+      key: 'upload.rate.minutesLeft',
+      values: { count: 89 },
+    });
+    expect(timeLeftMessage(4.4 * 3600)).toEqual({
+      key: 'upload.rate.hoursLeft',
+      values: { count: 4 },
+    });
   });
 });
 

@@ -25,8 +25,10 @@ export function rowMessage(item: UploadItem, context: RowContext): Message {
       }
       if (context.outOfStorage) return { key: 'upload.state.outOfStorage' };
       if (context.paused) return { key: 'upload.state.paused' };
+      if (item.resuming) return resumingMessage(item);
       return { key: 'upload.state.preparing' };
     case 'Uploading':
+      if (item.resuming) return resumingMessage(item);
       return {
         key: 'upload.state.uploading',
         values: { percent: Math.floor(item.uploadedPercent * 100) },
@@ -45,6 +47,26 @@ export function rowMessage(item: UploadItem, context: RowContext): Message {
       if (item.statusReason === 'ReadOnly') return { key: 'upload.readOnlyTooltip' };
       return { key: `upload.reason.${item.statusReason ?? 'Unknown'}` };
   }
+}
+
+/** Issue 32: going on from the bytes the server holds (its offset not yet confirmed). */
+const resumingMessage = (item: UploadItem): Message => ({
+  key: 'upload.state.resuming',
+  values: { percent: Math.floor(item.uploadedPercent * 100) },
+});
+
+/**
+ * Issue 32: the time left of a large upload, rounded up to what a person reads: seconds under
+ * a minute, minutes under 90 minutes, then hours.
+ */
+export function timeLeftMessage(seconds: number): Message {
+  if (seconds < 60) {
+    return { key: 'upload.rate.secondsLeft', values: { count: Math.max(1, Math.ceil(seconds)) } };
+  }
+  if (seconds < 90 * 60) {
+    return { key: 'upload.rate.minutesLeft', values: { count: Math.ceil(seconds / 60) } };
+  }
+  return { key: 'upload.rate.hoursLeft', values: { count: Math.round(seconds / 3600) } };
 }
 
 export function headerMessage(

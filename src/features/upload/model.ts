@@ -53,6 +53,35 @@ export interface UploadItem {
   retrying: boolean;
   /** A folder dropped in Safari gets Safari's own message (SPEC §8). */
   safariFolder?: boolean;
+  /** Issue 32: the resumable upload on the server this file's bytes go to, once there is one. */
+  resumable?: ResumableState | null;
+  /**
+   * Issue 32: the item goes on from bytes the server holds (after a lost connection or a
+   * reload) and the server has not yet said from where: the panel says "resuming".
+   */
+  resuming?: boolean;
+  /** Times the item started again from its file (upload gone, file changed): see `restart`. */
+  restarts?: number;
+}
+
+/**
+ * Issue 32: where a resumable upload stands, kept with the item (IndexedDB) so a reload goes on
+ * from the server's offset. `size` and `mtimeMs` are the file's when the upload began: a file
+ * that changed on disk starts again instead of being stitched.
+ */
+export interface ResumableState {
+  /** The tus upload URL. */
+  url: string;
+  /** Bytes sent as last seen (the server's HEAD has the last word). */
+  offset: number;
+  size: number;
+  mtimeMs: number;
+}
+
+/** Issue 32: speed and time left of a large file's upload, for the panel (not persisted). */
+export interface UploadRate {
+  bytesPerSecond: number;
+  secondsLeft: number;
 }
 
 /** SPEC §3 "Pending album: tempID, targetJob": created for real on its first upload. */

@@ -5,55 +5,10 @@ import type { UploadPersistence } from './persistence';
 import { STORAGE_POPUPS } from '../storage';
 import type { IncomingFile } from './model';
 import { UploadQueue, type UploadQueueDeps } from './queue';
-import { UploadError, type SendRequest, type UploadTransport } from './transport';
+import { flush, FakeTransport } from './testTransport';
+import { UploadError } from './transport';
 import { createUploadStore, type UploadStore } from './uploadStore';
 
-interface PendingSend {
-  request: SendRequest;
-  resolve: (uuid: string) => void;
-  reject: (error: unknown) => void;
-}
-
-/** A server in memory: sends wait until the test answers them. */
-class FakeTransport implements UploadTransport {
-  known = new Map<string, string>();
-  sends: PendingSend[] = [];
-  dedupCalls: { job: string; checksum: string; policy: string }[] = [];
-  albumsCreated: string[] = [];
-  account = vi.fn(() =>
-    Promise.resolve({ uuid: 'me', usedSpace: 0, maxSpace: 1000, readOnly: false }),
-  );
-  types: Record<string, 'timeline' | 'story' | 'share'> = { album: 'story', 'tl-job': 'timeline' };
-  dedupFailure: UploadError | null = null;
-
-  dedup = (request: { job: string; checksum: string; policy: string }) => {
-    this.dedupCalls.push(request);
-    if (this.dedupFailure) return Promise.reject(this.dedupFailure);
-    return Promise.resolve(this.known.get(`${request.job}:${request.checksum}`) ?? null);
-  };
-  send = (request: SendRequest) =>
-    new Promise<string>((resolve, reject) => {
-      this.sends.push({ request, resolve, reject });
-      request.signal.addEventListener('abort', () => reject(new UploadError('aborted')));
-    });
-  createAlbum = (name: string) => {
-    this.albumsCreated.push(name);
-    return Promise.resolve(`created-${this.albumsCreated.length}`);
-  };
-  jobType = (id: string) => Promise.resolve(this.types[id] ?? 'story');
-  defaultJob = () => Promise.resolve('tl-job');
-
-  answer(index: number, uuid = `uuid-${index}`) {
-    const send = this.sends[index];
-    send.request.onSent();
-    send.resolve(uuid);
-  }
-}
-
-const flush = async () => {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-};
 const jpeg = (name: string, bytes = 10) =>
   new File([new Uint8Array(bytes).fill(name.length)], name, { lastModified: 1_700_000_000_000 });
 const many = (n: number): IncomingFile[] =>

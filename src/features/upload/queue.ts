@@ -5,15 +5,30 @@
  * bytes with progress. It also checks new files (SPEC §5), keeps the queue in IndexedDB and
  * raises the storage popups.
  */
-import { UPLOAD_CONCURRENCY, UPLOAD_PROBE_BYTES } from '../../domain/constants';
+import {
+  RESUMABLE_UPLOAD_MIN_BYTES,
+  UPLOAD_CONCURRENCY,
+  UPLOAD_PROBE_BYTES,
+} from '../../domain/constants';
 import { storageQuotaStore } from '../../state/storageQuota';
 import { isActive, type IncomingFile, type UploadItem, type UploadTarget } from './model';
 import type { UploadPersistence } from './persistence';
 import { STORAGE_POPUPS, type StoragePopupKind } from '../storage';
 import { totalSize } from './batchSize';
+import { UploadJobs } from './jobs';
 import { QueueSaver } from './queueSaver';
-import { batchFits, crossedThreshold, fileRejection, isIgnoredDrop, policyFor } from './rules';
-import { UploadError, type UploadTransport } from './transport';
+import { RateMeter } from './rate';
+import {
+  batchFits,
+  crossedThreshold,
+  fileRejection,
+  heldProgress,
+  isIgnoredDrop,
+  policyFor,
+  sameFile,
+  usesResumable,
+} from './rules';
+import { CANCELLED, UploadError, type SendRequest, type UploadTransport } from './transport';
 import { readable, recordFailure } from './uploadFailure';
 import { canStart, type NewUpload, type UploadStore } from './uploadStore';
 
@@ -34,6 +49,8 @@ export interface UploadQueueDeps {
   newId?: () => string;
   /** Coalesces IndexedDB writes (ms). */
   persistDelayMs?: number;
+  /** Milliseconds, for speed and time left (tests pass a clock). */
+  now?: () => number;
 }
 
 export class UploadQueue {
@@ -44,12 +61,11 @@ export class UploadQueue {
   private readonly files = new Map<string, Blob>();
   private readonly inFlight = new Map<string, AbortController>();
   private readonly unsubscribe: (() => void)[] = [];
-  private readonly creatingAlbums = new Map<string, Promise<string>>();
   private owner = '';
-  private defaultJob: Promise<string> | null = null;
   private usedAtStart: number | null = null;
   private wasActive = false;
   private readonly saver: QueueSaver;
+  private readonly jobs: UploadJobs;
   private disposed = false;
   private pumping = false;
   private pumpAgain = false;
@@ -59,6 +75,7 @@ export class UploadQueue {
     this.transport = deps.transport;
     this.quota = deps.quota ?? storageQuotaStore;
     this.concurrency = deps.concurrency ?? UPLOAD_CONCURRENCY;
+    this.jobs = new UploadJobs(this.store, this.transport);
     this.saver = new QueueSaver(
       deps.persistence,
       this.store,
@@ -104,8 +121,11 @@ export class UploadQueue {
       const file = stored.files.get(item.id);
       if (!file) return { ...item, status: 'Rejected', statusReason: 'LocalFileUnavailable' };
       this.files.set(item.id, file);
-      // An upload cut by the reload starts again; files_dedup finds it if the server kept it.
-      return item.status === 'Pending' ? item : { ...item, status: 'Enqueued', uploadedPercent: 0 };
+      // An upload cut by the reload goes on: from the server's offset when it was resumable
+      // (issue 32), else from the start (files_dedup finds it if the server kept it).
+      return item.status === 'Pending'
+        ? item
+        : { ...item, status: 'Enqueued', retrying: false, ...heldProgress(item) };
     });
     this.store.getState().restore(items, stored.albums);
     this.saver.adopt(items);
@@ -116,7 +136,7 @@ export class UploadQueue {
   async addFiles(incoming: readonly IncomingFile[], target: UploadTarget): Promise<AddResult> {
     const files = incoming.filter((entry) => !isIgnoredDrop(entry.file.name));
     if (files.length === 0) return { kind: 'nothing' };
-    const { jobId, isStory } = await this.resolveTarget(target);
+    const { jobId, isStory } = await this.jobs.resolveTarget(target);
 
     const batchBytes = await totalSize(files);
     const account = await this.transport.account().catch(() => null);
@@ -220,28 +240,6 @@ export class UploadQueue {
     this.saver.dispose();
   }
 
-  private async resolveTarget(target: UploadTarget): Promise<{ jobId: string; isStory: boolean }> {
-    if (target.kind === 'pendingAlbum') {
-      const state = this.store.getState();
-      if (!state.pendingAlbums[target.tempID]) state.addPendingAlbum(target);
-      const created = this.store.getState().pendingAlbums[target.tempID]?.targetJob;
-      return { jobId: created ?? target.tempID, isStory: true };
-    }
-    if (target.kind === 'job') {
-      const type = await this.transport.jobType(target.jobId).catch(() => null);
-      return { jobId: target.jobId, isStory: type === 'story' };
-    }
-    return { jobId: await this.timelineJob(), isStory: false };
-  }
-
-  private timelineJob(): Promise<string> {
-    this.defaultJob ??= this.transport.defaultJob().catch((error: unknown) => {
-      this.defaultJob = null;
-      throw error;
-    });
-    return this.defaultJob;
-  }
-
   private async checkPending(items: readonly UploadItem[]): Promise<void> {
     // A few reads at a time (a thousand at once would queue up I/O), and one store update per
     // group, so a big batch costs a few renders rather than one per file.
@@ -261,23 +259,6 @@ export class UploadQueue {
     }
   }
 
-  /** The real job of a target, creating a pending album on its first upload (once). */
-  private async jobFor(targetJob: string): Promise<string> {
-    const album = this.store.getState().pendingAlbums[targetJob];
-    if (!album) return targetJob;
-    if (album.targetJob) return album.targetJob;
-    let creating = this.creatingAlbums.get(targetJob);
-    if (!creating) {
-      creating = this.transport.createAlbum(album.name).then((jobId) => {
-        this.store.getState().albumCreated(targetJob, jobId);
-        return jobId;
-      });
-      creating.catch(() => this.creatingAlbums.delete(targetJob));
-      this.creatingAlbums.set(targetJob, creating);
-    }
-    return creating;
-  }
-
   private async run(item: UploadItem): Promise<void> {
     const controller = new AbortController();
     this.inFlight.set(item.id, controller);
@@ -286,8 +267,23 @@ export class UploadQueue {
     const file = this.files.get(item.id);
     try {
       if (!file) throw new UploadError('aborted', 'no file');
-      const job = await this.jobFor(item.targetJob);
+      const job = await this.jobs.jobFor(item.targetJob);
+      // Issue 32: the service says whether it takes resumable uploads (for large files only).
+      const offered =
+        file.size >= RESUMABLE_UPLOAD_MIN_BYTES ? await this.transport.resumableUploads() : null;
       let checksum = item.checksum;
+      let resume = item.resumable ?? null;
+      if (resume && !(usesResumable(file.size, offered) && sameFile(resume, file))) {
+        // Never stitched: a file changed on disk starts again, hashed again; an upload the
+        // service no longer takes goes by the multipart call.
+        void this.transport.discardResumable(resume.url);
+        if (!sameFile(resume, file)) {
+          checksum = null;
+          store().setChecksum(item.id, null);
+        }
+        store().setResumable(item.id, null);
+        resume = null;
+      }
       if (!checksum) {
         checksum = await this.deps.hasher.sha1(file);
         store().setChecksum(item.id, checksum);
@@ -297,13 +293,25 @@ export class UploadQueue {
       const fields = { job, path: item.name, mtime, policy: item.policy };
       let uuid = await this.transport.dedup({ ...fields, checksum });
       if (controller.signal.aborted) return;
-      uuid ??= await this.transport.send({
-        ...fields,
-        file,
-        signal: controller.signal,
-        onProgress: (fraction) => store().progress(item.id, fraction),
-        onSent: () => store().sent(item.id),
-      });
+      if (uuid === null) {
+        const request: SendRequest = {
+          ...fields,
+          file,
+          signal: controller.signal,
+          onProgress: this.progressOf(item.id, file.size),
+          onSent: () => store().sent(item.id),
+        };
+        uuid =
+          offered && usesResumable(file.size, offered)
+            ? await this.transport.sendResumable({
+                ...request,
+                checksum,
+                offered,
+                resume,
+                onResumable: (state) => store().setResumable(item.id, state),
+              })
+            : await this.transport.send(request);
+      }
       store().succeeded(item.id, uuid);
       if (item.alsoTargetTimeline) await this.copyToTimeline(item, checksum, mtime);
     } catch (error) {
@@ -311,14 +319,33 @@ export class UploadQueue {
         this.inFlight.has(id),
       );
     } finally {
+      store().setRate(item.id, null);
       this.inFlight.delete(item.id);
       this.pump();
     }
   }
 
+  /**
+   * The progress callback of one send: the store's (throttled to 1%), and for large files the
+   * speed and time left (issue 32), a reading at most once a second.
+   */
+  private progressOf(id: string, size: number): (fraction: number) => void {
+    const store = this.store.getState;
+    if (size < RESUMABLE_UPLOAD_MIN_BYTES) return (fraction) => store().progress(id, fraction);
+    const meter = new RateMeter();
+    const now = this.deps.now ?? (() => performance.now());
+    return (fraction) => {
+      store().progress(id, fraction);
+      const at = now();
+      meter.add(at, fraction * size);
+      const reading = meter.reading(at, size);
+      if (reading) store().setRate(id, reading);
+    };
+  }
+
   private async copyToTimeline(item: UploadItem, checksum: string, mtime: number): Promise<void> {
     try {
-      const job = await this.timelineJob();
+      const job = await this.jobs.timelineJob();
       await this.transport.dedup({ job, path: item.name, checksum, mtime, policy: 'once_only' });
     } catch (error) {
       // The album upload succeeded; a missing timeline copy is not worth failing it for.
@@ -329,7 +356,7 @@ export class UploadQueue {
   private abortCancelled(removed: boolean): void {
     if (this.inFlight.size > 0) {
       for (const item of this.store.getState().items) {
-        if (item.status === 'Cancelled') this.inFlight.get(item.id)?.abort();
+        if (item.status === 'Cancelled') this.inFlight.get(item.id)?.abort(CANCELLED);
       }
     }
     // Items removed from the store (queue cleared) release their files.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RESUMABLE_UPLOAD_MIN_BYTES } from '../../domain/constants';
 import type { UploadItem } from './model';
 import {
   batchFits,
@@ -8,6 +9,8 @@ import {
   isIgnoredDrop,
   panelMode,
   policyFor,
+  sameFile,
+  usesResumable,
   progressChanged,
   statusBoxHeightPx,
 } from './rules';
@@ -141,5 +144,33 @@ describe('policyFor', () => {
   it('timeline uploads are once_only, album uploads no_duplicates', () => {
     expect(policyFor(false)).toBe('once_only');
     expect(policyFor(true)).toBe('no_duplicates');
+  });
+});
+
+describe('usesResumable (issue 32: the server says so, never a guess)', () => {
+  const offered = { protocol: 'tus', version: '1.0.0', endpoint: '/r', max_size: 2 ** 40 } as const;
+
+  it('sends large files resumably only when the service offers it', () => {
+    expect(usesResumable(RESUMABLE_UPLOAD_MIN_BYTES, offered)).toBe(true);
+    expect(usesResumable(20 * 2 ** 30, offered)).toBe(true);
+    // A SPEC-only service (no capability): the multipart call, whatever the size.
+    expect(usesResumable(20 * 2 ** 30, null)).toBe(false);
+  });
+
+  it('keeps small files and files over the service maximum on the multipart call', () => {
+    expect(usesResumable(RESUMABLE_UPLOAD_MIN_BYTES - 1, offered)).toBe(false);
+    expect(usesResumable(5 * 2 ** 20, offered)).toBe(false);
+    expect(usesResumable(2 ** 40 + 1, offered)).toBe(false);
+  });
+});
+
+describe('sameFile (issue 32: a changed file starts again, never stitched)', () => {
+  const began = { size: 100, mtimeMs: 1_700_000_000_000 };
+  it('compares size and mtime with the file as it was when its upload began', () => {
+    expect(sameFile(began, { size: 100, lastModified: 1_700_000_000_000 })).toBe(true);
+    expect(sameFile(began, { size: 101, lastModified: 1_700_000_000_000 })).toBe(false);
+    expect(sameFile(began, { size: 100, lastModified: 1_700_000_000_001 })).toBe(false);
+    // A Blob without a date (not a File) is judged by its size.
+    expect(sameFile(began, { size: 100 })).toBe(true);
   });
 });

@@ -2,16 +2,24 @@
  * The upload rules of SPEC §4, §5 and §9 as pure functions: what a file is rejected for, whether
  * a batch fits the storage, the status box height, the panel mode and the 1% progress throttle.
  */
+import type { ResumableUploads } from '../../api/contract/account';
 import type { UploadPolicy } from '../../api/contract/uploads';
 import { isMediaPath } from '../../domain/classify';
 import {
   MAX_UPLOAD_BYTES,
+  RESUMABLE_UPLOAD_MIN_BYTES,
   STORAGE_WARNING_RATIOS,
   UPLOAD_PROGRESS_STEP,
   UPLOAD_STATUS_BOX,
 } from '../../domain/constants';
 import { isUnlimited } from '../../domain/storage';
-import type { PanelMode, RejectReason, UploadItem, UploaderConnection } from './model';
+import type {
+  PanelMode,
+  RejectReason,
+  ResumableState,
+  UploadItem,
+  UploaderConnection,
+} from './model';
 
 /** SPEC §5 per-file checks, in the SPEC's order. `readable`: the first 64 bytes could be read. */
 export function fileRejection(file: {
@@ -133,4 +141,34 @@ export function crossedThreshold(
   if (before <= critical && after > critical) return 'above95';
   if (before <= warn && after > warn) return 'above80';
   return null;
+}
+
+/**
+ * Issue 32: a file goes up resumably when the service says it takes resumable uploads
+ * (account_info `resumable_uploads`, never guessed) and the file is at least
+ * RESUMABLE_UPLOAD_MIN_BYTES (and within the service's own maximum); otherwise by the SPEC's
+ * multipart call.
+ */
+export function usesResumable(size: number, offered: ResumableUploads | null): boolean {
+  return offered !== null && size >= RESUMABLE_UPLOAD_MIN_BYTES && size <= offered.max_size;
+}
+
+/** Issue 32: the file is still the one its resumable upload began with (same size and mtime). */
+export function sameFile(
+  resumable: Pick<ResumableState, 'size' | 'mtimeMs'>,
+  file: { size: number; lastModified?: number },
+): boolean {
+  return (
+    resumable.size === file.size && (file.lastModified ?? resumable.mtimeMs) === resumable.mtimeMs
+  );
+}
+
+/**
+ * Issue 32: where an item that stops sending (a failure, a reload) stands: a resumable one keeps
+ * the offset it reached and says "resuming" until the server confirms it; others start at 0.
+ */
+export function heldProgress(item: UploadItem): Pick<UploadItem, 'uploadedPercent' | 'resuming'> {
+  const offset = item.resumable?.offset ?? 0;
+  if (offset <= 0 || item.size <= 0) return { uploadedPercent: 0, resuming: false };
+  return { uploadedPercent: Math.min(1, offset / item.size), resuming: true };
 }

@@ -3,12 +3,9 @@
  * app's api client; the upload itself over XMLHttpRequest, because fetch reports no upload
  * progress. Failures become an UploadError whose kind the queue maps to SPEC §4/§8.
  */
-import { z } from 'zod';
-import { AccountInfoSchema } from '../../api/contract/account';
-import { JobInfoSchema } from '../../api/contract/jobs';
+import { AccountInfoSchema, type ResumableUploads } from '../../api/contract/account';
 import {
   ErrorBodySchema,
-  FilesDedupResponseSchema,
   UploadResponseSchema,
   type UploadPolicy,
 } from '../../api/contract/uploads';
@@ -16,9 +13,8 @@ import { loadStoredAuth } from '../../api/authStore';
 import { basicAuthHeader } from '../../api/contract/basicAuth';
 import { ApiError } from '../../api/errors';
 import { api } from '../../platform/api';
-import { defaultJobQuery, fetchAccountInfo } from '../../platform/queries';
-import { queryClient } from '../../platform/queryClient';
 import { connectivityStore } from '../../state/connectivity';
+import type { ResumableState } from './model';
 
 export type UploadFailureKind =
   /** No answer (connection lost): retried after the offline countdown. */
@@ -40,13 +36,22 @@ export type UploadFailureKind =
   /** 400 invalid_file_name: the name holds control characters. */
   | 'invalidName'
   | 'unauthorized'
+  /** Issue 32: the resumable upload is gone (expired, or a lost answer finished it): again. */
+  | 'uploadGone'
+  /** Issue 32: the server's SHA-1 of the bytes is not the file's: start again from the file. */
+  | 'fileChanged'
   | 'aborted';
+
+/** The abort reason of a user's cancel (issue 32: a resumable upload's partial is dropped too). */
+export const CANCELLED = 'cancelled';
 
 export class UploadError extends Error {
   override readonly name = 'UploadError';
   constructor(
     readonly kind: UploadFailureKind,
     detail: string = kind,
+    /** The server's error code, when it answered with one. */
+    readonly code?: string,
   ) {
     super(detail);
   }
@@ -73,6 +78,16 @@ export interface SendRequest {
   signal: AbortSignal;
 }
 
+/** Issue 32: a large file through the service's resumable uploads, finished as SPEC §7's call. */
+export interface ResumableSendRequest extends SendRequest {
+  checksum: string;
+  offered: ResumableUploads;
+  /** The upload to go on with (kept with the item), or null for a new one. */
+  resume: ResumableState | null;
+  /** The upload the bytes go to now (null: the old one is gone, a new one follows). */
+  onResumable: (state: ResumableState | null) => void;
+}
+
 export interface AccountFigures {
   uuid: string;
   usedSpace: number;
@@ -86,13 +101,22 @@ export interface UploadTransport {
   dedup: (request: DedupRequest) => Promise<string | null>;
   /** Sends the bytes; resolves with the file uuid. */
   send: (request: SendRequest) => Promise<string>;
+  /**
+   * Issue 32: the service's resumable uploads (account_info `resumable_uploads`), or null: a
+   * SPEC-only service, the multipart call for every file.
+   */
+  resumableUploads: () => Promise<ResumableUploads | null>;
+  /** Issue 32: sends the bytes resumably (going on where `resume` stopped); the file uuid. */
+  sendResumable: (request: ResumableSendRequest) => Promise<string>;
+  /** Issue 32: drops a resumable upload that will not be finished (best effort). */
+  discardResumable: (url: string) => Promise<void>;
   createAlbum: (name: string) => Promise<string>;
   jobType: (jobId: string) => Promise<'timeline' | 'story' | 'share'>;
   defaultJob: () => Promise<string>;
   account: () => Promise<AccountFigures>;
 }
 
-const errorCode = (body: string | undefined): string | undefined => {
+export const errorCode = (body: string | undefined): string | undefined => {
   try {
     const parsed = ErrorBodySchema.safeParse(JSON.parse(body ?? ''));
     return parsed.success ? parsed.data.error : undefined;
@@ -114,7 +138,7 @@ export function failureForStatus(status: number, body?: string): UploadFailureKi
   return 'server';
 }
 
-function failureForApiError(error: unknown): UploadError {
+export function failureForApiError(error: unknown): UploadError {
   if (!(error instanceof ApiError)) return new UploadError('server', String(error));
   switch (error.kind) {
     case 'network':
@@ -129,21 +153,27 @@ function failureForApiError(error: unknown): UploadError {
   }
 }
 
-const CreatedJobSchema = z.looseObject({ id: z.string().min(1) });
-
-/** XMLHttpRequest upload with progress; resolves with the response text of a 2xx. */
-export function sendWithProgress(
-  request: SendRequest,
+/**
+ * The SPEC §7 upload call as a form (`fields`, then the file when there is one) over
+ * XMLHttpRequest, with progress; resolves with the response text of a 2xx. Issue 32's finish
+ * of a resumable upload is the same call without a file.
+ */
+export function postUploadForm(
+  request: {
+    fields: Record<string, string>;
+    file?: { blob: Blob; name: string };
+    signal: AbortSignal;
+    onProgress?: (fraction: number) => void;
+    onSent?: () => void;
+  },
   url: string,
   authorization: string,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const form = new FormData();
-    form.append('path', request.path);
-    form.append('mtime', String(request.mtime));
-    form.append('policy', request.policy);
-    form.append('file', request.file, request.path);
+    for (const [name, value] of Object.entries(request.fields)) form.append(name, value);
+    if (request.file) form.append('file', request.file.blob, request.file.name);
     const onAbort = () => xhr.abort();
     const done = () => request.signal.removeEventListener('abort', onAbort);
     if (request.signal.aborted) {
@@ -153,19 +183,22 @@ export function sendWithProgress(
     request.signal.addEventListener('abort', onAbort);
     xhr.open('POST', url);
     xhr.setRequestHeader('Authorization', authorization);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) request.onProgress(event.loaded / event.total);
-    };
-    xhr.upload.onload = () => request.onSent();
+    const { onProgress, onSent } = request;
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      };
+    }
+    if (onSent) xhr.upload.onload = () => onSent();
     xhr.onload = () => {
       done();
       // Any answer proves the server is reachable (SPEC §4 Connectivity).
       connectivityStore.getState().setOnline(true);
       if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.responseText);
-      else
-        reject(
-          new UploadError(failureForStatus(xhr.status, xhr.responseText), `upload ${xhr.status}`),
-        );
+      else {
+        const kind = failureForStatus(xhr.status, xhr.responseText);
+        reject(new UploadError(kind, `upload ${xhr.status}`, errorCode(xhr.responseText)));
+      }
     };
     xhr.onerror = () => {
       done();
@@ -180,89 +213,46 @@ export function sendWithProgress(
   });
 }
 
-/** The real transport: the app's api client and its stored auth. */
-export const httpUploadTransport: UploadTransport = {
-  async dedup({ job, path, checksum, mtime, policy }) {
-    try {
-      const { data } = await api().request({
-        method: 'POST',
-        path: `/jobs/${encodeURIComponent(job)}/files_dedup`,
-        body: { path, checksum, mtime, policy, want_json: '1' },
-        schema: FilesDedupResponseSchema,
-      });
-      return data.uuid;
-    } catch (error) {
-      // 404: the server does not know this content, so the bytes must be sent.
-      if (error instanceof ApiError && error.kind === 'notFound') return null;
-      throw failureForApiError(error);
+/** The fields of SPEC §7's upload call. */
+export const uploadFields = (request: Pick<SendRequest, 'path' | 'mtime' | 'policy'>) => ({
+  path: request.path,
+  mtime: String(request.mtime),
+  policy: request.policy,
+});
+
+/** The upload call's URL for a job (with the SPEC §7 common parameters). */
+export const uploadUrl = (job: string): string =>
+  api().url({ path: `/jobs/${encodeURIComponent(job)}/upload` });
+
+/** The stored session's Authorization header, or an `unauthorized` failure. */
+export function authorization(): string {
+  const auth = loadStoredAuth();
+  if (!auth) throw new UploadError('unauthorized');
+  return basicAuthHeader(auth.token);
+}
+
+/**
+ * Runs an upload call; on 401 lets the api client's handlers run (the session-expired dialog) as
+ * for any other call, then fails as before.
+ */
+export async function withSessionCheck<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof UploadError && error.kind === 'unauthorized') {
+      await api()
+        .request({ method: 'GET', path: '/account_info', schema: AccountInfoSchema })
+        .catch(() => undefined);
     }
-  },
+    throw error;
+  }
+}
 
-  async send(request) {
-    const auth = loadStoredAuth();
-    if (!auth) throw new UploadError('unauthorized');
-    const url = api().url({ path: `/jobs/${encodeURIComponent(request.job)}/upload` });
-    let text: string;
-    try {
-      text = await sendWithProgress(request, url, basicAuthHeader(auth.token));
-    } catch (error) {
-      if (error instanceof UploadError && error.kind === 'unauthorized') {
-        // Let the api client's 401 handlers run (session-expired dialog) as for any other call.
-        await api()
-          .request({ method: 'GET', path: '/account_info', schema: AccountInfoSchema })
-          .catch(() => undefined);
-      }
-      throw error;
-    }
-    try {
-      return UploadResponseSchema.parse(JSON.parse(text)).id;
-    } catch {
-      throw new UploadError('server', 'upload: malformed answer');
-    }
-  },
-
-  async createAlbum(name) {
-    try {
-      const { data } = await api().request({
-        method: 'POST',
-        path: '/jobs',
-        body: {
-          type: 'story',
-          name,
-          public: false,
-          allow_sharing: true,
-          allow_comments: true,
-          allow_uploads: true,
-        },
-        schema: CreatedJobSchema,
-      });
-      return data.id;
-    } catch (error) {
-      throw failureForApiError(error);
-    }
-  },
-
-  async jobType(jobId) {
-    const { data } = await api().request({
-      method: 'GET',
-      path: `/jobs/${encodeURIComponent(jobId)}/info`,
-      schema: JobInfoSchema,
-    });
-    return data.type;
-  },
-
-  async defaultJob() {
-    return (await queryClient.fetchQuery(defaultJobQuery)).id;
-  },
-
-  async account() {
-    // Through the query cache, so everything showing the account (used space, read-only) follows.
-    const data = await fetchAccountInfo();
-    return {
-      uuid: data.uuid,
-      usedSpace: data.used_space,
-      maxSpace: data.max_space,
-      readOnly: data.is_read_only_user,
-    };
-  },
-};
+/** The file uuid of an upload call's answer. */
+export function uploadAnswer(text: string): string {
+  try {
+    return UploadResponseSchema.parse(JSON.parse(text)).id;
+  } catch {
+    throw new UploadError('server', 'upload: malformed answer');
+  }
+}

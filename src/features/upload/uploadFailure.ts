@@ -82,6 +82,14 @@ export async function recordFailure(
       }
       state.ignored(item.id);
       return;
+    case 'uploadGone':
+      // Issue 32: files_dedup finds it if a lost answer made it a file; else a new upload.
+      state.restart(item.id, false);
+      return;
+    case 'fileChanged':
+      // Issue 32: the bytes sent are not the file hashed: hash it again, send it again.
+      state.restart(item.id, true);
+      return;
     case 'unauthorized':
       // Nothing can go until the user signs in again; the item waits.
       state.requeue(item.id);

@@ -1,114 +1,17 @@
-import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createStore } from 'zustand/vanilla';
 import { UPLOAD_OFFLINE_RETRY_S } from '../../domain/constants';
 import { storageQuotaStore } from '../../state/storageQuota';
-import type { UploadPolicy } from '../../api/contract/uploads';
-import {
-  isActive,
-  type PendingAlbum,
-  type RejectReason,
-  type UploadItem,
-  type UploaderConnection,
-} from './model';
-import { progressChanged } from './rules';
+import { isActive, type UploadItem } from './model';
+import { heldProgress, progressChanged } from './rules';
+import { IDLE, type UploadState, type UploadStore, type UploadStoreOptions } from './uploadState';
 
-export interface NewUpload {
-  id: string;
-  targetJob: string;
-  name: string;
-  size: number;
-  mtimeMs: number;
-  policy: UploadPolicy;
-  alsoTargetTimeline?: boolean;
-  targetFolder?: string;
-  /** Already known to be rejected (a folder in a drop): added as Rejected. */
-  rejectedFor?: RejectReason;
-  safariFolder?: boolean;
-}
-
-export interface UploadState {
-  items: UploadItem[];
-  connection: UploaderConnection;
-  /** Seconds left before an Offline uploader retries (SPEC §9: 4 s). */
-  countdown: number;
-  paused: boolean;
-  /** The stop confirmation is open: nothing new starts meanwhile. */
-  pendingStop: boolean;
-  boxVisible: boolean;
-  boxExpanded: boolean;
-  pendingAlbums: Record<string, PendingAlbum>;
-  nextIndex: number;
-
-  add: (uploads: readonly NewUpload[]) => UploadItem[];
-  /** Items read back from storage after a reload. */
-  restore: (items: readonly UploadItem[], pendingAlbums?: readonly PendingAlbum[]) => void;
-  /** Pending → Enqueued, or Rejected with the reason of a failed check. */
-  checked: (id: string, reason: RejectReason | null) => void;
-  /** `checked` for many items in one update (a batch of a thousand files is one render, not a thousand). */
-  checkedAll: (results: readonly { id: string; reason: RejectReason | null }[]) => void;
-  setChecksum: (id: string, checksum: string) => void;
-  started: (id: string) => void;
-  progress: (id: string, fraction: number) => void;
-  /** Every byte sent: the server is processing (shown as processing). */
-  sent: (id: string) => void;
-  succeeded: (id: string, fileUUID: string) => void;
-  rejected: (id: string, reason: RejectReason) => void;
-  /** A failed attempt (network, server error): back to Enqueued and the uploader Offline. */
-  failed: (id: string) => void;
-  /** 413: back to Enqueued and the shared out-of-storage flag set. */
-  noStorage: (id: string) => void;
-  /** Back to Enqueued without blame (e.g. the session must be renewed first). */
-  requeue: (id: string) => void;
-  /** Uploads into a job that was deleted are dropped without an error (SPEC §8). */
-  ignored: (id: string) => void;
-  cancel: (ids: readonly string[]) => void;
-  /** SPEC §4: cancels items Enqueued (or still Pending) or Uploading under 100%. */
-  stop: () => string[];
-  /** One second of the offline countdown; at 0 the uploader moves to Retrying. */
-  tick: () => void;
-  setPaused: (paused: boolean) => void;
-  setPendingStop: (pending: boolean) => void;
-  setExpanded: (expanded: boolean) => void;
-  /** Closing after an upload clears the queue; closing during one only hides the box. */
-  close: () => void;
-  /** Forgets the queue in memory (sign-out); what was saved stays for the next visit. */
-  reset: () => void;
-  addPendingAlbum: (album: { tempID: string; name: string }) => void;
-  /** The pending album is created: its items now target the real job. */
-  albumCreated: (tempID: string, jobId: string) => void;
-}
-
-export interface UploadStoreOptions {
-  quota?: typeof storageQuotaStore;
-}
-
-export type UploadStore = StoreApi<UploadState>;
-
-/** What may start next (SPEC §4): not paused, not stopping, not offline, not out of storage. */
-export function canStart(state: UploadState, outOfStorage: boolean): boolean {
-  return !state.paused && !state.pendingStop && state.connection !== 'Offline' && !outOfStorage;
-}
-
-/** A store with no queue (created, and after reset; upload indexes keep counting). */
-const IDLE: Pick<
-  UploadState,
-  | 'items'
-  | 'connection'
-  | 'countdown'
-  | 'paused'
-  | 'pendingStop'
-  | 'boxVisible'
-  | 'boxExpanded'
-  | 'pendingAlbums'
-> = {
-  items: [],
-  connection: 'Online',
-  countdown: 0,
-  paused: false,
-  pendingStop: false,
-  boxVisible: false,
-  boxExpanded: false,
-  pendingAlbums: {},
-};
+export {
+  canStart,
+  type NewUpload,
+  type UploadState,
+  type UploadStore,
+  type UploadStoreOptions,
+} from './uploadState';
 
 export function createUploadStore(options: UploadStoreOptions = {}): UploadStore {
   const quota = options.quota ?? storageQuotaStore;
@@ -221,12 +124,47 @@ export function createUploadStore(options: UploadStoreOptions = {}): UploadStore
         );
       },
 
+      setResumable: (id, resumable) => {
+        update(
+          id,
+          (item) => isActive(item),
+          () => (resumable ? { resumable } : { resumable: null, resuming: false }),
+        );
+      },
+
+      setRate: (id, rate) => {
+        const { rates } = get();
+        if (!rate && !(id in rates)) return;
+        const next = { ...rates };
+        if (rate) next[id] = rate;
+        else delete next[id];
+        set({ rates: next });
+      },
+
+      restart: (id, forgetChecksum) => {
+        const item = get().items.find((candidate) => candidate.id === id);
+        if (!item || (item.status !== 'Uploading' && item.status !== 'BackendSucceeded')) return;
+        const restarts = (item.restarts ?? 0) + 1;
+        update(
+          id,
+          () => true,
+          () => ({
+            resumable: null,
+            resuming: false,
+            restarts,
+            ...(forgetChecksum ? { checksum: null } : {}),
+          }),
+        );
+        if (restarts > 1) get().failed(id);
+        else get().requeue(id);
+      },
+
       started: (id) => {
         const idle = !get().items.some((item) => item.status === 'Uploading');
         update(
           id,
           (item) => item.status === 'Enqueued',
-          () => ({ status: 'Uploading', uploadedPercent: 0 }),
+          (item) => ({ status: 'Uploading', ...heldProgress(item) }),
           idle ? { boxVisible: true } : {},
         );
       },
@@ -235,8 +173,18 @@ export function createUploadStore(options: UploadStoreOptions = {}): UploadStore
         const clamped = Math.max(0, Math.min(1, fraction));
         update(
           id,
-          (item) => item.status === 'Uploading' && progressChanged(item.uploadedPercent, clamped),
-          () => ({ uploadedPercent: clamped, retrying: false }),
+          (item) =>
+            item.status === 'Uploading' &&
+            (progressChanged(item.uploadedPercent, clamped) || item.resuming === true),
+          (item) => ({
+            uploadedPercent: clamped,
+            retrying: false,
+            resuming: false,
+            // The offset a reload resumes from (the server's HEAD has the last word).
+            ...(item.resumable
+              ? { resumable: { ...item.resumable, offset: Math.round(clamped * item.size) } }
+              : {}),
+          }),
           clamped > 0 ? online() : {},
         );
       },
@@ -271,7 +219,7 @@ export function createUploadStore(options: UploadStoreOptions = {}): UploadStore
         const changed = update(
           id,
           (item) => item.status === 'Uploading' || item.status === 'BackendSucceeded',
-          () => ({ status: 'Enqueued', uploadedPercent: 0, retrying: true }),
+          (item) => ({ status: 'Enqueued', ...heldProgress(item), retrying: true }),
           { connection: 'Offline', countdown: UPLOAD_OFFLINE_RETRY_S },
         );
         if (changed && countdownTimer === null) {
@@ -283,7 +231,7 @@ export function createUploadStore(options: UploadStoreOptions = {}): UploadStore
         update(
           id,
           (item) => item.status === 'Uploading' || item.status === 'BackendSucceeded',
-          () => ({ status: 'Enqueued', uploadedPercent: 0 }),
+          (item) => ({ status: 'Enqueued', ...heldProgress(item) }),
         );
         quota.getState().markOutOfStorage();
       },
@@ -292,7 +240,7 @@ export function createUploadStore(options: UploadStoreOptions = {}): UploadStore
         update(
           id,
           (item) => item.status === 'Uploading' || item.status === 'BackendSucceeded',
-          () => ({ status: 'Enqueued', uploadedPercent: 0 }),
+          (item) => ({ status: 'Enqueued', ...heldProgress(item) }),
         );
       },
 

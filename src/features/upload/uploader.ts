@@ -8,7 +8,7 @@ import { popupStore } from '../../state/popups';
 import { ChecksumClient } from './checksum/ChecksumClient';
 import { indexedDbPersistence } from './persistence';
 import { UploadQueue, type UploadQueueDeps } from './queue';
-import { httpUploadTransport } from './transport';
+import { httpUploadTransport } from './httpTransport';
 import { createUploadStore } from './uploadStore';
 
 export const NOT_CONNECTED = 'Must connectUploadQueue before fetching the connectedInstance';

@@ -19,6 +19,13 @@ export interface FaultRule {
   times?: number;
   /** Destroy the socket without an answer (a network cut). */
   cut?: boolean;
+  /**
+   * Let matching requests through and destroy the connection once their bodies total this many
+   * bytes (a connection lost mid-upload); `times` limits the cuts.
+   */
+  cutAfterBytes?: number;
+  /** Let matching requests through after this many ms (a slow answer). */
+  delayMs?: number;
   /** The JSON body's message, e.g. "Forbidden". */
   message?: string;
 }
@@ -46,6 +53,23 @@ export async function removeFault(id: number): Promise<void> {
 
 export async function clearFaults(): Promise<void> {
   await call('DELETE', '/__test/faults');
+}
+
+/**
+ * Starts counting the body bytes that reach the server on matching requests (POST
+ * /__test/meters): the bytes an upload sent, twice included. Returns a reader.
+ */
+export async function meterBodies(rule: {
+  method?: string;
+  path: string;
+}): Promise<() => Promise<{ requests: number; bytes: number }>> {
+  const res = await call('POST', '/__test/meters', rule);
+  const { id } = (await res.json()) as { id: number };
+  return async () =>
+    (await (await call('GET', `/__test/meters/${id}`)).json()) as {
+      requests: number;
+      bytes: number;
+    };
 }
 
 /** Sets the user's storage limit in bytes (account_info, uploads and restores all see it). */
