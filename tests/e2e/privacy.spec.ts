@@ -191,6 +191,8 @@ test('unsubscribe from an email link: entry, loading, unsubscribed, saved; no id
 test('every settings page passes axe in English and Norwegian; the developer page deletes test payments', async ({
   page,
 }) => {
+  // Eighteen page loads, each with an axe run: more than the default minute on a loaded machine.
+  test.slow();
   await openTimelineSignedIn(page, '/settings', user, 'settings');
   for (const language of ['en_US', 'nb_NO']) {
     await page.goto('/settings');

@@ -16,6 +16,8 @@ vi.mock('../../platform/queries', () => ({
   defaultJobQuery: { queryKey: ['jobs', 'default'] },
   fetchAccountInfo,
 }));
+const reportSessionStart = vi.hoisted(() => vi.fn());
+vi.mock('../../platform/analytics', () => ({ reportSessionStart }));
 const loadOfflineSession = vi.hoisted(() => vi.fn());
 vi.mock('../../platform/offlineData', () => ({ loadOfflineSession }));
 
@@ -85,8 +87,9 @@ describe('startSession (SPEC §4 login status, §8 stored data failing)', () => 
 
   it('a second visit opens from the kept account before the network answers, which then confirms or ends it', async () => {
     storeAuth('tok', hosts);
-    const account = testAccount({ used_space: 5, max_space: 10 });
+    const account = testAccount({ used_space: 5, max_space: 10, allowAnalytics: true });
     loadOfflineSession.mockResolvedValue({ account, job });
+    reportSessionStart.mockReset();
     let answer!: { resolve: (value: unknown) => void; reject: (error: unknown) => void };
     const pending = () =>
       new Promise((resolve, reject) => {
@@ -97,13 +100,20 @@ describe('startSession (SPEC §4 login status, §8 stored data failing)', () => 
     fetchAccountInfo.mockImplementation(pending);
     const confirmed = startSession();
     await vi.waitFor(() => expect(sessionStore.getState().status).toBe('AUTHENTICATED'));
-    expect(queryClient.getQueryData(['account_info'])).toEqual(account);
+    // The kept copy allows no analytics (the consent may have been withdrawn since): the session's
+    // start is reported once the server's answer confirms it.
+    expect(queryClient.getQueryData(['account_info'])).toEqual({
+      ...account,
+      allowAnalytics: false,
+    });
     expect(queryClient.getQueryData(['jobs', 'default'])).toEqual(job);
     expect(storageQuotaStore.getState().usedSpace).toBe(5);
+    expect(reportSessionStart).not.toHaveBeenCalled();
     answer.resolve({ ...account, used_space: 7 });
     await confirmed;
     expect(sessionStore.getState().status).toBe('AUTHENTICATED');
     expect(storageQuotaStore.getState().usedSpace).toBe(7);
+    expect(reportSessionStart).toHaveBeenCalledOnce();
 
     // Another failure (not 401, not offline): cleared, and a fresh login redirect.
     const freshLogin = vi.fn(() => Promise.resolve());

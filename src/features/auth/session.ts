@@ -2,6 +2,7 @@ import { clearStoredAuth, loadStoredAuth } from '../../api/authStore';
 import { ApiError } from '../../api/errors';
 import { AccountInfoSchema } from '../../api/contract/account';
 import { JobInfoSchema } from '../../api/contract/jobs';
+import { reportSessionStart } from '../../platform/analytics';
 import { loadOfflineSession, type KeptSession } from '../../platform/offlineData';
 import { accountInfoQuery, defaultJobQuery, fetchAccountInfo } from '../../platform/queries';
 import { queryClient } from '../../platform/queryClient';
@@ -67,6 +68,9 @@ export async function startSession(options: StartSessionOptions = {}): Promise<v
       .setQuota({ usedSpace: account.used_space, maxSpace: account.max_space });
     primeKeptJob(account.uuid, await kept);
     setStatus('AUTHENTICATED');
+    // Started from the kept copy, which never allows analytics (resumeKept): the consent is the
+    // server's answer's, so the session's start is reported now, if at all.
+    if (early) reportSessionStart();
     return;
   }
   const { error } = result;
@@ -88,14 +92,16 @@ export async function startSession(options: StartSessionOptions = {}): Promise<v
 
 /**
  * Puts the kept account and timeline job into the query cache, and the account's storage into
- * the quota; false when none is kept (or it does not parse).
+ * the quota; false when none is kept (or it does not parse). The kept account allows no analytics:
+ * the user may have withdrawn the consent since it was kept (on another device too), so nothing is
+ * sent until the server's answer says so.
  */
 function resumeKept(kept: KeptSession | null): boolean {
   if (!kept) return false;
   const account = AccountInfoSchema.safeParse(kept.account);
   const job = JobInfoSchema.safeParse(kept.job);
   if (!account.success || !job.success) return false;
-  queryClient.setQueryData(accountInfoQuery.queryKey, account.data);
+  queryClient.setQueryData(accountInfoQuery.queryKey, { ...account.data, allowAnalytics: false });
   queryClient.setQueryData(defaultJobQuery.queryKey, job.data);
   storageQuotaStore
     .getState()

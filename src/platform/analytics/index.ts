@@ -70,6 +70,14 @@ export function startAnalytics(win: Window): () => void {
 }
 
 /**
+ * The session's start once the server confirmed an account that the app had opened from the copy
+ * kept on the device (features/auth/session.ts): the client stats, if the answer allows them.
+ */
+export function reportSessionStart(): void {
+  void analytics.foreground();
+}
+
+/**
  * The help_us_improve consent changed on the privacy page: account_info's allowAnalytics follows
  * at once, so no event leaves after the user said no (the server refuses them too).
  */
