@@ -147,6 +147,13 @@ describe('API answers', () => {
     expect(answers.thumbnail.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const script = await server.app.inject({ url: '/stripe-emulator/v3.js' });
     expect(script.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // A revalidated thumbnail (304, no Content-Type) keeps the policy of the picture it renews.
+    const revalidated = await server.app.inject({
+      url: `/th/3/${file}?area=256`,
+      headers: { ...auth, 'if-none-match': String(answers.thumbnail.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers['cross-origin-resource-policy']).toBe('cross-origin');
   });
 
   it('say JSON is not to be stored; answers with their own caching keep it', async () => {

@@ -31,6 +31,11 @@ const API_PERMISSIONS = ['camera=()', ...NONE].join(', ');
  */
 function resourcePolicy(reply: FastifyReply, listener: 'api' | 'web'): string {
   if (listener === 'web') return 'same-origin';
+  // A 304 has no body and no Content-Type, but the browser takes its headers into the copy it
+  // revalidated: a thumbnail's 304 saying same-site blocked the viewer's <img> of a picture the
+  // grid had fetched before (ERR_BLOCKED_BY_RESPONSE.NotSameSite, the carousel bench). JSON is
+  // never stored (no-store), so only media and scripts are ever revalidated.
+  if (reply.statusCode === 304) return 'cross-origin';
   const type = String(reply.getHeader('content-type') ?? '');
   return /^(image|video|audio)\/|javascript/.test(type) ? 'cross-origin' : 'same-site';
 }
