@@ -13,7 +13,6 @@ import { useShortcutGroup } from '../../platform/shortcuts';
 import { GalleryView, type GalleryMenuItem } from '../../gallery';
 import { useBreakpoint } from '../../state/viewport';
 import { showToast } from '../../state/toasts';
-import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
@@ -30,6 +29,7 @@ import {
   GALLERY_SHORTCUTS,
   insetsFor,
   metricsFor,
+  RetryPage,
   selectedFileIds,
   timelineMenuItems,
   useGalleryEngine,
@@ -88,23 +88,16 @@ function AlbumRoute() {
       return <AlbumNotFound />;
     }
     return (
-      <MessagePage
+      <RetryPage
         testId="album-error"
         title={t('albums.loadError')}
-        actions={
-          <Button variant="primary" onClick={() => void info.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        <p>
-          {t(
-            isApiError(info.error)
-              ? (info.error.i18nKey as 'errors.genericDescription')
-              : 'errors.genericDescription',
-          )}
-        </p>
-      </MessagePage>
+        body={t(
+          isApiError(info.error)
+            ? (info.error.i18nKey as 'errors.genericDescription')
+            : 'errors.genericDescription',
+        )}
+        onRetry={() => void info.refetch()}
+      />
     );
   }
   if (!info.data || !timeline.data) return <Spinner label={t('common.loading')} />;
@@ -304,17 +297,7 @@ function Album({ album }: { album: AlbumInfo }) {
 
   if (syncStatus === 'RECENTLY_DELETED' && deleteStatus === null) return <AlbumNotFound />;
   if (load === 'error') {
-    return (
-      <MessagePage
-        testId="album-error"
-        title={t('albums.loadError')}
-        actions={
-          <Button variant="primary" onClick={reload}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <RetryPage testId="album-error" title={t('albums.loadError')} onRetry={reload} />;
   }
   const editTab = (EDIT_TABS as readonly string[]).includes(tab ?? '') ? (tab as EditTab) : null;
 
