@@ -3,16 +3,21 @@
  * files_dedup, XHR upload, five at a time) against the contract server, on /photos in Chromium:
  * throughput, and long tasks / long animation frames over 50 ms on the main thread while they
  * upload. Then one 2 GiB file (sparse on disk): it must upload with a flat JS heap, since the
- * file is only ever read in chunks (worker) or streamed by the browser (XHR).
+ * file is only ever read in chunks (worker) or streamed by the browser (XHR; since issue 32 by
+ * tus, 64 MiB a PATCH). Then issue 32's resumed upload: another 2 GiB file whose connection the
+ * server's test controls cut at 60%: the bytes sent twice (counted by the server as they
+ * arrive) must stay at or under 10% of the file, with the heap as flat.
  * Writes bench/results/upload.json; exits 1 when a target is missed.
  * Run: npx tsx bench/upload.bench.ts [--quick]
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startServers } from '../server/main';
+import { stmt } from '../server/db/open';
+import { RESUMABLE_UPLOAD_CHUNK_BYTES } from '../src/domain/constants';
 import {
   launchBrowser,
   longFramesBetween,
@@ -42,6 +47,10 @@ const SMALL_FILES = QUICK ? 300 : 1000;
 const BIG_BYTES = QUICK ? 256 * 1024 ** 2 : 2 * 1024 ** 3;
 /** "Flat": the main thread's heap may not grow by more than this while the big file uploads. */
 const HEAP_GROWTH_LIMIT_MB = 32;
+/** Issue 32: at most this share of a resumed file may reach the server twice. */
+const RESENT_LIMIT = 0.1;
+/** Where the server cuts the resumed upload's connection. */
+const CUT_AT = 0.6;
 const LONG_TASK_MS = 50;
 
 interface UploadSummary {
@@ -124,7 +133,62 @@ const servers = await startServers({
   webPort: 0,
   distDir: app.outDir,
   seed: { files: 500, users: 2, albums: 3, trash: 0 },
+  // The connection cut and the byte meter of the resumed upload (issue 32).
+  testControls: true,
 });
+
+/** A test control call on the API listener (fault rules, meters). */
+async function control(method: string, url: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${servers.apiUrl}/__test/${url}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} /__test/${url}: ${res.status}`);
+  return res.status === 204 ? null : res.json();
+}
+
+/** Counts the body bytes of matching requests that reach the server; returns a reader. */
+async function meter(rule: { method: string; path: string }) {
+  const { id } = (await control('POST', 'meters', rule)) as { id: number };
+  return async () => (await control('GET', `meters/${id}`)) as { requests: number; bytes: number };
+}
+
+/** The SHA-1 of a file on disk (what the server stores as a file's checksum). */
+async function sha1Of(file: string): Promise<string> {
+  const hash = createHash('sha1');
+  for await (const chunk of createReadStream(file, { highWaterMark: 4 * 1024 * 1024 })) {
+    hash.update(chunk as Buffer);
+  }
+  return hash.digest('hex');
+}
+
+/** The checksum the server stored for the live file of this name (any user's). */
+function storedChecksum(name: string): string | undefined {
+  return stmt<[string], { checksum: string }>(
+    servers.context.db,
+    'SELECT checksum FROM files WHERE path = ? AND deleted = 0',
+  ).get(name)?.checksum;
+}
+
+/** Uploads one file and waits for it: seconds, and the heap before and at its highest. */
+async function uploadOne(page: Page, file: string) {
+  await page.getByTestId('upload-close').click();
+  const heapBefore = await heapMB(page);
+  let heapMax = heapBefore;
+  const started = performance.now();
+  await page.getByTestId('upload-input').setInputFiles(file);
+  const result = await waitForQueue(page, 1, 1_800_000, async () => {
+    heapMax = Math.max(heapMax, await heapMB(page));
+  });
+  return {
+    succeeded: result.succeeded,
+    seconds: (performance.now() - started) / 1000,
+    heapBefore,
+    heapMax,
+    heapGrowth: heapMax - heapBefore,
+  };
+}
 const { browser, version: chromiumVersion } = await launchBrowser();
 
 try {
@@ -162,19 +226,39 @@ try {
   );
 
   // Clear the finished queue (closing the panel after an upload), then the big file.
-  await page.getByTestId('upload-close').click();
   step(`uploading the ${round(BIG_BYTES / 2 ** 30, 2)} GiB file`);
-  const heapBefore = await heapMB(page);
-  let heapMax = heapBefore;
-  const bigStarted = performance.now();
-  await page.getByTestId('upload-input').setInputFiles(big);
-  const bigResult = await waitForQueue(page, 1, 1_800_000, async () => {
-    heapMax = Math.max(heapMax, await heapMB(page));
-  });
-  const bigSeconds = (performance.now() - bigStarted) / 1000;
-  const heapGrowth = heapMax - heapBefore;
+  const bigSent = await meter({ method: 'PATCH', path: '^/resumable_uploads/' });
+  const bigResult = await uploadOne(page, big);
+  const { seconds: bigSeconds, heapBefore, heapMax, heapGrowth } = bigResult;
+  const bigBytesSent = (await bigSent()).bytes;
   step(
     `big file: ${bigResult.succeeded === 1 ? 'uploaded' : 'FAILED'} in ${round(bigSeconds, 1)} s, heap +${round(heapGrowth, 1)} MB`,
+  );
+
+  // Issue 32: the connection drops at 60% of the next one; it goes on from the server's offset.
+  step(`uploading a ${round(BIG_BYTES / 2 ** 30, 2)} GiB file whose connection drops at 60%`);
+  const resumedFile = writeSparseFile(
+    path.join(filesDir, `bench-${run}-resumed.mp4`),
+    BIG_BYTES,
+    `bench-${run}-resumed`,
+  );
+  await control('POST', 'faults', {
+    method: 'PATCH',
+    path: '^/resumable_uploads/',
+    cutAfterBytes: Math.floor(BIG_BYTES * CUT_AT),
+    times: 1,
+  });
+  const resumedSent = await meter({ method: 'PATCH', path: '^/resumable_uploads/' });
+  const resumedCreated = await meter({ method: 'POST', path: '^/resumable_uploads$' });
+  const resumed = await uploadOne(page, resumedFile);
+  const { bytes: resumedBytes, requests: resumedPatches } = await resumedSent();
+  const resentRatio = (resumedBytes - BIG_BYTES) / BIG_BYTES;
+  const uploadsCreated = (await resumedCreated()).requests;
+  // An upload the cut missed would re-send nothing: more PATCHes than an uncut one's show it hit.
+  const uncutPatches = Math.ceil(BIG_BYTES / RESUMABLE_UPLOAD_CHUNK_BYTES);
+  const sameChecksum = storedChecksum(path.basename(resumedFile)) === (await sha1Of(resumedFile));
+  step(
+    `resumed file: ${resumed.succeeded === 1 ? 'uploaded' : 'FAILED'} in ${round(resumed.seconds, 1)} s, ${round(resentRatio * 100, 2)}% re-sent, heap +${round(resumed.heapGrowth, 1)} MB`,
   );
 
   const headlines: Headline[] = [
@@ -187,6 +271,16 @@ try {
       unit: 'MB/s',
     },
     { label: 'heap growth during the big upload', value: round(heapGrowth, 1), unit: 'MB' },
+    {
+      label: 'resumed file (cut at 60%): bytes sent twice',
+      value: round(resentRatio * 100, 2),
+      unit: '%',
+    },
+    {
+      label: 'heap growth during the resumed upload',
+      value: round(resumed.heapGrowth, 1),
+      unit: 'MB',
+    },
   ];
   const targets = [
     target('small files all succeeded', smallResult.succeeded, SMALL_FILES, '>='),
@@ -206,10 +300,21 @@ try {
       : []),
     target('big file succeeded', bigResult.succeeded, 1, '>='),
     target('heap growth during the big upload (MB)', heapGrowth, HEAP_GROWTH_LIMIT_MB, '<='),
+    target('resumed file succeeded', resumed.succeeded, 1, '>='),
+    target('resumed file: one upload, never started again', uploadsCreated, 1, '<='),
+    target('resumed file: PATCHes (the cut hit it)', resumedPatches, uncutPatches + 1, '>='),
+    target('resumed file: stored checksum equals the source', sameChecksum ? 1 : 0, 1, '>='),
+    target('resumed file: bytes sent twice / file size', round(resentRatio, 4), RESENT_LIMIT, '<='),
+    target(
+      'heap growth during the resumed upload (MB)',
+      resumed.heapGrowth,
+      HEAP_GROWTH_LIMIT_MB,
+      '<=',
+    ),
   ];
   writeResult('upload', {
     machine: machine(chromiumVersion),
-    versions: versions(['hash-wasm', 'idb', 'zustand']),
+    versions: versions(['hash-wasm', 'idb', 'zustand', 'tus-js-client', '@tus/server']),
     small: {
       files: SMALL_FILES,
       bytes: smallBytes,
@@ -229,6 +334,23 @@ try {
       heapBeforeMB: round(heapBefore, 1),
       heapMaxMB: round(heapMax, 1),
       heapGrowthMB: round(heapGrowth, 1),
+      bytesReceived: bigBytesSent,
+    },
+    resumed: {
+      bytes: BIG_BYTES,
+      cutAt: CUT_AT,
+      seconds: round(resumed.seconds, 2),
+      megabytesPerSecond: round(BIG_BYTES / 2 ** 20 / resumed.seconds, 1),
+      uploadsCreated,
+      patches: resumedPatches,
+      uncutPatches,
+      sameChecksum,
+      bytesReceived: resumedBytes,
+      resentBytes: resumedBytes - BIG_BYTES,
+      resentRatio: round(resentRatio, 5),
+      heapBeforeMB: round(resumed.heapBefore, 1),
+      heapMaxMB: round(resumed.heapMax, 1),
+      heapGrowthMB: round(resumed.heapGrowth, 1),
     },
     headlines,
     targets,
