@@ -180,6 +180,9 @@ test('offline: the last visit timeline browses with its cached thumbnails and th
   context,
   request,
 }) => {
+  // Four page loads (sign-in, two reloads, one offline), the viewer and two deletes: over a minute
+  // on a loaded machine, where it timed out while still progressing.
+  test.slow();
   const user = await libraryOf(request, 'revisit-offline');
   await firstVisit(page, user);
   const online = await snapshot(page);
