@@ -103,7 +103,12 @@ export default function MissingNameModal() {
           aria-invalid={invalid}
           aria-describedby={invalid ? `${id}-problem` : undefined}
           onChange={(event) => setName(event.target.value)}
-          onBlur={() => setTouched(true)}
+          // Leaving the field empty is no mistake yet (Later is the next thing many press): the
+          // "Enter a name" line showing on that blur moved the buttons under the pointer, and the
+          // click on Later was lost. Save stays disabled while empty; what was typed is checked.
+          onBlur={() => {
+            if (name !== '') setTouched(true);
+          }}
           data-testid="missing-name-input"
         />
         {invalid ? (
