@@ -22,13 +22,13 @@ export function e2eSeed() {
 }
 
 /**
- * Playwright workers, one slot of servers each: E2E_WORKERS, else 2 in CI (a machine of its own:
- * the real-time waits of one worker, a slideshow, a video, a retry countdown, leave a core free)
- * and 1 elsewhere (a machine shared with other work, where two workers halve each test's share of
- * the CPU and its waits run out sooner).
+ * Playwright workers, one slot of servers each: E2E_WORKERS, else 1. On this project's 2-core
+ * machines the specs are CPU-bound (Chromium draws WebGL in software): two workers took each test
+ * from 10–15 s to 25–35 s (2026-11-28: the whole suite took 39 min on 2 workers; one at a time, at
+ * 10–15 s a test, its 154 tests come to about 30 min), and a test's waits ran out more often.
  */
 export function e2eWorkers(): number {
-  return Math.max(1, Number(process.env.E2E_WORKERS ?? (process.env.CI ? 2 : 1)));
+  return Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 }
 
 /**
