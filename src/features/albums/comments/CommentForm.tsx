@@ -13,6 +13,7 @@ import { Button } from '../../../ui/Button';
 import { startLogin } from '../../auth';
 import {
   commentFailure,
+  commentFailureKey,
   commentsQuery,
   forgetVisitor,
   isVisitorTokenRefused,
@@ -35,16 +36,7 @@ type ProblemKey =
 
 function problemOf(error: unknown): ProblemKey {
   if (isVisitorTokenRefused(error)) return 'albums.comments.nameAgain';
-  switch (commentFailure(error)) {
-    case 'offline':
-      return 'errors.api.offline';
-    case 'tooMany':
-      return 'albums.comments.tooMany';
-    case 'closed':
-      return 'albums.comments.closed';
-    default:
-      return 'albums.comments.postFailed';
-  }
+  return commentFailureKey(commentFailure(error), 'albums.comments.postFailed');
 }
 
 /** The visitor's typed name, or why it cannot be used (SPEC §5: 255 max; one line; required). */

@@ -5,29 +5,12 @@ import {
   shownCommentText,
   type CommentAction,
   type CommentActionEvent,
-  type CommentFailure,
 } from '../../../domain/comments';
 import { Button } from '../../../ui/Button';
 import { Avatar } from '../AlbumsPage';
 import { CommentText } from './CommentText';
+import { commentFailureKey } from './commentsApi';
 import './Comments.css';
-
-/** The text of a failed edit or delete: why, when known, else the action's own (SPEC §8). */
-function failureKey<Fallback extends string>(
-  failure: CommentFailure | undefined,
-  fallback: Fallback,
-): Fallback | 'errors.api.offline' | 'albums.comments.tooMany' | 'albums.comments.closed' {
-  switch (failure) {
-    case 'offline':
-      return 'errors.api.offline';
-    case 'tooMany':
-      return 'albums.comments.tooMany';
-    case 'closed':
-      return 'albums.comments.closed';
-    default:
-      return fallback;
-  }
-}
 
 export interface CommentItemProps {
   comment: Comment;
@@ -130,12 +113,12 @@ export function CommentItem(props: CommentItemProps) {
       )}
       {status === 'SERVER_ERROR__EDIT' ? (
         <p role="alert" className="comments__error" data-testid="comment-error">
-          {t(failureKey(action?.failure, 'albums.comments.editFailed'))}
+          {t(commentFailureKey(action?.failure, 'albums.comments.editFailed'))}
         </p>
       ) : null}
       {status === 'SERVER_ERROR__DELETE' ? (
         <p role="alert" className="comments__error" data-testid="comment-error">
-          {t(failureKey(action?.failure, 'albums.comments.deleteFailed'))}
+          {t(commentFailureKey(action?.failure, 'albums.comments.deleteFailed'))}
         </p>
       ) : null}
       {!editing && (own || canDelete) ? (

@@ -104,6 +104,23 @@ export function commentFailure(error: unknown): CommentFailure | undefined {
   return undefined;
 }
 
+/** The text of a failed post, edit or delete: why, when known, else the action's own (SPEC §8). */
+export function commentFailureKey<Fallback extends string>(
+  failure: CommentFailure | undefined,
+  fallback: Fallback,
+): Fallback | 'errors.api.offline' | 'albums.comments.tooMany' | 'albums.comments.closed' {
+  switch (failure) {
+    case 'offline':
+      return 'errors.api.offline';
+    case 'tooMany':
+      return 'albums.comments.tooMany';
+    case 'closed':
+      return 'albums.comments.closed';
+    default:
+      return fallback;
+  }
+}
+
 /** A visitor's token the server no longer takes (a new password, the album closed, 30 days). */
 export function isVisitorTokenRefused(error: unknown): boolean {
   return apiErrorCode(error) === 'visitor_token_invalid';
