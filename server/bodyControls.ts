@@ -48,6 +48,15 @@ interface Meter {
   bytes: number;
 }
 
+/** A test rule's `path` as a regular expression; a 400 when it is not one. */
+export function rulePattern(path: string): RegExp {
+  try {
+    return new RegExp(path);
+  } catch {
+    throw badRequest('path: not a valid regular expression');
+  }
+}
+
 /** Counts the body bytes of matching requests as they arrive (before any handler reads them). */
 export class BodyMeters {
   private readonly meters = new Map<number, Meter>();
@@ -55,12 +64,7 @@ export class BodyMeters {
 
   add(input: unknown): number {
     const rule = MeterSchema.parse(input);
-    let pattern: RegExp;
-    try {
-      pattern = new RegExp(rule.path);
-    } catch {
-      throw badRequest('path: not a valid regular expression');
-    }
+    const pattern = rulePattern(rule.path);
     const id = this.nextId++;
     this.meters.set(id, { method: rule.method, pattern, requests: 0, bytes: 0 });
     return id;

@@ -4,13 +4,13 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { TEXT_MAX } from '../src/domain/constants';
-import { BodyMeters, registerMeterRoutes, tapBody } from './bodyControls';
+import { BodyMeters, registerMeterRoutes, rulePattern, tapBody } from './bodyControls';
 import type { ServerContext } from './context';
 import { stmt } from './db/open';
 import { hashPassword } from './auth/password';
 import { emailConsentIdOf } from './db/privacy';
 import { createUser, userByEmail } from './db/users';
-import { badRequest, notFound } from './errors';
+import { notFound } from './errors';
 import { registerPaymentTestControls } from './payments/testControls';
 import { registerSessionTestControls } from './sessionTestControls';
 
@@ -69,12 +69,7 @@ export class Faults {
 
   add(input: unknown): number {
     const rule = FaultRuleSchema.parse(input);
-    let pattern: RegExp;
-    try {
-      pattern = new RegExp(rule.path);
-    } catch {
-      throw badRequest('path: not a valid regular expression');
-    }
+    const pattern = rulePattern(rule.path);
     const id = this.nextId++;
     this.rules.push({ id, rule, pattern, seen: 0, failed: 0, bodyBytes: 0 });
     return id;
