@@ -75,6 +75,12 @@ export class Faults {
     return id;
   }
 
+  /** How many requests a rule matched and how many it failed (or cut, or held), or null. */
+  read(id: number): { seen: number; failed: number } | null {
+    const fault = this.rules.find((f) => f.id === id);
+    return fault ? { seen: fault.seen, failed: fault.failed } : null;
+  }
+
   remove(id: number): boolean {
     const before = this.rules.length;
     this.rules = this.rules.filter((f) => f.id !== id);
@@ -175,7 +181,7 @@ const MaxSpaceBody = z.object({
 });
 
 /**
- * POST/DELETE /__test/faults[/:id] and POST /__test/max_space, plus the onRequest hook that
+ * POST/DELETE /__test/faults[/:id], GET /__test/faults/:id (what a rule did) and POST /__test/max_space, plus the onRequest hook that
  * applies the faults. Call after CORS is registered (its hook runs first, so a faulted answer
  * still carries the CORS headers the browser needs to see the status) and before the routes
  * (the hook runs before auth and body parsing: a faulted upload stores nothing).
@@ -214,6 +220,11 @@ export function registerTestControls(app: FastifyInstance, ctx: ServerContext): 
   app.delete(`${TEST_PREFIX}faults`, (_request, reply) => {
     faults.clear();
     return reply.code(204).send();
+  });
+  app.get(`${TEST_PREFIX}faults/:id`, (request) => {
+    const reading = faults.read(Number((request.params as { id: string }).id));
+    if (!reading) throw notFound();
+    return reading;
   });
   app.delete(`${TEST_PREFIX}faults/:id`, (request, reply) => {
     const id = Number((request.params as { id: string }).id);
