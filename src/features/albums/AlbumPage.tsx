@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { AlbumInfo } from '../../api/contract/albums';
@@ -22,17 +22,17 @@ import {
   useLazyCarouselSlot,
   type CarouselLocationState,
 } from '../carousel';
-import { downloadAlbum, downloadFiles } from '../downloads';
+import { downloadAlbum } from '../downloads';
 import {
-  createFileActions,
   filesWithDetails,
   GALLERY_SHORTCUTS,
   insetsFor,
   metricsFor,
   RetryPage,
-  selectedFileIds,
+  SelectionBar,
   timelineMenuItems,
   useGalleryEngine,
+  useSelectionCommands,
 } from '../photoGrid';
 import { startUpload } from '../upload';
 import { albumInfoQuery, viewModeQuery, type ViewMode } from './albumApi';
@@ -43,7 +43,6 @@ import { albumCommands, type AlbumDeleteStatus } from './albumCommands';
 import { AlbumHeader } from './AlbumHeader';
 import { ShareDialog, registerShareAction } from '../share';
 import { AlbumNotFound } from './AlbumNotFound';
-import { AlbumSelectionBar } from './AlbumSelectionBar';
 import { AlbumShareDialog } from './AlbumShareDialog';
 import { AlbumSettingsDialog, EDIT_TABS, type EditTab } from './AlbumSettingsDialog';
 import { albumSource } from './albumSource';
@@ -144,27 +143,24 @@ function Album({ album }: { album: AlbumInfo }) {
     [owner, me],
   );
 
-  const refreshRef = useRef(refresh);
-  useLayoutEffect(() => {
-    refreshRef.current = refresh;
-  });
-  const actions = useMemo(
-    () =>
-      engine
-        ? createFileActions({
-            client: api(),
-            jobId,
-            isOwner: owner,
-            wording: 'album',
-            grid: {
-              setPendingDelete: (ids, pending) => engine.setPendingDelete(ids, pending),
-              removeFiles: (ids) => engine.removeFiles(ids),
-              refresh: () => void refreshRef.current(),
-            },
-          })
-        : null,
-    [engine, jobId, owner],
+  // SPEC §6: a member deletes only what they added; the rest says why.
+  const mayDelete = useCallback(
+    (ids: readonly string[]) => {
+      if (ids.every(canDelete)) return true;
+      showToast({ kind: 'error', message: { key: 'albums.removeFiles.notYours' } });
+      return false;
+    },
+    [canDelete],
   );
+  const commands = useSelectionCommands({
+    engine,
+    jobId,
+    isOwner: owner,
+    wording: 'album',
+    refresh,
+    mayDelete,
+  });
+  const { fileActions: actions, download, delete: deleteFiles, addToAlbum } = commands;
 
   // Others' files, comments and loves arrive without a reload.
   const syncStatus = useAlbumSync(jobId, { engine, refresh });
@@ -178,35 +174,8 @@ function Album({ album }: { album: AlbumInfo }) {
     },
     [navigate, jobId],
   );
-  const [adding, setAdding] = useState<readonly string[] | null>(null);
-  const [sharing, setSharing] = useState<readonly string[] | null>(null);
   const [sharingAlbum, setSharingAlbum] = useState(false);
   const [deleteStatus, setDeleteStatus] = useState<AlbumDeleteStatus | null>(null);
-
-  const deleteFiles = useCallback(
-    (ids: readonly string[]) => {
-      if (!actions) return;
-      if (!ids.every(canDelete)) {
-        showToast({ kind: 'error', message: { key: 'albums.removeFiles.notYours' } });
-        return;
-      }
-      void actions.requestDelete(ids);
-    },
-    [actions, canDelete],
-  );
-  const download = useCallback(
-    (ids: readonly string[]) => {
-      if (engine && ids.length > 0)
-        void downloadFiles({ jobId, files: filesWithDetails(engine, ids) });
-    },
-    [engine, jobId],
-  );
-  const withSelection = useCallback(
-    (run: (ids: string[]) => void) => {
-      if (engine) void selectedFileIds(engine).then(run);
-    },
-    [engine],
-  );
 
   // The timeline's menu, with the owner's cover entry after Open (SPEC §6: not for the cover).
   const contextMenuItems = useCallback(
@@ -215,7 +184,7 @@ function Album({ album }: { album: AlbumInfo }) {
         open,
         select: (ids) => engine?.actions.selectFiles(ids),
         download,
-        addToAlbum: setAdding,
+        addToAlbum,
         delete: fileIds.every(canDelete) ? deleteFiles : undefined,
       });
       const [id] = fileIds;
@@ -228,7 +197,7 @@ function Album({ album }: { album: AlbumInfo }) {
       }
       return items;
     },
-    [t, open, owner, album.coverPhoto, jobId, engine, download, canDelete, deleteFiles],
+    [t, open, owner, album.coverPhoto, jobId, engine, download, addToAlbum, canDelete, deleteFiles],
   );
 
   const carouselSource = useMemo(
@@ -316,15 +285,7 @@ function Album({ album }: { album: AlbumInfo }) {
         deleteStatus={deleteStatus}
         actions={headerActions}
       />
-      {engine ? (
-        <AlbumSelectionBar
-          engine={engine}
-          onDownload={() => withSelection(download)}
-          onAdd={() => withSelection((ids) => setAdding(ids))}
-          onShare={() => withSelection((ids) => setSharing(ids))}
-          onDelete={() => withSelection(deleteFiles)}
-        />
-      ) : null}
+      {engine ? <SelectionBar engine={engine} {...commands.toolbar} /> : null}
       <div className="timeline-page__grid">
         {engine ? (
           <GalleryView
@@ -369,21 +330,21 @@ function Album({ album }: { album: AlbumInfo }) {
       {sharingAlbum ? (
         <AlbumShareDialog album={album} onClose={() => setSharingAlbum(false)} />
       ) : null}
-      {sharing ? (
+      {commands.sharing ? (
         <ShareDialog
           jobId={jobId}
-          fileIds={sharing}
+          fileIds={commands.sharing}
           album
-          onClose={() => setSharing(null)}
-          onShared={() => engine?.selection.clear()}
+          onClose={commands.closeShare}
+          onShared={commands.clearSelection}
         />
       ) : null}
-      {adding ? (
+      {commands.adding ? (
         <AddToAlbumDialog
           sourceJob={jobId}
-          fileIds={adding}
-          onClose={() => setAdding(null)}
-          onAdded={() => engine?.selection.clear()}
+          fileIds={commands.adding}
+          onClose={commands.closeAddToAlbum}
+          onAdded={commands.clearSelection}
         />
       ) : null}
     </section>

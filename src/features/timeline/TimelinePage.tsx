@@ -1,14 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
@@ -33,30 +24,30 @@ import {
   useLazyCarouselSlot,
   type CarouselLocationState,
 } from '../carousel';
-import { downloadFiles } from '../downloads';
 import type { JobChange } from '../sync';
 import { useJobSync } from '../sync';
 import {
   anyLongTaskRunning,
   apiTimelineSource,
-  createFileActions,
   defaultRecentsFilter,
-  filesWithDetails,
   GALLERY_SHORTCUTS,
+  GridBar,
   insetsFor,
   isRecents,
   longTaskStore,
   metricsFor,
   parseFilter,
   recentsWindowOf,
-  selectedFileIds,
+  SelectionBar,
   type TimelineFilter,
   timelineMenuItems,
   useGalleryEngine,
+  useSelectionCommands,
 } from '../photoGrid';
 import { recentsQuery, recentsSource, windowCounts } from './recents';
 import { timelineCarouselSource } from './timelineCarousel';
-import { EmptyState, TimelineError, TopBar } from './TimelineParts';
+import { EmptyState, TimelineError } from './TimelineParts';
+import { TimelineFilters } from './TimelineFilters';
 import { useLeaveWarning } from './useLeaveWarning';
 import { usePersistedTimeline } from './usePersistedTimeline';
 
@@ -173,21 +164,6 @@ function Timeline() {
     [jobId, setFilter],
   );
 
-  const actions = useMemo(() => {
-    if (!engine || !jobId || !job.data) return null;
-    return createFileActions({
-      client: api(),
-      jobId,
-      // SPEC §6: the timeline job is always owned by its user; undo is the owner's.
-      isOwner: job.data.type === 'timeline',
-      grid: {
-        setPendingDelete: (ids, pending) => engine.setPendingDelete(ids, pending),
-        removeFiles: (ids) => engine.removeFiles(ids),
-        refresh: () => void refreshRef.current(),
-      },
-    });
-  }, [engine, jobId, job.data]);
-
   /** Fresh sections in place: recents are listed again first when they are shown. */
   const refreshAfterChange = useCallback(async () => {
     if (!jobId) return;
@@ -222,39 +198,20 @@ function Timeline() {
   const busy = useStore(longTaskStore, anyLongTaskRunning);
   useLeaveWarning(busy);
 
-  const download = useCallback(
-    (ids: readonly string[]) => {
-      if (!engine || !jobId || ids.length === 0) return;
-      void downloadFiles({ jobId, files: filesWithDetails(engine, ids) });
-    },
-    [engine, jobId],
-  );
-  const downloadSelection = useCallback(() => {
-    if (engine) void selectedFileIds(engine).then(download);
-  }, [engine, download]);
-  const deleteFiles = useCallback(
-    (ids: readonly string[]) => void actions?.requestDelete(ids),
-    [actions],
-  );
-  const deleteSelection = useCallback(() => {
-    if (engine) void selectedFileIds(engine).then(deleteFiles);
-  }, [engine, deleteFiles]);
-
-  // SPEC §5 add to album, from the selection toolbar, the menu and the viewer.
-  const [adding, setAdding] = useState<readonly string[] | null>(null);
+  // Download, delete, and the share and add-to-album dialogs (SPEC §4, §5), from the selection
+  // toolbar, the menu and the viewer.
+  const commands = useSelectionCommands({
+    engine,
+    jobId,
+    // SPEC §6: the timeline job is always owned by its user; undo is the owner's.
+    isOwner: job.data?.type === 'timeline',
+    refresh: refreshAfterChange,
+  });
+  const { fileActions: actions, download, delete: deleteFiles, addToAlbum } = commands;
   useLazyCarouselSlot(registerAddToAlbumSlot);
-  const addSelection = useCallback(() => {
-    if (engine) void selectedFileIds(engine).then((ids) => ids.length > 0 && setAdding(ids));
-  }, [engine]);
-
-  // SPEC §4 share dialog, from the selection toolbar and the viewer.
-  const [sharing, setSharing] = useState<readonly string[] | null>(null);
   useLazyCarouselSlot(registerShareSlot);
   useLazyCarouselSlot(registerEditSlot);
   useLazyCarouselSlot(registerCastSlot);
-  const shareSelection = useCallback(() => {
-    if (engine) void selectedFileIds(engine).then((ids) => ids.length > 0 && setSharing(ids));
-  }, [engine]);
 
   const contextMenuItems = useCallback(
     (fileIds: string[]) =>
@@ -263,9 +220,9 @@ function Timeline() {
         select: (ids) => engine?.actions.selectFiles(ids),
         download,
         delete: deleteFiles,
-        addToAlbum: setAdding,
+        addToAlbum,
       }),
-    [t, open, engine, download, deleteFiles],
+    [t, open, engine, download, deleteFiles, addToAlbum],
   );
   const videoUrl = useMemo(() => (jobId ? mediaUrls(jobId).content : undefined), [jobId]);
   const carouselSource = useMemo(
@@ -298,19 +255,15 @@ function Timeline() {
       onPointerDownCapture={prefetchViewer}
     >
       <h1 className="visually-hidden">{t('nav.timeline')}</h1>
-      <div className="timeline-page__bar">
-        {engine ? (
-          <TopBar
-            engine={engine}
-            filter={filter}
-            onFilterChange={onFilterChange}
-            onDownload={downloadSelection}
-            onDelete={deleteSelection}
-            onAddToAlbum={addSelection}
-            onShare={shareSelection}
-          />
-        ) : null}
-      </div>
+      {engine ? (
+        <SelectionBar
+          engine={engine}
+          {...commands.toolbar}
+          idle={<TimelineFilters filter={filter} onChange={onFilterChange} />}
+        />
+      ) : (
+        <GridBar />
+      )}
       <div className="timeline-page__grid">
         {engine ? (
           <GalleryView
@@ -343,27 +296,27 @@ function Timeline() {
       {openFileId && carouselSource && load !== 'loading' ? (
         <Carousel source={carouselSource} fileId={openFileId} />
       ) : null}
-      {sharing && jobId ? (
+      {commands.sharing && jobId ? (
         <Suspense fallback={null}>
           <ShareDialog
             jobId={jobId}
-            fileIds={sharing}
-            onClose={() => setSharing(null)}
+            fileIds={commands.sharing}
+            onClose={commands.closeShare}
             onShared={() => {
-              engine?.selection.clear();
+              commands.clearSelection();
               trackEngaged('timeline_selection_share_finish');
             }}
           />
         </Suspense>
       ) : null}
-      {adding && jobId ? (
+      {commands.adding && jobId ? (
         <Suspense fallback={null}>
           <AddToAlbumDialog
             sourceJob={jobId}
-            fileIds={adding}
-            onClose={() => setAdding(null)}
+            fileIds={commands.adding}
+            onClose={commands.closeAddToAlbum}
             onAdded={() => {
-              engine?.selection.clear();
+              commands.clearSelection();
               trackEngaged('timeline_selection_add_to_album_finish');
             }}
           />
