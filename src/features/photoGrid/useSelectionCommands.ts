@@ -4,6 +4,7 @@ import { api } from '../../platform/api';
 import { downloadFiles } from '../downloads';
 import { createFileActions, type FileActions } from './fileActions';
 import { filesWithDetails, selectedFileIds } from './selectedFiles';
+import type { TimelineMenuActions } from './timelineMenu';
 
 /** Downloads files the grid has loaded, with the sizes and paths the grid knows of them. */
 export function downloadGridFiles(
@@ -45,6 +46,8 @@ export interface SelectionCommands {
   /** Opens the add-to-album dialog for these files (the menu, the viewer). */
   addToAlbum: (ids: readonly string[]) => void;
   toolbar: SelectionToolbarCommands;
+  /** The grid menu's entries but Open (timelineMenuItems). */
+  menu: Omit<TimelineMenuActions, 'open'>;
   /** The files the share dialog is open for; null while closed. */
   sharing: readonly string[] | null;
   /** The files the add-to-album dialog is open for; null while closed. */
@@ -122,12 +125,23 @@ export function useSelectionCommands({
     [withSelection, download, remove],
   );
 
+  const menu = useMemo(
+    () => ({
+      select: (ids: string[]) => engine?.actions.selectFiles(ids),
+      download,
+      delete: remove,
+      addToAlbum: setAdding,
+    }),
+    [engine, download, remove],
+  );
+
   return {
     fileActions,
     download,
     delete: remove,
     addToAlbum: setAdding,
     toolbar,
+    menu,
     sharing,
     adding,
     closeShare: useCallback(() => setSharing(null), []),
