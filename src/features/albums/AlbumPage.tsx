@@ -1,47 +1,42 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { AlbumInfo } from '../../api/contract/albums';
 import type { FileInfo } from '../../api/contract/files';
-import { actionFailure, isApiError } from '../../api/errors';
+import { isApiError } from '../../api/errors';
 import { trackEngaged } from '../../platform/analytics';
 import { api } from '../../platform/api';
 import { mediaUrls } from '../../platform/mediaUrls';
 import { defaultJobQuery, useAccountInfo } from '../../platform/queries';
 import { useShortcutGroup } from '../../platform/shortcuts';
-import { GalleryView, type GalleryMenuItem } from '../../gallery';
-import { useBreakpoint } from '../../state/viewport';
+import type { GalleryMenuItem } from '../../gallery';
 import { showToast } from '../../state/toasts';
-import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
-import { RequireLogin } from '../auth';
 import {
   Carousel,
   StandaloneCarousel,
   useLazyCarouselSlot,
   type CarouselLocationState,
 } from '../carousel';
-import { downloadAlbum } from '../downloads';
 import {
-  filesWithDetails,
+  EmptyGrid,
   GALLERY_SHORTCUTS,
-  insetsFor,
-  metricsFor,
+  GridPage,
   RetryPage,
   SelectionBar,
+  signedIn,
   timelineMenuItems,
-  useGalleryEngine,
+  useGridPage,
   useSelectionCommands,
 } from '../photoGrid';
-import { startUpload } from '../upload';
+import { ShareDialog, registerShareAction } from '../share';
 import { albumInfoQuery, viewModeQuery, type ViewMode } from './albumApi';
 import { useAlbumSync } from './albumLive';
 import { albumCarouselSource } from './albumCarousel';
 import { albumIdFromParam } from './albumId';
-import { albumCommands, type AlbumDeleteStatus } from './albumCommands';
+import { albumCommands } from './albumCommands';
 import { AlbumHeader } from './AlbumHeader';
-import { ShareDialog, registerShareAction } from '../share';
 import { AlbumNotFound } from './AlbumNotFound';
 import { AlbumShareDialog } from './AlbumShareDialog';
 import { AlbumSettingsDialog, EDIT_TABS, type EditTab } from './AlbumSettingsDialog';
@@ -49,6 +44,7 @@ import { albumSource } from './albumSource';
 import { AddToAlbumDialog } from './AddToAlbumDialog';
 import { useAddToAlbumInCarousel } from './CarouselAddToAlbum';
 import { useAlbumSocialSlots } from './albumSocialSlots';
+import { useAlbumHeaderActions } from './useAlbumHeaderActions';
 import { useUploadOverlay } from './UploadOverlay';
 import './Albums.css';
 
@@ -57,14 +53,7 @@ import './Albums.css';
  * on the gallery engine, with the viewer open over it for a file. One page for all of them, so
  * the grid stays alive while the viewer opens and closes.
  */
-export default function AlbumPage() {
-  const { fileId } = useParams();
-  return (
-    <RequireLogin autoLogin={fileId !== undefined}>
-      <AlbumRoute />
-    </RequireLogin>
-  );
-}
+export default signedIn(AlbumRoute, { autoLoginOnFile: true });
 
 function AlbumRoute() {
   const { t } = useTranslation();
@@ -121,14 +110,7 @@ function Album({ album }: { album: AlbumInfo }) {
   useEffect(() => trackEngaged('album_open'), [jobId]);
   const me = useAccountInfo().data?.uuid;
   const owner = album.role === 'owner';
-  const breakpoint = useBreakpoint();
   const viewMode: ViewMode = useQuery(viewModeQuery(jobId)).data ?? 'grid';
-  const base = metricsFor(breakpoint);
-  const metrics = useMemo(
-    () => (viewMode === 'grid' ? { ...base, squareTiles: true } : base),
-    [base, viewMode],
-  );
-  const insets = useMemo(() => insetsFor(breakpoint), [breakpoint]);
   const sort = album.sort_order ?? 'NEWEST_TAKEN';
 
   // Who added each listed file (SPEC §6: a member deletes only what they added).
@@ -137,7 +119,8 @@ function Album({ album }: { album: AlbumInfo }) {
     for (const file of files) if (file.addedBy) addedBy.current.set(file.id, file.addedBy);
   }, []);
   const source = useMemo(() => albumSource(api(), jobId, sort, observe), [jobId, sort, observe]);
-  const { engine, load, reload, refresh } = useGalleryEngine(jobId, metrics, breakpoint, source);
+  const grid = useGridPage({ contentKey: jobId, source, squareTiles: viewMode === 'grid' });
+  const { engine } = grid;
   const canDelete = useCallback(
     (fileId: string) => owner || (me !== undefined && addedBy.current.get(fileId) === me),
     [owner, me],
@@ -157,13 +140,13 @@ function Album({ album }: { album: AlbumInfo }) {
     jobId,
     isOwner: owner,
     wording: 'album',
-    refresh,
+    refresh: grid.refresh,
     mayDelete,
   });
-  const { fileActions: actions, download, delete: deleteFiles, addToAlbum } = commands;
+  const { fileActions, menu } = commands;
 
   // Others' files, comments and loves arrive without a reload.
-  const syncStatus = useAlbumSync(jobId, { engine, refresh });
+  const syncStatus = useAlbumSync(jobId, grid);
 
   const open = useCallback(
     (fileId: string) => {
@@ -174,18 +157,14 @@ function Album({ album }: { album: AlbumInfo }) {
     },
     [navigate, jobId],
   );
-  const [sharingAlbum, setSharingAlbum] = useState(false);
-  const [deleteStatus, setDeleteStatus] = useState<AlbumDeleteStatus | null>(null);
 
   // The timeline's menu, with the owner's cover entry after Open (SPEC §6: not for the cover).
   const contextMenuItems = useCallback(
     (fileIds: string[]): GalleryMenuItem[] => {
       const items = timelineMenuItems(fileIds, t, {
         open,
-        select: (ids) => engine?.actions.selectFiles(ids),
-        download,
-        addToAlbum,
-        delete: fileIds.every(canDelete) ? deleteFiles : undefined,
+        ...menu,
+        delete: fileIds.every(canDelete) ? menu.delete : undefined,
       });
       const [id] = fileIds;
       if (fileIds.length === 1 && owner && id !== album.coverPhoto) {
@@ -197,17 +176,17 @@ function Album({ album }: { album: AlbumInfo }) {
       }
       return items;
     },
-    [t, open, owner, album.coverPhoto, jobId, engine, download, addToAlbum, canDelete, deleteFiles],
+    [t, open, owner, album.coverPhoto, jobId, menu, canDelete],
   );
 
   const carouselSource = useMemo(
     () =>
-      engine && actions
+      engine && fileActions
         ? albumCarouselSource({
             engine,
             jobId,
             byAdded: sort === 'ADDED',
-            actions,
+            actions: fileActions,
             canDelete,
             cover: owner
               ? {
@@ -218,107 +197,52 @@ function Album({ album }: { album: AlbumInfo }) {
             uploaderName: () => undefined,
           })
         : null,
-    [engine, actions, jobId, sort, canDelete, owner, album.coverPhoto],
+    [engine, fileActions, jobId, sort, canDelete, owner, album.coverPhoto],
   );
 
-  const headerActions = useMemo(
-    () => ({
-      edit: () => void navigate(`/albums/${encodeURIComponent(jobId)}/edit/name`),
-      addPhotos: () => void navigate(`/addPhotos/${encodeURIComponent(jobId)}`),
-      upload: (files: File[]) =>
-        void startUpload(
-          files.map((file) => ({ file })),
-          { kind: 'job', jobId },
-        ),
-      download: () => {
-        if (!engine) return;
-        const all = Array.from({ length: engine.timeline.sectionCount }, (_, i) => i);
-        void engine.timeline
-          .loadSections(all, new AbortController().signal)
-          .then(() => {
-            const ids = all.flatMap((s) => engine.timeline.sections[s]?.files?.ids ?? []);
-            return downloadAlbum({
-              jobId,
-              files: filesWithDetails(engine, ids),
-              albumName: album.title?.trim() || t('albums.unnamed'),
-            });
-          })
-          .catch((error: unknown) =>
-            showToast({
-              kind: 'error',
-              message: actionFailure(error, { key: 'downloads.failed' }),
-            }),
-          );
-      },
-      share: () => setSharingAlbum(true),
-      copyToTimeline: () => void albumCommands.copyToTimeline(jobId),
-      deleteAlbum: () =>
-        void albumCommands.deleteAlbum(jobId, setDeleteStatus, () => void navigate('/albums')),
-      leave: () => void albumCommands.leave(jobId).then((left) => left && navigate('/albums')),
-      subscribe: () => void albumCommands.subscribe(jobId),
-      setSort: (next: typeof sort) => void albumCommands.setSortOrder(jobId, next),
-      setViewMode: (mode: ViewMode) => void albumCommands.setViewMode(jobId, mode),
-    }),
-    [navigate, jobId, engine, album.title, t],
-  );
+  const header = useAlbumHeaderActions(album, engine);
+  const uploadOverlay = useUploadOverlay(album, header.actions);
 
-  const uploadOverlay = useUploadOverlay(album, headerActions);
-
-  if (syncStatus === 'RECENTLY_DELETED' && deleteStatus === null) return <AlbumNotFound />;
-  if (load === 'error') {
-    return <RetryPage testId="album-error" title={t('albums.loadError')} onRetry={reload} />;
-  }
+  if (syncStatus === 'RECENTLY_DELETED' && header.deleteStatus === null) return <AlbumNotFound />;
   const editTab = (EDIT_TABS as readonly string[]).includes(tab ?? '') ? (tab as EditTab) : null;
 
   return (
-    <section
-      className="timeline-page album-page"
-      data-testid="album-page"
-      data-load={load}
-      data-sort={sort}
-      data-view={viewMode}
-      data-sync={syncStatus}
-    >
-      <AlbumHeader
-        album={album}
-        viewMode={viewMode}
-        deleteStatus={deleteStatus}
-        actions={headerActions}
-      />
-      {engine ? <SelectionBar engine={engine} {...commands.toolbar} /> : null}
-      <div className="timeline-page__grid">
-        {engine ? (
-          <GalleryView
-            engine={engine}
-            metrics={metrics}
-            insets={insets}
-            label={t('albums.gridLabel', { title: album.title ?? t('albums.unnamed') })}
-            onOpen={open}
-            onDelete={deleteFiles}
-            contextMenuItems={contextMenuItems}
-            videoUrl={mediaUrls(jobId).content}
-            tv={breakpoint === 'tv'}
+    <GridPage
+      grid={grid}
+      testId="album-page"
+      className="album-page"
+      dataset={{ sort, view: viewMode, sync: syncStatus }}
+      error={{ testId: 'album-error', title: t('albums.loadError') }}
+      bar={
+        <>
+          <AlbumHeader
+            album={album}
+            viewMode={viewMode}
+            deleteStatus={header.deleteStatus}
+            actions={header.actions}
           />
-        ) : null}
-        {load === 'loading' || !engine ? (
-          <div className="timeline-page__overlay">
-            <Spinner label={t('common.loading')} />
-          </div>
-        ) : null}
-        {load === 'empty' ? (
-          <div
-            className="timeline-page__overlay timeline-page__overlay--interactive"
-            data-testid="album-empty"
-          >
-            <MessagePage title={t('albums.empty.title')}>
-              <p>{t('albums.empty.body')}</p>
-            </MessagePage>
-          </div>
-        ) : null}
-      </div>
-      {openFileId && carouselSource && load !== 'loading' ? (
-        <Carousel source={carouselSource} fileId={openFileId} />
-      ) : null}
+          {engine ? <SelectionBar engine={engine} {...commands.toolbar} /> : null}
+        </>
+      }
+      label={t('albums.gridLabel', { title: album.title ?? t('albums.unnamed') })}
+      onOpen={open}
+      onDelete={commands.delete}
+      contextMenuItems={contextMenuItems}
+      videoUrl={mediaUrls(jobId).content}
+      empty={
+        <EmptyGrid
+          testId="album-empty"
+          interactive
+          title={t('albums.empty.title')}
+          body={t('albums.empty.body')}
+        />
+      }
+      viewer={
+        openFileId && carouselSource ? (
+          <Carousel source={carouselSource} fileId={openFileId} />
+        ) : null
+      }
+    >
       {uploadOverlay}
       {editTab && owner ? (
         <AlbumSettingsDialog
@@ -327,8 +251,8 @@ function Album({ album }: { album: AlbumInfo }) {
           onClose={() => void navigate(`/albums/${encodeURIComponent(jobId)}`, { replace: true })}
         />
       ) : null}
-      {sharingAlbum ? (
-        <AlbumShareDialog album={album} onClose={() => setSharingAlbum(false)} />
+      {header.sharingAlbum ? (
+        <AlbumShareDialog album={album} onClose={header.closeAlbumShare} />
       ) : null}
       {commands.sharing ? (
         <ShareDialog
@@ -347,6 +271,6 @@ function Album({ album }: { album: AlbumInfo }) {
           onAdded={commands.clearSelection}
         />
       ) : null}
-    </section>
+    </GridPage>
   );
 }
