@@ -1,5 +1,25 @@
 // Test-only switches (fault injection, storage limits) for the end-to-end harness. Registered only
-// when createApiServer / startServers is given `testControls: true`; `npm start` never is.
+// when createApiServer / startServers is given `testControls: true` (the e2e harness
+// tests/e2e/harness/serve.ts turns it on); `npm start` never is.
+//
+// - POST /__test/faults {method?, path: RegExp source on the URL path, status? = 500, every? = 1,
+//   times?, cut?, cutAfterBytes?, delayMs?, message?} → {id}: `cutAfterBytes` lets requests
+//   through and drops the connection once their bodies total that many bytes, `delayMs` holds
+//   them that long; DELETE /__test/faults[/:id]. Faults run in an onRequest hook after CORS and
+//   before auth and body parsing (a faulted upload stores nothing); /__test/* is never faulted;
+//   CORS preflights only when the rule names OPTIONS.
+// - POST /__test/meters {method?, path} → {id}, GET /__test/meters/{id} → {requests, bytes} (body
+//   bytes that reached the server, bodyControls.ts), DELETE /__test/meters.
+// - POST /__test/max_space {email, max_space} (users.max_space and one grant of that size);
+//   POST /__test/user_disabled {email, disabled} (every call answers 403 user_disabled).
+// - POST /__test/clock {email, days}: one user's clock; their trashed files, deleted albums and
+//   shares, sign-ins, data request and deletion request are dated that much earlier (per user,
+//   so parallel specs keep their own time); billing periods move too (payments/testControls.ts,
+//   with /__test/payments and DELETE /test/payment_data).
+// - GET /__test/outbox?to= (email shares kept for an address), GET /__test/email_consent_id?email=,
+//   POST /__test/tos {email, version}, POST /__test/cast_code_expire {code}; the session-start
+//   modals, read-only flag and statistics in sessionTestControls.ts.
+// e2e specs use tests/e2e/support/testControls.ts.
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
