@@ -8,7 +8,7 @@
  *   npm run bench -- --only scroll,bundle
  *   npm run bench -- --accept         also take this run's figures as the accepted baselines
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -90,6 +90,35 @@ interface Ran {
   cpuSeconds: number | null;
   exitCode: number | null;
   result: BenchResult | null;
+  /** The last lines the bench wrote to stderr (its error, when it threw). */
+  stderrTail: string;
+}
+
+const TAIL_LINES = 12;
+
+/**
+ * Runs one bench as its own process, its output passed through as it comes; stderr is also kept
+ * (its last lines), so a bench that threw is named with its error in the summary, where CI's
+ * truncated log still shows it.
+ */
+function runBench(file: string): Promise<{ exitCode: number | null; stderrTail: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', file, ...(mode === 'quick' ? ['--quick'] : [])],
+      { cwd: ROOT, stdio: ['inherit', 'inherit', 'pipe'] },
+    );
+    let tail = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      tail = (tail + chunk.toString('utf8'))
+        .split('\n')
+        .slice(-TAIL_LINES - 1)
+        .join('\n');
+    });
+    child.on('error', reject);
+    child.on('close', (exitCode) => resolve({ exitCode, stderrTail: tail.trim() }));
+  });
 }
 
 // One client build with test hooks for every bench that runs it (see SHARED_APP_DIR_ENV), unless
@@ -115,11 +144,7 @@ for (const bench of selected) {
   console.log(`\n=== ${bench.name} (${mode}) ===`);
   const started = Date.now();
   const cpuBefore = childrenCpuSeconds();
-  const child = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', bench.file, ...(mode === 'quick' ? ['--quick'] : [])],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
+  const child = await runBench(bench.file);
   const file = path.join(RESULTS_DIR, `${bench.name}.json`);
   // Only a result written by this run counts (a stale file from an earlier run does not).
   const fresh = existsSync(file) && statSync(file).mtimeMs >= started;
@@ -130,14 +155,15 @@ for (const bench of selected) {
       const cpuAfter = childrenCpuSeconds();
       return cpuBefore === null || cpuAfter === null ? null : Math.round(cpuAfter - cpuBefore);
     })(),
-    exitCode: child.status,
+    exitCode: child.exitCode,
+    stderrTail: child.stderrTail,
     result: fresh ? (JSON.parse(readFileSync(file, 'utf8')) as BenchResult) : null,
   });
 }
 
 const baselines = readBaselines();
 const checks: Check[] = [];
-for (const { name, result } of ran) {
+for (const { name, result, stderrTail } of ran) {
   if (!result) {
     checks.push({
       bench: name,
@@ -145,6 +171,7 @@ for (const { name, result } of ran) {
       value: 0,
       expected: 'yes',
       status: 'FAIL',
+      error: stderrTail || '(nothing on stderr)',
     });
     continue;
   }
@@ -186,7 +213,10 @@ table(
   ),
 );
 console.log(`\n=== checks against bench/baselines.json (${mode}) ===`);
-table(checks.map((c) => ({ ...c, value: c.value })));
+table(checks.map(({ error: _error, ...c }) => c));
+for (const { bench, error } of checks) {
+  if (error) console.log(`\n${bench} produced no result; its last words on stderr:\n${error}`);
+}
 console.log(`\n=== benches ===`);
 table(
   ran.map((r) => ({

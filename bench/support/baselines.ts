@@ -53,6 +53,8 @@ export interface Check {
   value: number;
   expected: string;
   status: Status;
+  /** Why a bench produced no result: the last lines of its stderr. */
+  error?: string;
 }
 
 const lowerIsBetter = (t: Target) => t.target.startsWith('<=');
