@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
 import { waitForHook } from './support/hooks';
-import { routeBuilt } from './support/routes';
+import { navigateInApp, routeBuilt } from './support/routes';
 import { setUserDisabled } from './support/testControls';
 
 // user2 is no other spec's user: disabling it cannot disturb them.
@@ -160,7 +160,8 @@ test('a crawl of the shell and the built pages finds no page-not-found', async (
     const path = queue.shift()!;
     if (seen.has(path)) continue;
     seen.add(path);
-    await page.goto(path);
+    // Through the app's router, as the links go (one page load for the whole crawl).
+    await navigateInApp(page, path);
     await expect(page.getByTestId('app-shell')).toBeVisible();
     // The lazily loaded page is in (the change poll keeps the network busy: no networkidle).
     await expect(page.locator(PAGE_READY)).toBeVisible();
