@@ -3,7 +3,6 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
   useCallback,
-  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -36,6 +35,7 @@ import {
 } from './albumList';
 import { ChoiceMenu } from './ChoiceMenu';
 import { NewAlbumDialog } from './NewAlbumDialog';
+import { useUrlText } from './useUrlText';
 import { SubscriberButton } from '../readOnly';
 import './Albums.css';
 
@@ -56,10 +56,22 @@ function AlbumList() {
   const [params, setParams] = useSearchParams();
   const filter = parseAlbumFilter(params.get('filter'));
   const sort = parseAlbumSort(params.get('sort'));
-  // The search text is the input's own state, written to the URL once typing pauses: a
-  // navigation per keystroke would re-render the route tree each time.
-  const urlQuery = params.get('q') ?? '';
-  const [query, setQuery] = useState(urlQuery);
+  const setParam = useCallback(
+    (name: string, value: string, fallback: string) =>
+      setParams(
+        (old) => {
+          const copy = new URLSearchParams(old);
+          if (value === fallback) copy.delete(name);
+          else copy.set(name, value);
+          return copy;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  // The search text is the input's own state, written to the URL once typing pauses.
+  const writeQuery = useCallback((value: string) => setParam('q', value, ''), [setParam]);
+  const [query, setQuery] = useUrlText(params.get('q') ?? '', writeQuery, SEARCH_URL_DELAY_MS);
   // The result renders in the keystroke's own update: filtering 2,000 indexed titles and the
   // few virtualised rows on screen cost a few milliseconds, less than deferring would wait.
   const [creating, setCreating] = useState(false);
@@ -82,27 +94,6 @@ function AlbumList() {
     () => ({ albums: shown.map((a) => a.album), titles: shown.map((a) => a.title) }),
     [shown],
   );
-  const setParam = useCallback(
-    (name: string, value: string, fallback: string) =>
-      setParams(
-        (old) => {
-          const copy = new URLSearchParams(old);
-          if (value === fallback) copy.delete(name);
-          else copy.set(name, value);
-          return copy;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-
-  // Back and Forward bring their own text.
-  useEffect(() => setQuery(urlQuery), [urlQuery]);
-  useEffect(() => {
-    if (query === urlQuery) return undefined;
-    const timer = setTimeout(() => setParam('q', query, ''), SEARCH_URL_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [query, urlQuery, setParam]);
 
   return (
     <section className="albums-page" data-testid="albums-page" data-query={query}>
