@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openTimelineSignedIn } from './support/login';
+import { openTimelineSignedIn, PAGE_LOAD_TIMEOUT } from './support/login';
 import { routeBuilt } from './support/routes';
 import { E2E_API_PORT } from '../../playwright.config';
 
@@ -177,7 +177,8 @@ test('a 401 runs the unauthorised handlers: a token the server does not know sho
   await page.goto(
     `/photos?auth_token=not-a-real-token&service_dict=${encodeURIComponent(JSON.stringify(dict))}`,
   );
-  await expect(page.getByTestId('session-expired')).toBeVisible();
+  // A cold page load first (the app's boot), then the 401.
+  await expect(page.getByTestId('session-expired')).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
   // The credentials were taken out of the address bar and dropped after the 401.
   expect(page.url()).not.toContain('auth_token');
   expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeNull();
