@@ -279,9 +279,11 @@ type Case = {
   once?: true;
   /**
    * No token or a bad one: 401 by default; 'hidden' (404, nothing changes) where even the
-   * existence of the thing is its owner's alone (a resumable upload, issue 32).
+   * existence of the thing is its owner's alone (a resumable upload, issue 32); 'secured' (403
+   * with SPEC §7's "User does not have access to secured job", which the client maps to its
+   * login prompt) for a job's info asked without any token.
    */
-  anonymous?: 'hidden';
+  anonymous?: 'hidden' | 'secured';
 };
 
 const get = (url: string) => ({ method: 'GET' as const, url });
@@ -293,7 +295,12 @@ const form = (url: string, fileIds: string) => ({
   payload: new URLSearchParams({ file_ids: fileIds }).toString(),
 });
 const cases: Case[] = [
-  { name: 'job info', request: () => get(`/jobs/${ids.job}/info`), other: 'hidden' },
+  {
+    name: 'job info',
+    request: () => get(`/jobs/${ids.job}/info`),
+    other: 'hidden',
+    anonymous: 'secured',
+  },
   { name: 'months', request: () => get(`/jobs/${ids.job}/timeline/months`), other: 'hidden' },
   { name: 'files', request: () => get(`/jobs/${ids.job}/files`), other: 'hidden' },
   { name: 'service', request: () => get(`/st/4/jobs/${ids.job}/service`), other: 'hidden' },
@@ -751,9 +758,6 @@ const WITHOUT_CALLER: Record<string, string> = {
   'OPTIONS *': 'CORS preflights (main.test.ts: the web origins only)',
   'GET /shares/:id':
     'a share link opens to anyone; its password and expiry are checked (routes/shares.test.ts)',
-  'POST /shares/:id/unlock': 'a visitor gives a share its password (routes/shares.test.ts)',
-  'POST /jobs/:id/unlock':
-    "a visitor gives a shared album its password (routes/linkRead.test.ts); the album's link is the capability",
   'GET /consent/user/email_consent':
     "the consent host: an email's unsubscribe id is the capability (routes/privacy.test.ts)",
   'POST /consent/user/email_consent':
@@ -784,7 +788,10 @@ describe('authorisation matrix', () => {
     const before = snapshot();
     const refusedWith = c.anonymous === 'hidden' ? 404 : 401;
     const anonymous = await send(c, {});
-    expect(anonymous.statusCode).toBe(refusedWith);
+    expect(anonymous.statusCode).toBe(c.anonymous === 'secured' ? 403 : refusedWith);
+    if (c.anonymous === 'secured') {
+      expect(anonymous.body).toContain('User does not have access to secured job');
+    }
     expect(isJsonError(anonymous.body)).toBe(true);
     // The route Fastify matched for this case (routing precedes the 401).
     for (const route of server.matchedRoutes) covered.add(route);
@@ -851,7 +858,8 @@ describe('authorisation matrix', () => {
     const before = snapshot();
     for (const c of cases) {
       const answer = await send(c, guest);
-      expect(answer.statusCode, c.name).toBe(c.anonymous === 'hidden' ? 404 : 401);
+      const refusal = { hidden: 404, secured: 403 } as const;
+      expect(answer.statusCode, c.name).toBe(c.anonymous ? refusal[c.anonymous] : 401);
     }
     expect(snapshot()).toBe(before);
   });

@@ -69,7 +69,7 @@ type Author = { caller: Caller; visitor: null } | { caller: null; visitor: Visit
  * token is checked against the album once the album is known.
  */
 function authorFirst(ctx: ServerContext, request: FastifyRequest): Caller | null {
-  return isVisitorRequest(request) ? null : requireCaller(ctx, request);
+  return isVisitorRequest(ctx, request) ? null : requireCaller(ctx, request);
 }
 
 function authorOf(

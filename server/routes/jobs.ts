@@ -11,7 +11,7 @@ import { contributorCount, coverOf, isMember } from '../db/albums';
 import { albumCommentCount, albumLoveCount } from '../db/reactions';
 import { jobByUuid, timelineJobOf, totals, userById, type JobRow } from '../db/users';
 import { notFound } from '../errors';
-import { linkJob, readLinkJob } from './linkRead';
+import { linkJob, readLinkJob, securedJob } from './linkRead';
 import { commonQuery, idParam, intString, unixSeconds } from './params';
 
 const FilesQuery = z.object({
@@ -88,14 +88,19 @@ export function jobForCaller(
 function jobToRead(
   ctx: ServerContext,
   request: FastifyRequest,
+  options: { infoAnswers?: boolean } = {},
 ): { job: JobRow; caller: Caller | null } {
   const parsed = idParam.safeParse((request.params as { id?: unknown }).id);
   const linked = parsed.success ? linkJob(ctx, parsed.data) : null;
   if (linked) return readLinkJob(ctx, request, linked.uuid);
-  // A visitor's dead link says so (SPEC §4 NOT_FOUND) rather than asking to sign in; ids are
-  // random, so this tells nothing of other people's albums.
-  if (!request.headers.authorization && (!parsed.success || !jobByUuid(ctx.db, parsed.data))) {
-    throw notFound();
+  // A visitor's dead link says so (SPEC §4 NOT_FOUND); to the info call, a private album says
+  // what SPEC §7 maps to LOGIN_REQUIRED for a visitor ("User does not have access to secured
+  // job"). Ids are random, so this tells nothing of other people's albums. A signed-in stranger
+  // gets 404 (NOT_FOUND either way).
+  if (!request.headers.authorization) {
+    const exists = parsed.success && jobByUuid(ctx.db, parsed.data) !== undefined;
+    if (!exists) throw notFound();
+    if (options.infoAnswers) throw securedJob();
   }
   const caller = requireCaller(ctx, request);
   return { job: jobForCaller(ctx, caller, request, 'read'), caller };
@@ -153,7 +158,7 @@ export function registerJobRoutes(app: FastifyInstance, ctx: ServerContext): voi
   });
 
   app.get('/jobs/:id/info', (request) => {
-    const { job, caller } = jobToRead(ctx, request);
+    const { job, caller } = jobToRead(ctx, request, { infoAnswers: true });
     return jobInfo(ctx, job, caller);
   });
 

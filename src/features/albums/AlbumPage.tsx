@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { AlbumInfo } from '../../api/contract/albums';
 import type { FileInfo } from '../../api/contract/files';
-import { actionFailure, isApiError } from '../../api/errors';
+import { actionFailure } from '../../api/errors';
 import { trackEngaged } from '../../platform/analytics';
 import { api } from '../../platform/api';
 import { mediaUrls } from '../../platform/mediaUrls';
@@ -42,6 +42,7 @@ import { albumIdFromParam } from './albumId';
 import { albumCommands, type AlbumDeleteStatus } from './albumCommands';
 import { AlbumHeader } from './AlbumHeader';
 import { ShareDialog, registerShareAction } from '../share';
+import { AlbumFetchFailure } from './AlbumFetchFailure';
 import { AlbumNotFound } from './AlbumNotFound';
 import { AlbumSelectionBar } from './AlbumSelectionBar';
 import { AlbumShareDialog } from './AlbumShareDialog';
@@ -83,23 +84,7 @@ function AlbumRoute() {
     // The timeline's files open on the timeline (SPEC §2).
     return <Navigate to={fileId ? `/photos/${encodeURIComponent(fileId)}` : '/photos'} replace />;
   }
-  if (info.isError) {
-    if (isApiError(info.error, 'notFound') || isApiError(info.error, 'forbidden')) {
-      return <AlbumNotFound />;
-    }
-    return (
-      <RetryPage
-        testId="album-error"
-        title={t('albums.loadError')}
-        body={t(
-          isApiError(info.error)
-            ? (info.error.i18nKey as 'errors.genericDescription')
-            : 'errors.genericDescription',
-        )}
-        onRetry={() => void info.refetch()}
-      />
-    );
-  }
+  if (info.isError) return <AlbumFetchFailure jobId={jobId} error={info.error} />;
   if (!info.data || !timeline.data) return <Spinner label={t('common.loading')} />;
   // Another kind of job (a share): its files in the viewer alone.
   if (info.data.type !== 'story') return fileId ? <StandaloneCarousel /> : <AlbumNotFound />;
