@@ -38,8 +38,17 @@ export async function openTimelineSignedIn(
 ): Promise<void> {
   const session = await apiSession(page.request, credentials);
   await page.goto(withSession(path, session));
-  await expect(page.getByTestId(readyTestId)).toBeVisible();
+  await expect(page.getByTestId(readyTestId)).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
 }
+
+/**
+ * How long a cold page load may take before its first screen: the whole app boots (about 1.7 s
+ * of script to compile in a fresh context), its workers start, and the timeline or viewer asks
+ * for its first data. Measured under load (two workers plus other work on 2 cores), a deep link
+ * to the viewer took over 10 s, 7 s of it starting the layout and decode workers; the
+ * interactions after it keep the 10 s expect timeout.
+ */
+export const PAGE_LOAD_TIMEOUT = 30_000;
 
 /** `path` with a session's auth token and service dictionary added to its query (SPEC §2). */
 export function withSession(path: string, session: ApiSession): string {
