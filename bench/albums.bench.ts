@@ -90,6 +90,7 @@ async function ensureAlbums(ctx: ServerContext): Promise<string> {
       copy.run(a, job, user.id, demoTimeline, a === 0 ? ALBUM_FILES : 2, a * 2);
     }
   })();
+  step('albums made; day counts rebuilt');
   rebuildDayCounts(db);
   return db
     .prepare<[number, string], { uuid: string }>(

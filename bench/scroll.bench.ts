@@ -36,7 +36,7 @@ import {
   waitForScene,
   type EngineSnapshot,
 } from './support/galleryDriver';
-import { FULL_PLAN, QUICK_PLAN, runScrollScript } from './support/scrollScript';
+import { FULL_PLAN, QUICK_PLAN, runScrollScripts } from './support/scrollScript';
 import { benchServers } from './support/servers';
 import { serveStatic } from './support/staticServer';
 import { largeTierArms, uploadArms } from './support/uploadArms';
@@ -79,21 +79,23 @@ try {
   const firstScene = await waitForScene(page, 0, 120_000);
   if (firstScene < 0) throw new Error('the timeline never showed its first thumbnails');
   const loafSupported = await longFramesSupported(page);
-  const ours = await runScrollScript(galleryDriver(page), PLAN);
+  const session = await storedSession(page);
+  const basePage = await newBenchPage(browser);
+  await openDomGrid(basePage, domWeb.url, session);
+  // Side by side, phase by phase (runScrollScripts): the ratios compare frames of one moment.
+  const [ours, baseline] = await runScrollScripts(
+    [galleryDriver(page), domGridDriver(basePage)],
+    PLAN,
+  );
+  const reach = await domGridReach(basePage);
+  await basePage.context().close();
   const uploadArmsResult = UPLOAD_ARMS
     ? {
         ...(await uploadArms(galleryDriver(page), PLAN)),
         largeTier: await largeTierArms(galleryDriver(page), PLAN),
       }
     : undefined;
-  const session = await storedSession(page);
   await page.context().close();
-
-  const basePage = await newBenchPage(browser);
-  await openDomGrid(basePage, domWeb.url, session);
-  const baseline = await runScrollScript(domGridDriver(basePage), PLAN);
-  const reach = await domGridReach(basePage);
-  await basePage.context().close();
 
   const engineMax = (key: 'maxDrawCalls' | 'maxUploads') =>
     Math.max(0, ...ours.phases.map((p) => Number(p.engine?.[key] ?? 0)));

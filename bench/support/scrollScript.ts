@@ -47,10 +47,18 @@ export const FULL_PLAN: ScrollPlan = {
   jumpTimeoutMs: 10_000,
 };
 
+/**
+ * The CI gate's plan: enough of each phase for the gated figures (draw calls, heap, DOM nodes,
+ * every jump showing thumbnails, the script and busy ratios against the other grid), not the
+ * full sample. Each jump waits for its thumbnails (1.5-2.5 s under SwiftShader) and the DOM
+ * grid's drag crawls at 100-200 ms a frame (86 s for 2 s of drag): 6 flings, a 2 s drag and 20
+ * jumps made the quick scroll bench 224 s and the trash bench 171 s on two cores.
+ */
 export const QUICK_PLAN: ScrollPlan = {
   ...FULL_PLAN,
-  flings: 6,
-  dragMs: 2000,
+  flings: 4,
+  dragMs: 1000,
+  jumps: 8,
 };
 
 /** Seeded fractions (the e2e suite's generator): both grids jump to the same places. */
@@ -127,13 +135,55 @@ export async function runScrollScript(
   driver: GridDriver,
   plan: ScrollPlan,
 ): Promise<ScriptFigures> {
-  const { page } = driver;
-  const afterLoadNodes = await domNodes(page);
-  const afterLoadHeap = await heapAfterGc(page);
-  const phases: PhaseFigures[] = [];
-  const allCosts: FrameCosts[] = [];
+  const [figures] = await runScrollScripts([driver], plan);
+  return figures;
+}
 
-  const phase = async (name: string, body: () => Promise<Record<string, unknown> | void>) => {
+/**
+ * The script on several grids at once, phase by phase: every grid runs the flings, then every
+ * grid the drag, then every grid the jumps, the order turning by one each phase (A B, B A, A B).
+ * A ratio of two grids' figures then compares frames measured minutes apart at most, not one
+ * grid's whole script against the other's: on a shared machine the load drifts over a run, and
+ * run one after the other the two scripts met different loads (CI: 0.31 against 0.27 the same day).
+ */
+export async function runScrollScripts(
+  drivers: readonly GridDriver[],
+  plan: ScrollPlan,
+): Promise<ScriptFigures[]> {
+  const runs = await Promise.all(drivers.map((driver) => ScriptRun.start(driver, plan)));
+  const phases = ['flings', 'drag', 'jumps'] as const;
+  for (const [index, name] of phases.entries()) {
+    for (let k = 0; k < runs.length; k++) await runs[(k + index) % runs.length][name]();
+  }
+  return Promise.all(runs.map((run) => run.finish()));
+}
+
+class ScriptRun {
+  private readonly phases: PhaseFigures[] = [];
+  private readonly allCosts: FrameCosts[] = [];
+  private samples: number[] = [];
+  private timeouts = 0;
+  private skipped = 0;
+
+  private constructor(
+    private readonly driver: GridDriver,
+    private readonly plan: ScrollPlan,
+    private readonly afterLoadNodes: number,
+    private readonly afterLoadHeap: { usedMB: number },
+  ) {}
+
+  static async start(driver: GridDriver, plan: ScrollPlan): Promise<ScriptRun> {
+    const nodes = await domNodes(driver.page);
+    const heap = await heapAfterGc(driver.page);
+    return new ScriptRun(driver, plan, nodes, heap);
+  }
+
+  private async phase(
+    name: string,
+    body: () => Promise<Record<string, unknown> | void>,
+  ): Promise<void> {
+    const { driver } = this;
+    const { page } = driver;
     step(`${driver.name}: ${name}`);
     await driver.startWindow?.();
     const started = performance.now();
@@ -141,7 +191,7 @@ export async function runScrollScript(
     const seconds = round((performance.now() - started) / 1000, 1);
     const engine = await driver.endWindow?.();
     const long = await longFramesBetween(page, window.from, window.to);
-    allCosts.push(costs);
+    this.allCosts.push(costs);
     const figures: PhaseFigures = {
       phase: name,
       seconds,
@@ -157,74 +207,84 @@ export async function runScrollScript(
       ...(engine ? { engine } : {}),
       ...(value ? { detail: value } : {}),
     };
-    phases.push(figures);
+    this.phases.push(figures);
     const { scriptMs } = figures;
     step(
       `${driver.name}: ${name}: ${figures.frames} frames, script/frame p50 ${scriptMs.p50} p95 ${scriptMs.p95} ms, ${figures.longFrames.count} long frames`,
     );
-  };
+  }
 
-  const centre = await driver.gridCentre();
-  await phase('flings', async () => {
-    for (let i = 0; i < plan.flings; i++) {
-      await smoothScroll(page, centre, plan.flingPx, i % 3 !== 2, plan.flingSpeed);
-      await sleep(plan.pauseMs);
-    }
-  });
-
-  await driver.toTop();
-  await phase('drag', async () => ({ ...(await driver.dragScroller(plan.dragMs)) }));
-
-  const fractions = jumpFractions(plan.jumps);
-  const samples: number[] = [];
-  let timeouts = 0;
-  let skipped = 0;
-  await phase('jumps', async () => {
-    let inARow = 0;
-    for (const [i, fraction] of fractions.entries()) {
-      if (inARow === 3) {
-        skipped = fractions.length - i;
-        step(`${driver.name}: 3 jumps in a row never showed thumbnails; ${skipped} skipped`);
-        break;
+  async flings(): Promise<void> {
+    const { driver, plan } = this;
+    const centre = await driver.gridCentre();
+    await this.phase('flings', async () => {
+      for (let i = 0; i < plan.flings; i++) {
+        await smoothScroll(driver.page, centre, plan.flingPx, i % 3 !== 2, plan.flingSpeed);
+        await sleep(plan.pauseMs);
       }
-      const since = await pageNow(page);
-      await driver.jump(fraction);
-      const done = await driver.thumbnailsDrawnAfter(since, plan.jumpTimeoutMs);
-      inARow = done < 0 ? inARow + 1 : 0;
-      if (done < 0) timeouts++;
-      else samples.push(round(done - since, 1));
-    }
-  });
+    });
+  }
 
-  const merged = {
-    script: allCosts.flatMap((c) => c.script),
-    busy: allCosts.flatMap((c) => c.busy),
-    interval: allCosts.flatMap((c) => c.interval),
-  };
-  return {
-    grid: driver.name,
-    plan,
-    phases,
-    overall: {
-      ...summariseFrames(merged),
-      longFrames: phases.reduce((n, p) => n + p.longFrames.count, 0),
-      longFramesWithLongTask: phases.reduce((n, p) => n + p.longFrames.withLongTask, 0),
-      longFrameMaxMs: Math.max(0, ...phases.map((p) => p.longFrames.maxMs)),
-    },
-    jumps: {
-      fractions,
-      toThumbnailsMs: distribution(samples),
-      samplesMs: samples,
-      timeouts,
-      skipped,
-    },
-    domNodes: {
-      afterLoad: afterLoadNodes,
-      max: Math.max(afterLoadNodes, ...phases.map((p) => p.domNodesAfter)),
-    },
-    heapAfterGcMB: {
-      afterLoad: afterLoadHeap.usedMB,
-      afterScript: (await heapAfterGc(page)).usedMB,
-    },
-  };
+  async drag(): Promise<void> {
+    await this.driver.toTop();
+    await this.phase('drag', async () => ({
+      ...(await this.driver.dragScroller(this.plan.dragMs)),
+    }));
+  }
+
+  async jumps(): Promise<void> {
+    const { driver, plan } = this;
+    const fractions = jumpFractions(plan.jumps);
+    await this.phase('jumps', async () => {
+      let inARow = 0;
+      for (const [i, fraction] of fractions.entries()) {
+        if (inARow === 3) {
+          this.skipped = fractions.length - i;
+          step(`${driver.name}: 3 jumps in a row never showed thumbnails; ${this.skipped} skipped`);
+          break;
+        }
+        const since = await pageNow(driver.page);
+        await driver.jump(fraction);
+        const done = await driver.thumbnailsDrawnAfter(since, plan.jumpTimeoutMs);
+        inARow = done < 0 ? inARow + 1 : 0;
+        if (done < 0) this.timeouts++;
+        else this.samples.push(round(done - since, 1));
+      }
+    });
+  }
+
+  async finish(): Promise<ScriptFigures> {
+    const { phases, allCosts, plan } = this;
+    const merged = {
+      script: allCosts.flatMap((c) => c.script),
+      busy: allCosts.flatMap((c) => c.busy),
+      interval: allCosts.flatMap((c) => c.interval),
+    };
+    return {
+      grid: this.driver.name,
+      plan,
+      phases,
+      overall: {
+        ...summariseFrames(merged),
+        longFrames: phases.reduce((n, p) => n + p.longFrames.count, 0),
+        longFramesWithLongTask: phases.reduce((n, p) => n + p.longFrames.withLongTask, 0),
+        longFrameMaxMs: Math.max(0, ...phases.map((p) => p.longFrames.maxMs)),
+      },
+      jumps: {
+        fractions: jumpFractions(plan.jumps),
+        toThumbnailsMs: distribution(this.samples),
+        samplesMs: this.samples,
+        timeouts: this.timeouts,
+        skipped: this.skipped,
+      },
+      domNodes: {
+        afterLoad: this.afterLoadNodes,
+        max: Math.max(this.afterLoadNodes, ...phases.map((p) => p.domNodesAfter)),
+      },
+      heapAfterGcMB: {
+        afterLoad: this.afterLoadHeap.usedMB,
+        afterScript: (await heapAfterGc(this.driver.page)).usedMB,
+      },
+    };
+  }
 }

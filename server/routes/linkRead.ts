@@ -1,3 +1,14 @@
+// Jobs their link opens (SPEC §3 Share, §6 Visitor): a live share or a shared/public album, read
+// by anyone, signed in or not, and with a password by the owner, the album's members, or a
+// request whose basic auth is the password as the client transformed it (SPEC §5; §6 "Auth for
+// album visitors: the album's own password if provided; otherwise the user's token when not known
+// to be a non-owner, and a foreign-auth value when the user is not the owner"); the signed-in user
+// is then named by `foreign_auth` (guard.ts requireCaller reads it first). Media URLs carry the
+// basic credential as `?token=`. A wrong or missing password answers 403 with SPEC §7's "public
+// job auth failed"; guesses are counted per link and address (auth/linkThrottle.ts, 429 with
+// Retry-After). The info, months, files, thumbnail, content and detail routes read through it; a
+// visitor's link to an unknown job is 404, a private album's info 403 "User does not have access
+// to secured job" (SPEC §7: the client's login prompt), its other reads 401.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { SHARE_LINK_EXPIRY_DAYS } from '../../src/domain/constants';
@@ -13,13 +24,6 @@ import { isMember } from '../db/albums';
 import { getMeta, setMeta } from '../db/open';
 import { jobByUuid, type JobRow } from '../db/users';
 import { HttpError, notFound, unauthorized } from '../errors';
-
-// Jobs read through their link (SPEC §3 Share, §6 Visitor): a share, and a shared or public
-// album, open to anyone with the link — signed in or not — and, when they have a password, to a
-// request whose basic auth is that password as the client transformed it (SPEC §5, §6 "Auth for
-// album visitors: the album's own password if provided; otherwise the user's token when not known
-// to be a non-owner, and a foreign-auth value when the user is not the owner"). The owner, and an
-// album's members, never need the password. Media URLs carry the basic credential as `?token=`.
 
 export const SHARE_LIFETIME_SECONDS = SHARE_LINK_EXPIRY_DAYS * 86_400;
 

@@ -1,3 +1,8 @@
+// SPEC §6 Visitor, issue 14: POST /jobs/{id}/visitor_token {name} → a token sent as
+// X-Visitor-Token, stored as its SHA-256 in `visitors`, bound to the album and to its password of
+// the time, 30 days. It opens the comment routes of that album only (comments.ts); every other
+// route answers it 401 (both authorisation matrices check this). Names are rate limited per
+// address (auth/rateLimit.ts, 429 too_many_requests).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -15,7 +20,7 @@ import { linkJob, readLinkJob, shareKey } from './linkRead';
 import { commonQuery, idParam } from './params';
 
 // SPEC §1 "a guest may comment after entering a name or signing in", §6 Visitor. A visitor who
-// can read a shared album (its link; its key when it has a password) gives a name and gets a
+// can read a shared album (its link; its password when it has one) gives a name and gets a
 // token for that album alone. The token, sent as X-Visitor-Token, lets the comment routes store
 // the visitor's comments under that name and lets the visitor edit or delete those (and nothing
 // else). It opens no other route, no other album, and ends with a new password or after 30 days.
