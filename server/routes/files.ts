@@ -25,6 +25,7 @@ import { forbidden, notFound } from '../errors';
 import { liveFileCount, trashAlbum } from '../db/albums';
 import { contentTypeOf, parseRange } from '../media/range';
 import { jobForCaller } from './jobs';
+import { canDeleteFile, currentUserCan } from './fileRights';
 import { commonQuery, idParam } from './params';
 import { linkJob, readLinkJob } from './linkRead';
 import { trashedAlbumOf } from './trash';
@@ -41,11 +42,6 @@ export function liveFile(ctx: ServerContext, job: JobRow, request: FastifyReques
   const file = typeof fileId === 'string' ? findFileInJob(ctx.db, job.id, fileId) : null;
   if (!file || file.deleted) throw notFound();
   return file;
-}
-
-/** SPEC §6: the job's owner, or whoever added the file (a member of the album). */
-export function canDeleteFile(job: JobRow, file: FileRow, userId: number | null): boolean {
-  return job.owner_id === userId || file.added_by === userId;
 }
 
 function fileDetail(
@@ -65,12 +61,7 @@ function fileDetail(
     uploaded,
     encodingStatus: blob?.encoding ?? 'done',
     metadata: metadataOf(blob),
-    currentUserCan: {
-      // A share is a snapshot: nothing is deleted from it (stop sharing removes it whole).
-      deleteFile: job.type !== 'share' && canDeleteFile(job, file, userId),
-      // SPEC §6: setting the cover is the owner's (and only in an album).
-      setFileAsAlbumCoverPhoto: job.type === 'story' && job.owner_id === userId,
-    },
+    currentUserCan: currentUserCan(job, file, userId),
     ...(job.type === 'story' ? { loves: lovesOf(ctx.db, job.id, file.id, userId) } : {}),
   };
 }

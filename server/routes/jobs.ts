@@ -1,6 +1,6 @@
 // SPEC §7 the job reads: GET /jobs/default, info (only the owner and members get the owner's
 // storage figures), months (from day_counts only), files (documents left out; listing uses
-// files_job_time with deleted = 0) and service; `jobForCaller` decides who reads a job (the
+// files_job_time with deleted = 0; an album's each with the caller's currentUserCan) and service; `jobForCaller` decides who reads a job (the
 // owner, members, or a link's visitor through linkRead.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -16,6 +16,7 @@ import { albumCommentCount, albumLoveCount } from '../db/reactions';
 import { jobByUuid, timelineJobOf, totals, userById, type JobRow } from '../db/users';
 import { notFound } from '../errors';
 import { linkJob, readLinkJob, securedJob } from './linkRead';
+import { currentUserCan } from './fileRights';
 import { commonQuery, idParam, intString, unixSeconds } from './params';
 
 const FilesQuery = z.object({
@@ -180,7 +181,8 @@ export function registerJobRoutes(app: FastifyInstance, ctx: ServerContext): voi
   });
 
   app.get('/jobs/:id/files', (request, reply) => {
-    const { job } = jobToRead(ctx, request);
+    const { job, caller } = jobToRead(ctx, request);
+    const userId = caller?.user.id ?? null;
     const query = FilesQuery.parse(request.query);
     const range = {
       job: job.id,
@@ -205,6 +207,8 @@ export function registerJobRoutes(app: FastifyInstance, ctx: ServerContext): voi
         const json = toFileJson(row);
         if (row.added_by !== null && row.added_by !== job.owner_id)
           json.addedBy = uuidOf(row.added_by);
+        // SPEC §6 rights with each file of an album (fileRights.ts); the client reads them.
+        if (job.type === 'story') json.currentUserCan = currentUserCan(job, row, userId);
         return json;
       }),
     };
