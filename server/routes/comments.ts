@@ -38,7 +38,7 @@ interface CommentRow {
   deleted: number;
 }
 
-const Query = z.object({ ...commonQuery, key: z.string().max(128).optional() });
+const Query = z.object(commonQuery);
 
 function commentJson(ctx: ServerContext, row: CommentRow, file: FileRow): Comment {
   const base = {

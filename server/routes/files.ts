@@ -33,7 +33,6 @@ import { trashedAlbumOf } from './trash';
 const ContentQuery = z.object({
   ...commonQuery,
   download: z.enum(['0', '1']).optional(),
-  key: z.string().max(128).optional(),
 });
 
 /** A live (not trashed) file of the job in the path, else 404. */
@@ -150,7 +149,7 @@ export function readableJob(
 export function registerFileRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/jobs/:id/files_by_id/:fileId', (request) => {
     const { job, userId } = readableJob(ctx, request);
-    z.object({ ...commonQuery, key: z.string().max(128).optional() }).parse(request.query);
+    z.object(commonQuery).parse(request.query);
     return fileDetail(ctx, job, liveFile(ctx, job, request), userId);
   });
 
@@ -172,12 +171,12 @@ export function registerFileRoutes(app: FastifyInstance, ctx: ServerContext): vo
     return lovesOf(ctx.db, job.id, file.id, caller.user.id);
   };
   app.post('/jobs/:id/files_by_id/:fileId/reaction', (request) => {
-    z.object({ ...commonQuery, key: z.string().max(128).optional() }).parse(request.query);
+    z.object(commonQuery).parse(request.query);
     const { reaction } = ReactionRequestSchema.parse(request.body);
     return react(request, reaction);
   });
   app.delete('/jobs/:id/files_by_id/:fileId/reaction', (request) => {
-    z.object({ ...commonQuery, key: z.string().max(128).optional() }).parse(request.query);
+    z.object(commonQuery).parse(request.query);
     return react(request, null);
   });
 
@@ -219,7 +218,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   app.get('/st/4/jobs/:id/files_by_id/:fileId/v-check', (request) => {
     const { job } = readableJob(ctx, request, { allowQueryToken: true });
-    z.object({ ...commonQuery, key: z.string().max(128).optional() }).parse(request.query);
+    z.object(commonQuery).parse(request.query);
     const file = liveFile(ctx, job, request);
     const status = file.blob ? (blobBySha1(ctx.db, file.blob)?.encoding ?? 'done') : 'done';
     return { result: status === 'processing' ? 'queued' : status === 'done' ? 'ready' : 'failed' };
