@@ -150,7 +150,6 @@ export async function createApiServer(
       'Content-Type',
       'Range',
       'If-None-Match',
-      'X-Share-Key',
       'X-Visitor-Token',
       ...TUS_REQUEST_HEADERS,
     ],
@@ -176,6 +175,7 @@ export async function createApiServer(
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = errorAnswer(error);
     if (status >= 500) request.log.error(error);
+    if (error instanceof HttpError) reply.headers(error.headers);
     // A handler may have set a media type before failing; the error body is always JSON.
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   });

@@ -432,6 +432,22 @@ describe('album role matrix (SPEC §6 on the server)', () => {
     const member = (await call('member', { url: '/account_info' })).json<{ uuid: string }>().uuid;
     expect(listed.find((f) => f.id === id)?.addedBy).toBe(member);
     expect(listed.filter((f) => f.id !== id).every((f) => f.addedBy === undefined)).toBe(true);
+    // SPEC §3 currentUserCan with each listed file (the client reads it, recomputes nothing):
+    // the owner deletes any file and sets the cover; the member deletes only their own.
+    expect(listed.map((f) => f.currentUserCan)).toEqual(
+      listed.map(() => ({ deleteFile: true, setFileAsAlbumCoverPhoto: true })),
+    );
+    const asMember = FilesResponseSchema.parse(
+      (await call('member', { url: `/jobs/${shared.id}/files` })).json(),
+    ).files;
+    expect(
+      Object.fromEntries(asMember.map((f) => [f.id === id ? 'mine' : f.id, f.currentUserCan])),
+    ).toMatchObject({
+      mine: { deleteFile: true, setFileAsAlbumCoverPhoto: false },
+      ...Object.fromEntries(
+        shared.files.map((f) => [f, { deleteFile: false, setFileAsAlbumCoverPhoto: false }]),
+      ),
+    });
     expect(
       (await call('member', { method: 'DELETE', url: `/jobs/${shared.id}/files_by_id/${id}` }))
         .statusCode,

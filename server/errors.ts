@@ -6,6 +6,8 @@ export class HttpError extends Error {
     message: string = code,
     /** More fields for the JSON body (e.g. the status and id of a FileWasDeleted answer). */
     readonly extra: Record<string, unknown> = {},
+    /** Headers of the answer (e.g. Retry-After of a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }

@@ -26,6 +26,7 @@ import { setBuiltRoutes } from './platform/routesBuilt';
 import { installChunkReload } from './platform/chunkReload';
 import { exposeTestHooks } from './platform/testHooks';
 import { detectLocale, readLangCookie } from './domain/language';
+import { isJobAuthBody } from './domain/jobInfoFailure';
 import { AccountSwitchPrompt, completeLoginFromCallback } from './features/auth';
 import { startSession } from './features/auth';
 import { i18next, initI18n } from './i18n';
@@ -97,8 +98,9 @@ async function boot(): Promise<void> {
   configurePayments(appConfig.payments);
   const client = initApiClient(appConfig);
   client.onUnauthorized((error) => {
-    // A password-protected album answers 401 too; that asks for its password, not a new login.
-    if (error.body?.includes('public job auth failed')) return;
+    // SPEC §7: a job's 401 with "public job auth failed" or "User does not have access to
+    // secured job" is that page's answer (its password, a login or not found), not a lost session.
+    if (isJobAuthBody(error.body)) return;
     clearStoredAuth();
     sessionStore.getState().setStatus('UNAUTHENTICATED');
   });

@@ -1,5 +1,5 @@
-// Who is calling: requireCaller (Basic auth; `?token=` only for media) and requireSubscriber
-// (SPEC §6's read-only rule, kept here alone).
+// Who is calling: requireCaller (the user `foreign_auth` names, else Basic auth; `?token=` only
+// for media) and requireSubscriber (SPEC §6's read-only rule, kept here alone).
 import { USER_DISABLED } from '../../src/api/contract/account';
 import type { FastifyRequest } from 'fastify';
 import { tokenFromBasicAuth } from '../../src/api/contract/basicAuth';
@@ -23,21 +23,49 @@ export interface GuardOptions {
   allowDisabled?: boolean;
 }
 
-function queryToken(request: FastifyRequest): string | null {
-  const token = (request.query as Record<string, unknown> | undefined)?.token;
-  return typeof token === 'string' && token.length > 0 && token.length <= 256 ? token : null;
+function queryValue(request: FastifyRequest, name: string): string | null {
+  const value = (request.query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' && value.length > 0 && value.length <= 256 ? value : null;
 }
 
-/** The authenticated caller, or throws 401 (no/unknown/revoked token) or 403 user_disabled. */
+/**
+ * SPEC §7's common query parameter `foreign_auth`: the signed-in user's token on a call whose
+ * basic auth is a link job's password (SPEC §6 "Auth for album visitors").
+ */
+export const foreignAuthOf = (request: FastifyRequest): string | null =>
+  queryValue(request, 'foreign_auth');
+
+/**
+ * What the request's basic auth carries (SPEC §7): the user's token, or for a job read through
+ * its link the job's transformed password. Media URLs (no headers) carry it as `?token=`.
+ */
+export function basicCredentialOf(
+  request: FastifyRequest,
+  options: { allowQueryToken?: boolean } = {},
+): string | null {
+  return (
+    tokenFromBasicAuth(request.headers.authorization) ??
+    (options.allowQueryToken ? queryValue(request, 'token') : null)
+  );
+}
+
+/**
+ * The authenticated caller, or throws 401 (no/unknown/revoked token) or 403 user_disabled. The
+ * user is the one `foreign_auth` names when the request has it, else the basic auth's token.
+ */
 export function requireCaller(
   ctx: ServerContext,
   request: FastifyRequest,
   options: GuardOptions = {},
 ): Caller {
-  const token =
-    tokenFromBasicAuth(request.headers.authorization) ??
-    (options.allowQueryToken ? queryToken(request) : null);
+  const token = foreignAuthOf(request) ?? basicCredentialOf(request, options);
   return callerForToken(ctx, token, options);
+}
+
+/** The caller of a session token, or null when no session has it (a password, a stale token). */
+export function sessionCaller(ctx: ServerContext, token: string): Caller | null {
+  if (token.length > 256 || !sessionByToken(ctx.db, token, ctx.now())) return null;
+  return callerForToken(ctx, token);
 }
 
 /**

@@ -1,8 +1,9 @@
 import { Counter, type ThrottleRule } from './loginThrottle';
 
 /**
- * Guesses of an album's or a share's password (POST /jobs/{id}/unlock, /shares/{id}/unlock),
- * counted per link and client address (issue 33): a few free, then locks of 1, 2, 4 … 60
+ * Guesses of an album's or a share's password (a read of its link with a wrong password as the
+ * basic auth, routes/linkRead.ts), counted per link and client address (issue 33): a few free,
+ * then locks of 1, 2, 4 … 60
  * minutes for that address only. One visitor's guesses never lock the link for its other
  * visitors, and never count against signing in from their address (auth/loginThrottle.ts is
  * the sign-in's own). In memory, like the login throttle.

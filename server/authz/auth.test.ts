@@ -30,7 +30,8 @@ describe('authorisation matrix', () => {
     const before = snapshot();
     for (const c of ALL_CASES) {
       const answer = await send(c, guest);
-      expect(answer.statusCode, c.name).toBe(c.anonymous === 'hidden' ? 404 : 401);
+      const refusal = { hidden: 404, secured: 403 } as const;
+      expect(answer.statusCode, c.name).toBe(c.anonymous ? refusal[c.anonymous] : 401);
     }
     expect(snapshot()).toBe(before);
   });

@@ -34,9 +34,6 @@ const WITHOUT_CALLER: Record<string, string> = {
   'OPTIONS *': 'CORS preflights (main.test.ts: the web origins only)',
   'GET /shares/:id':
     'a share link opens to anyone; its password and expiry are checked (routes/shares.test.ts)',
-  'POST /shares/:id/unlock': 'a visitor gives a share its password (routes/shares.test.ts)',
-  'POST /jobs/:id/unlock':
-    "a visitor gives a shared album its password (routes/linkRead.test.ts); the album's link is the capability",
   'GET /consent/user/email_consent':
     "the consent host: an email's unsubscribe id is the capability (routes/privacy.test.ts)",
   'POST /consent/user/email_consent':

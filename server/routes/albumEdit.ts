@@ -1,7 +1,7 @@
 // SPEC §7 album calls on one album (its owner's unless said): members, name, privacy mode,
-// password and unlock, permissions, cover, sort attribute, subscribe/unsubscribe (joining an
-// album shared with the caller), delete (to the trash), copy_files into it and keep-files (copy
-// to the caller's timeline). Each is checked role by role in authz.roles.test.ts.
+// password (visitors then send it as basic auth, linkRead.ts), permissions, cover, sort
+// attribute, subscribe/unsubscribe (joining an album shared with the caller), delete (to the
+// trash), copy_files into it and keep-files (copy to the caller's timeline). Each is checked role by role in authz.roles.test.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -15,7 +15,6 @@ import {
   type CopyFilesResponse,
   type JobUsersResponse,
 } from '../../src/api/contract/albums';
-import { SharePasswordRequestSchema } from '../../src/api/contract/shares';
 import { requireCaller, requireSubscriber, type Caller } from '../auth/guard';
 import type { ServerContext } from '../context';
 import {
@@ -31,7 +30,7 @@ import { parseFileId } from '../db/ids';
 import { timelineJobOf, userById, type JobRow } from '../db/users';
 import { badRequest, notFound, outOfStorage } from '../errors';
 import { jobByUuidFor, jobForCaller, openToLink } from './jobs';
-import { linkJob, readLinkJob, unlock } from './linkRead';
+import { linkJob, readLinkJob } from './linkRead';
 import { commonQuery, idParam } from './params';
 import { remainingSpace } from './uploadStore';
 import { profilePictureUrl } from './user';
@@ -150,23 +149,14 @@ export function registerAlbumEditRoutes(app: FastifyInstance, ctx: ServerContext
   });
 
   // SPEC §5/§6: the owner puts a password on the album (transformed by the client) or takes it
-  // off (null); visitors then need it (POST /jobs/{id}/unlock), members and the owner do not.
+  // off (null); visitors then send it as basic auth (routes/linkRead.ts), members and the owner
+  // need not.
   app.post('/jobs/:id/password', (request, reply) => {
     const job = albumFor(ctx, requireCaller(ctx, request), request, 'write');
     z.object(commonQuery).parse(request.query);
     const { password } = AlbumPasswordRequestSchema.parse(request.body);
     setAlbumField(ctx.db, job.id, 'password', password, ctx.now());
     return reply.code(204).send();
-  });
-
-  // SPEC §6 Visitor: the album's password gives the key its link is read with.
-  app.post('/jobs/:id/unlock', (request, reply) => {
-    const uuid = idParam.parse((request.params as { id: unknown }).id);
-    z.object(commonQuery).parse(request.query);
-    const job = linkJob(ctx, uuid);
-    if (!job || job.type !== 'story') throw notFound();
-    const { password } = SharePasswordRequestSchema.parse(request.body);
-    return unlock(ctx, request, reply, job, password);
   });
 
   app.post('/jobs/:id/permissions', (request, reply) => {

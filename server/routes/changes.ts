@@ -19,12 +19,10 @@ import { commonQuery, idParam, intString } from './params';
 const serial = intString(-1, Number.MAX_SAFE_INTEGER);
 const ChangesQuery = z.object({
   ...commonQuery,
-  key: z.string().max(128).optional(),
   since: serial.default(0),
 });
 const PollQuery = z.object({
   ...commonQuery,
-  key: z.string().max(128).optional(),
   seq: serial,
   event: z
     .string()

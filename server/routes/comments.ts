@@ -38,7 +38,7 @@ interface CommentRow {
   deleted: number;
 }
 
-const Query = z.object({ ...commonQuery, key: z.string().max(128).optional() });
+const Query = z.object(commonQuery);
 
 function commentJson(ctx: ServerContext, row: CommentRow, file: FileRow): Comment {
   const base = {
@@ -76,7 +76,7 @@ type Author = { caller: Caller; visitor: null } | { caller: null; visitor: Visit
  * token is checked against the album once the album is known.
  */
 function authorFirst(ctx: ServerContext, request: FastifyRequest): Caller | null {
-  return isVisitorRequest(request) ? null : requireCaller(ctx, request);
+  return isVisitorRequest(ctx, request) ? null : requireCaller(ctx, request);
 }
 
 function authorOf(

@@ -25,6 +25,7 @@ import { forbidden, notFound } from '../errors';
 import { liveFileCount, trashAlbum } from '../db/albums';
 import { contentTypeOf, parseRange } from '../media/range';
 import { jobForCaller } from './jobs';
+import { canDeleteFile, currentUserCan } from './fileRights';
 import { commonQuery, idParam } from './params';
 import { linkJob, readLinkJob } from './linkRead';
 import { trashedAlbumOf } from './trash';
@@ -32,7 +33,6 @@ import { trashedAlbumOf } from './trash';
 const ContentQuery = z.object({
   ...commonQuery,
   download: z.enum(['0', '1']).optional(),
-  key: z.string().max(128).optional(),
 });
 
 /** A live (not trashed) file of the job in the path, else 404. */
@@ -41,11 +41,6 @@ export function liveFile(ctx: ServerContext, job: JobRow, request: FastifyReques
   const file = typeof fileId === 'string' ? findFileInJob(ctx.db, job.id, fileId) : null;
   if (!file || file.deleted) throw notFound();
   return file;
-}
-
-/** SPEC §6: the job's owner, or whoever added the file (a member of the album). */
-export function canDeleteFile(job: JobRow, file: FileRow, userId: number | null): boolean {
-  return job.owner_id === userId || file.added_by === userId;
 }
 
 function fileDetail(
@@ -65,12 +60,7 @@ function fileDetail(
     uploaded,
     encodingStatus: blob?.encoding ?? 'done',
     metadata: metadataOf(blob),
-    currentUserCan: {
-      // A share is a snapshot: nothing is deleted from it (stop sharing removes it whole).
-      deleteFile: job.type !== 'share' && canDeleteFile(job, file, userId),
-      // SPEC §6: setting the cover is the owner's (and only in an album).
-      setFileAsAlbumCoverPhoto: job.type === 'story' && job.owner_id === userId,
-    },
+    currentUserCan: currentUserCan(job, file, userId),
     ...(job.type === 'story' ? { loves: lovesOf(ctx.db, job.id, file.id, userId) } : {}),
   };
 }
@@ -159,7 +149,7 @@ export function readableJob(
 export function registerFileRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/jobs/:id/files_by_id/:fileId', (request) => {
     const { job, userId } = readableJob(ctx, request);
-    z.object({ ...commonQuery, key: z.string().max(128).optional() }).parse(request.query);
+    z.object(commonQuery).parse(request.query);
     return fileDetail(ctx, job, liveFile(ctx, job, request), userId);
   });
 
@@ -181,12 +171,12 @@ export function registerFileRoutes(app: FastifyInstance, ctx: ServerContext): vo
     return lovesOf(ctx.db, job.id, file.id, caller.user.id);
   };
   app.post('/jobs/:id/files_by_id/:fileId/reaction', (request) => {
-    z.object({ ...commonQuery, key: z.string().max(128).optional() }).parse(request.query);
+    z.object(commonQuery).parse(request.query);
     const { reaction } = ReactionRequestSchema.parse(request.body);
     return react(request, reaction);
   });
   app.delete('/jobs/:id/files_by_id/:fileId/reaction', (request) => {
-    z.object({ ...commonQuery, key: z.string().max(128).optional() }).parse(request.query);
+    z.object(commonQuery).parse(request.query);
     return react(request, null);
   });
 
@@ -228,7 +218,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   app.get('/st/4/jobs/:id/files_by_id/:fileId/v-check', (request) => {
     const { job } = readableJob(ctx, request, { allowQueryToken: true });
-    z.object({ ...commonQuery, key: z.string().max(128).optional() }).parse(request.query);
+    z.object(commonQuery).parse(request.query);
     const file = liveFile(ctx, job, request);
     const status = file.blob ? (blobBySha1(ctx.db, file.blob)?.encoding ?? 'done') : 'done';
     return { result: status === 'processing' ? 'queued' : status === 'done' ? 'ready' : 'failed' };

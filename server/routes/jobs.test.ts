@@ -164,7 +164,7 @@ describe('jobs', () => {
 });
 
 describe('authorisation and bad input', () => {
-  it('hides the job from another user (404) and from no token (401)', async () => {
+  it('hides the job from another user (404) and from no token (401; info: SPEC §7 secured job)', async () => {
     for (const url of [
       `/jobs/${jobId}/info`,
       `/jobs/${jobId}/timeline/months`,
@@ -175,7 +175,13 @@ describe('authorisation and bad input', () => {
       expect(other.statusCode, url).toBe(404);
       expect(other.json()).toHaveProperty('error');
       const none = await get(url, {});
-      expect(none.statusCode, url).toBe(401);
+      if (url.endsWith('/info')) {
+        // SPEC §7: "User does not have access to secured job" → a visitor is asked to sign in.
+        expect(none.statusCode, url).toBe(403);
+        expect(none.body).toContain('User does not have access to secured job');
+      } else {
+        expect(none.statusCode, url).toBe(401);
+      }
     }
     const own = JobInfoSchema.parse((await get('/jobs/default', otherAuth)).json());
     expect(own.id).not.toBe(jobId);

@@ -1,6 +1,6 @@
 // SPEC §7 the job reads: GET /jobs/default, info (only the owner and members get the owner's
 // storage figures), months (from day_counts only), files (documents left out; listing uses
-// files_job_time with deleted = 0) and service; `jobForCaller` decides who reads a job (the
+// files_job_time with deleted = 0; an album's each with the caller's currentUserCan) and service; `jobForCaller` decides who reads a job (the
 // owner, members, or a link's visitor through linkRead.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -15,7 +15,8 @@ import { contributorCount, coverOf, isMember } from '../db/albums';
 import { albumCommentCount, albumLoveCount } from '../db/reactions';
 import { jobByUuid, timelineJobOf, totals, userById, type JobRow } from '../db/users';
 import { notFound } from '../errors';
-import { linkJob, readLinkJob } from './linkRead';
+import { linkJob, readLinkJob, securedJob } from './linkRead';
+import { currentUserCan } from './fileRights';
 import { commonQuery, idParam, intString, unixSeconds } from './params';
 
 const FilesQuery = z.object({
@@ -92,14 +93,19 @@ export function jobForCaller(
 function jobToRead(
   ctx: ServerContext,
   request: FastifyRequest,
+  options: { infoAnswers?: boolean } = {},
 ): { job: JobRow; caller: Caller | null } {
   const parsed = idParam.safeParse((request.params as { id?: unknown }).id);
   const linked = parsed.success ? linkJob(ctx, parsed.data) : null;
   if (linked) return readLinkJob(ctx, request, linked.uuid);
-  // A visitor's dead link says so (SPEC §4 NOT_FOUND) rather than asking to sign in; ids are
-  // random, so this tells nothing of other people's albums.
-  if (!request.headers.authorization && (!parsed.success || !jobByUuid(ctx.db, parsed.data))) {
-    throw notFound();
+  // A visitor's dead link says so (SPEC §4 NOT_FOUND); to the info call, a private album says
+  // what SPEC §7 maps to LOGIN_REQUIRED for a visitor ("User does not have access to secured
+  // job"). Ids are random, so this tells nothing of other people's albums. A signed-in stranger
+  // gets 404 (NOT_FOUND either way).
+  if (!request.headers.authorization) {
+    const exists = parsed.success && jobByUuid(ctx.db, parsed.data) !== undefined;
+    if (!exists) throw notFound();
+    if (options.infoAnswers) throw securedJob();
   }
   const caller = requireCaller(ctx, request);
   return { job: jobForCaller(ctx, caller, request, 'read'), caller };
@@ -157,7 +163,7 @@ export function registerJobRoutes(app: FastifyInstance, ctx: ServerContext): voi
   });
 
   app.get('/jobs/:id/info', (request) => {
-    const { job, caller } = jobToRead(ctx, request);
+    const { job, caller } = jobToRead(ctx, request, { infoAnswers: true });
     return jobInfo(ctx, job, caller);
   });
 
@@ -175,7 +181,8 @@ export function registerJobRoutes(app: FastifyInstance, ctx: ServerContext): voi
   });
 
   app.get('/jobs/:id/files', (request, reply) => {
-    const { job } = jobToRead(ctx, request);
+    const { job, caller } = jobToRead(ctx, request);
+    const userId = caller?.user.id ?? null;
     const query = FilesQuery.parse(request.query);
     const range = {
       job: job.id,
@@ -200,6 +207,8 @@ export function registerJobRoutes(app: FastifyInstance, ctx: ServerContext): voi
         const json = toFileJson(row);
         if (row.added_by !== null && row.added_by !== job.owner_id)
           json.addedBy = uuidOf(row.added_by);
+        // SPEC §6 rights with each file of an album (fileRights.ts); the client reads them.
+        if (job.type === 'story') json.currentUserCan = currentUserCan(job, row, userId);
         return json;
       }),
     };

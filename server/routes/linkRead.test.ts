@@ -2,20 +2,25 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlbumInfoSchema, CreateJobResponseSchema } from '../../src/api/contract/albums';
 import { FilesResponseSchema } from '../../src/api/contract/files';
-import { ShareUnlockResponseSchema } from '../../src/api/contract/shares';
+import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { login, multipart, testServer, type TestServer } from '../testing';
 
 // SPEC §6 Visitor: a shared album's link opens it to anyone, signed in or not; with a password,
-// only to its owner, its members, and whoever gave the password (the key).
+// only to its owner, its members, and a request whose basic auth is the password.
 
 let server: TestServer;
 let owner: Record<string, string>;
 let friend: Record<string, string>;
+let friendToken = '';
+/** A visitor's request headers: the album's transformed password as basic auth (SPEC §6). */
+const password = (value: string) => ({ authorization: basicAuthHeader(value) });
 
 beforeAll(async () => {
   server = await testServer(50, 2);
   owner = (await login(server.app)).auth;
-  friend = (await login(server.app, 'user1@example.com')).auth;
+  const signedIn = await login(server.app, 'user1@example.com');
+  friend = signedIn.auth;
+  friendToken = signedIn.token;
 });
 afterAll(() => server.close());
 
@@ -73,16 +78,18 @@ describe('a shared album through its link', () => {
     expect(rename.statusCode).toBe(401);
   });
 
-  it('a private album stays closed: 401 without an account, 404 for a stranger', async () => {
+  it('a private album stays closed: SPEC §7 secured job without an account, 404 for a stranger', async () => {
     const album = await sharedAlbum('closed', 'private');
-    expect((await get(`/jobs/${album.id}/info`)).statusCode).toBe(401);
+    const visitor = await get(`/jobs/${album.id}/info`);
+    expect(visitor.statusCode).toBe(403);
+    expect(visitor.body).toContain('User does not have access to secured job');
     expect((await get(`/jobs/${album.id}/info`, friend)).statusCode).toBe(404);
     expect((await get(`/th/3/${album.file}?area=256&share=${album.id}`)).statusCode).toBe(401);
     // A dead link is not found (no sign-in would help).
     expect((await get('/jobs/no-such-album/info')).statusCode).toBe(404);
   });
 
-  it('with a password: 403 password_required until the key; the owner needs none', async () => {
+  it('with a password: 403 "public job auth failed" until it is the basic auth; the owner needs none', async () => {
     const album = await sharedAlbum('guarded');
     const set = await server.app.inject({
       method: 'POST',
@@ -94,43 +101,38 @@ describe('a shared album through its link', () => {
     for (const headers of [{}, friend]) {
       const locked = await get(`/jobs/${album.id}/info`, headers);
       expect(locked.statusCode).toBe(403);
-      expect(locked.json()).toMatchObject({ error: 'password_required' });
+      // SPEC §7: the body the client maps to its password form.
+      expect(locked.body).toContain('public job auth failed');
       expect(
         (await get(`/th/3/${album.file}?area=256&share=${album.id}`, headers)).statusCode,
       ).toBe(403);
     }
     expect((await get(`/jobs/${album.id}/info`, owner)).statusCode).toBe(200);
 
-    const wrong = await server.app.inject({
-      method: 'POST',
-      url: `/jobs/${album.id}/unlock`,
-      payload: { password: 'nope' },
-    });
+    // SPEC §6: the password (as the client transformed it) is the visitor's basic auth.
+    const wrong = await get(`/jobs/${album.id}/info`, password('nope'));
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json()).toMatchObject({ error: 'password_incorrect' });
-    const right = await server.app.inject({
-      method: 'POST',
-      url: `/jobs/${album.id}/unlock`,
-      payload: { password: 'transformed-secret' },
-    });
-    const { key } = ShareUnlockResponseSchema.parse(right.json());
-    expect((await get(`/jobs/${album.id}/info`, { 'x-share-key': key })).statusCode).toBe(200);
+    expect(wrong.body).toContain('public job auth failed');
+    expect((await get(`/jobs/${album.id}/info`, password('transformed-secret'))).statusCode).toBe(
+      200,
+    );
+    // Media URLs carry it as ?token=.
     expect(
-      (await get(`/th/3/${album.file}?area=256&share=${album.id}&key=${encodeURIComponent(key)}`))
+      (await get(`/th/3/${album.file}?area=256&share=${album.id}&token=transformed-secret`))
         .statusCode,
     ).toBe(200);
-    expect((await get(`/jobs/${album.id}/files`, { 'x-share-key': 'forged' })).statusCode).toBe(
-      403,
-    );
+    expect((await get(`/jobs/${album.id}/files`, password('forged'))).statusCode).toBe(403);
 
-    // A new password makes old keys useless; taking it off opens the link again.
+    // A new password makes the old one useless; taking it off opens the link again.
     await server.app.inject({
       method: 'POST',
       url: `/jobs/${album.id}/password`,
       headers: owner,
       payload: { password: 'another' },
     });
-    expect((await get(`/jobs/${album.id}/info`, { 'x-share-key': key })).statusCode).toBe(403);
+    expect((await get(`/jobs/${album.id}/info`, password('transformed-secret'))).statusCode).toBe(
+      403,
+    );
     await server.app.inject({
       method: 'POST',
       url: `/jobs/${album.id}/password`,
@@ -138,27 +140,20 @@ describe('a shared album through its link', () => {
       payload: { password: null },
     });
     expect((await get(`/jobs/${album.id}/info`)).statusCode).toBe(200);
-    // Joining from the link: with a password, the key is needed.
+    // Joining from the link: with a password, the password is needed, the user as foreign_auth.
     await server.app.inject({
       method: 'POST',
       url: `/jobs/${album.id}/password`,
       headers: owner,
       payload: { password: 'join-secret' },
     });
-    const subscribe = (headers: Record<string, string>) =>
-      server.app.inject({ method: 'POST', url: `/jobs/${album.id}/subscribe`, headers });
+    const subscribe = (headers: Record<string, string>, query = '') =>
+      server.app.inject({ method: 'POST', url: `/jobs/${album.id}/subscribe${query}`, headers });
     expect((await subscribe(friend)).statusCode).toBe(403);
-    const joinKey = ShareUnlockResponseSchema.parse(
-      (
-        await server.app.inject({
-          method: 'POST',
-          url: `/jobs/${album.id}/unlock`,
-          payload: { password: 'join-secret' },
-        })
-      ).json(),
-    ).key;
-    expect((await subscribe({ ...friend, 'x-share-key': joinKey })).statusCode).toBe(204);
-    // A member needs no key from then on.
+    const asFriend = `?foreign_auth=${encodeURIComponent(friendToken)}`;
+    expect((await subscribe(password('wrong'), asFriend)).statusCode).toBe(403);
+    expect((await subscribe(password('join-secret'), asFriend)).statusCode).toBe(204);
+    // A member needs no password from then on.
     expect((await get(`/jobs/${album.id}/info`, friend)).statusCode).toBe(200);
     // Only the owner sets it.
     const notOwner = await server.app.inject({

@@ -1,35 +1,47 @@
 // Jobs their link opens (SPEC §3 Share, §6 Visitor): a live share or a shared/public album, read
 // by anyone, signed in or not, and with a password by the owner, the album's members, or a
-// request carrying the key POST /shares/{id}/unlock or POST /jobs/{id}/unlock gave — an HMAC of
-// the job and its password under a per-DATA_DIR secret. The info, months, files, thumbnail,
-// content and detail routes read through it; a visitor's link to an unknown job is 404, to a
-// private album 401.
+// request whose basic auth is the password as the client transformed it (SPEC §5; §6 "Auth for
+// album visitors: the album's own password if provided; otherwise the user's token when not known
+// to be a non-owner, and a foreign-auth value when the user is not the owner"); the signed-in user
+// is then named by `foreign_auth` (guard.ts requireCaller reads it first). Media URLs carry the
+// basic credential as `?token=`. A wrong or missing password answers 403 with SPEC §7's "public
+// job auth failed"; guesses are counted per link and address (auth/linkThrottle.ts, 429 with
+// Retry-After). The info, months, files, thumbnail, content and detail routes read through it; a
+// visitor's link to an unknown job is 404, a private album's info 403 "User does not have access
+// to secured job" (SPEC §7: the client's login prompt), its other reads 401.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import { SHARE_LINK_EXPIRY_DAYS } from '../../src/domain/constants';
-import { requireCaller, type Caller } from '../auth/guard';
+import {
+  basicCredentialOf,
+  callerForToken,
+  foreignAuthOf,
+  sessionCaller,
+  type Caller,
+} from '../auth/guard';
 import type { ServerContext } from '../context';
 import { isMember } from '../db/albums';
 import { getMeta, setMeta } from '../db/open';
 import { jobByUuid, type JobRow } from '../db/users';
-import { HttpError, notFound } from '../errors';
-import { commonQuery } from './params';
-
-// Jobs read through their link (SPEC §3 Share, §6 Visitor): a share, and a shared or public
-// album, open to anyone with the link — signed in or not — and, when they have a password, to
-// whoever carries the key the password gave (POST /shares/{id}/unlock, POST /jobs/{id}/unlock).
-// The owner, and an album's members, never need the key.
+import { HttpError, notFound, unauthorized } from '../errors';
 
 export const SHARE_LIFETIME_SECONDS = SHARE_LINK_EXPIRY_DAYS * 86_400;
-export const KeyQuery = z.object({ ...commonQuery, key: z.string().max(128).optional() });
+
+/**
+ * SPEC §7 job-info mapping: the client reads these answers by status and body text alone
+ * ("public job auth failed" → its password form; "User does not have access to secured job" →
+ * a login when signed out, else not found), so the texts are the SPEC's, verbatim.
+ */
+export const PUBLIC_JOB_AUTH_FAILED = 'public job auth failed';
+export const NO_ACCESS_TO_SECURED_JOB = 'User does not have access to secured job';
 
 export const passwordRequired = () =>
-  new HttpError(403, 'password_required', 'This link needs its password');
-export const passwordIncorrect = () =>
-  new HttpError(403, 'password_incorrect', 'Incorrect password');
+  new HttpError(403, 'password_required', PUBLIC_JOB_AUTH_FAILED);
+export const securedJob = () => new HttpError(403, 'secured_job', NO_ACCESS_TO_SECURED_JOB);
+const tooManyAttempts = (wait: number) =>
+  new HttpError(429, 'too_many_attempts', 'Too many attempts', {}, { 'Retry-After': String(wait) });
 
-/** The secret link keys are made with: random per DATA_DIR, kept in meta. */
+/** The secret link bindings are made with: random per DATA_DIR, kept in meta. */
 function keySecret(ctx: ServerContext): string {
   let secret = getMeta(ctx.db, 'share_key_secret');
   if (!secret) {
@@ -40,8 +52,8 @@ function keySecret(ctx: ServerContext): string {
 }
 
 /**
- * What a visitor who gave the right password carries: bound to the job and its password, so a
- * new password (or another job) needs a new key; nothing to store or expire besides.
+ * A value bound to the job and its password of the time (never sent): what a visitor token is
+ * tied to (routes/visitors.ts), so a new password ends the names given under the old one.
  */
 export function shareKey(ctx: ServerContext, job: JobRow): string {
   return createHmac('sha256', keySecret(ctx))
@@ -53,13 +65,6 @@ export function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** The signed-in caller when the request carries a token (header or ?token=), else null. */
-export function optionalCaller(ctx: ServerContext, request: FastifyRequest): Caller | null {
-  const query = request.query as Record<string, unknown> | undefined;
-  if (!request.headers.authorization && typeof query?.token !== 'string') return null;
-  return requireCaller(ctx, request, { allowQueryToken: true });
 }
 
 /** A live share (not stopped, not past its 30 days) by id, else null. */
@@ -87,28 +92,42 @@ export interface LinkReader {
   caller: Caller | null;
 }
 
-function checkKey(ctx: ServerContext, request: FastifyRequest, job: JobRow): void {
-  const header = request.headers['x-share-key'];
-  const key =
-    (typeof header === 'string' ? header : undefined) ??
-    KeyQuery.safeParse(request.query).data?.key;
-  if (!key || !sameText(key, shareKey(ctx, job))) throw passwordRequired();
-}
-
 /**
- * The link job `uuid` if this request may read it: 404 when its link opens nothing; 403
- * password_required when it has a password and the request is neither its owner's (or an album
- * member's) nor carries its key (`?key=` or the X-Share-Key header).
+ * The link job `uuid` if this request may read it: 404 when its link opens nothing; 403 "public
+ * job auth failed" (SPEC §7) when it has a password and the request is neither its owner's (or
+ * an album member's) nor carries the password; 429 after too many wrong passwords from this
+ * address (auth/linkThrottle.ts, issue 33). The caller is the user `foreign_auth` names, else the
+ * basic auth's when it is a session's token; an unknown token on a job without a password is 401
+ * (a session that ended), on one with a password a wrong password.
  */
 export function readLinkJob(ctx: ServerContext, request: FastifyRequest, uuid: string): LinkReader {
   const job = linkJob(ctx, uuid);
   if (!job) throw notFound();
-  const caller = optionalCaller(ctx, request);
+  const presented = basicCredentialOf(request, { allowQueryToken: true });
+  const foreign = foreignAuthOf(request);
+  const passwordGiven =
+    job.password !== null && presented !== null && sameText(presented, job.password);
+  let caller: Caller | null = null;
+  if (foreign !== null) caller = callerForToken(ctx, foreign);
+  else if (presented !== null && !passwordGiven) {
+    caller = sessionCaller(ctx, presented);
+    if (caller === null && job.password === null) throw unauthorized();
+  }
   const privileged =
     caller !== null &&
     (caller.user.id === job.owner_id ||
       (job.type === 'story' && isMember(ctx.db, job.id, caller.user.id)));
-  if (job.password && !privileged) checkKey(ctx, request, job);
+  if (job.password === null || privileged) return { job, caller };
+  // A password attempt: whatever the basic auth carries that is not the caller's session.
+  const attempt = presented !== null && (foreign !== null || caller === null);
+  if (!attempt) throw passwordRequired();
+  const wait = ctx.linkThrottle.retryAfter(job.uuid, request.ip);
+  if (wait > 0) throw tooManyAttempts(wait);
+  if (!passwordGiven) {
+    ctx.linkThrottle.recordFailure(job.uuid, request.ip);
+    throw passwordRequired();
+  }
+  ctx.linkThrottle.recordSuccess(job.uuid, request.ip);
   return { job, caller };
 }
 
@@ -121,31 +140,4 @@ export function readShare(
   if (!liveShare(ctx, uuid)) throw notFound();
   const { job, caller } = readLinkJob(ctx, request, uuid);
   return { share: job, caller };
-}
-
-/**
- * A visitor gives a link job its password (already transformed by the client, SPEC §5): the key
- * to send with every read, or 403 password_incorrect; guesses are throttled per job and address
- * (auth/linkThrottle.ts), apart from sign-ins.
- */
-export function unlock(
-  ctx: ServerContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  job: JobRow,
-  password: string,
-): FastifyReply | { key: string } {
-  const wait = ctx.linkThrottle.retryAfter(job.uuid, request.ip);
-  if (wait > 0) {
-    return reply
-      .code(429)
-      .header('Retry-After', String(wait))
-      .send({ error: 'too_many_attempts', message: 'Too many attempts' });
-  }
-  if (!job.password || !sameText(password, job.password)) {
-    if (job.password) ctx.linkThrottle.recordFailure(job.uuid, request.ip);
-    throw passwordIncorrect();
-  }
-  ctx.linkThrottle.recordSuccess(job.uuid, request.ip);
-  return { key: shareKey(ctx, job) };
 }

@@ -4,7 +4,8 @@
 // dialog says so and asks for it (features/share/ShareDialog.tsx).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilesResponseSchema } from '../../src/api/contract/files';
-import { ShareSchema, ShareUnlockResponseSchema } from '../../src/api/contract/shares';
+import { basicAuthHeader } from '../../src/api/contract/basicAuth';
+import { ShareSchema } from '../../src/api/contract/shares';
 import { login, testServer, type TestServer } from '../testing';
 
 let server: TestServer;
@@ -67,9 +68,8 @@ describe("re-sharing a password album's files", () => {
       expect(seen.json()).toMatchObject({ error: 'password_required' });
       // The album's own password does not open it (another link, another salt)…
       const guess = await server.app.inject({
-        method: 'POST',
-        url: `/shares/${made.id}/unlock`,
-        payload: { password: 'album-secret' },
+        url: `/shares/${made.id}`,
+        headers: { authorization: basicAuthHeader('album-secret') },
       });
       expect(guess.statusCode).toBe(403);
       // …the one its maker sets does.
@@ -80,15 +80,10 @@ describe("re-sharing a password album's files", () => {
         payload: { password: 'link-secret' },
       });
       const opened = await server.app.inject({
-        method: 'POST',
-        url: `/shares/${made.id}/unlock`,
-        payload: { password: 'link-secret' },
+        url: `/shares/${made.id}`,
+        headers: { authorization: basicAuthHeader('link-secret') },
       });
       expect(opened.statusCode).toBe(200);
-      const { key } = ShareUnlockResponseSchema.parse(opened.json());
-      expect((await server.app.inject({ url: `/shares/${made.id}?key=${key}` })).statusCode).toBe(
-        200,
-      );
     }
   });
 

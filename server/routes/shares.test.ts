@@ -1,12 +1,12 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilesResponseSchema } from '../../src/api/contract/files';
-import {
-  CopyShareResponseSchema,
-  ShareSchema,
-  ShareUnlockResponseSchema,
-} from '../../src/api/contract/shares';
+import { CopyShareResponseSchema, ShareSchema } from '../../src/api/contract/shares';
+import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { login, testServer, type TestServer } from '../testing';
+
+/** A visitor's headers: the share's transformed password as basic auth (SPEC §6). */
+const password = (value: string) => ({ authorization: basicAuthHeader(value) });
 
 let server: TestServer;
 let owner: Record<string, string>;
@@ -72,7 +72,7 @@ describe('shares (SPEC §3 Share, §6, §9 30 days)', () => {
     expect(JSON.stringify(jobs)).not.toContain(share.id);
   });
 
-  it('a password: wrong → Incorrect password, right → a key that opens it', async () => {
+  it('a password: wrong → "public job auth failed", right (as basic auth) opens it', async () => {
     const share = await createShare([files[5].id]);
     const set = await inject({
       method: 'POST',
@@ -92,30 +92,20 @@ describe('shares (SPEC §3 Share, §6, §9 30 days)', () => {
     const locked = await inject({ url: `/shares/${share.id}` });
     expect(locked.statusCode).toBe(403);
     expect(locked.json<{ error: string }>().error).toBe('password_required');
-    const wrong = await inject({
-      method: 'POST',
-      url: `/shares/${share.id}/unlock`,
-      payload: { password: 'nope' },
-    });
+    // SPEC §7: "public job auth failed"; the password as basic auth opens it (SPEC §6).
+    expect(locked.body).toContain('public job auth failed');
+    const wrong = await inject({ url: `/shares/${share.id}`, headers: password('nope') });
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json<{ error: string }>().error).toBe('password_incorrect');
-    const right = await inject({
-      method: 'POST',
-      url: `/shares/${share.id}/unlock`,
-      payload: { password: 'c2VjcmV0' },
-    });
-    const { key } = ShareUnlockResponseSchema.parse(right.json());
-    const open = await inject({ url: `/shares/${share.id}?key=${key}` });
+    expect(wrong.body).toContain('public job auth failed');
+    const open = await inject({ url: `/shares/${share.id}`, headers: password('c2VjcmV0') });
     expect(open.statusCode).toBe(200);
     const file = ShareSchema.parse(open.json()).thumbFiles[0].id;
     expect((await inject({ url: `/th/3/${file}?share=${share.id}` })).statusCode).toBe(403);
-    expect((await inject({ url: `/th/3/${file}?share=${share.id}&key=${key}` })).statusCode).toBe(
-      200,
-    );
+    // Media URLs carry it as ?token=.
     expect(
-      (await inject({ url: `/shares/${share.id}`, headers: { 'x-share-key': key } })).statusCode,
+      (await inject({ url: `/th/3/${file}?share=${share.id}&token=c2VjcmV0` })).statusCode,
     ).toBe(200);
-    // The owner needs no key.
+    // The owner needs no password.
     expect((await inject({ url: `/shares/${share.id}`, headers: owner })).statusCode).toBe(200);
   });
 

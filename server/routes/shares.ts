@@ -3,8 +3,9 @@
 // by GET /jobs, never counted in storage, never added to or deleted from. A share of a password
 // album's files made by anyone but the album's owner starts sealed (a random password nobody is
 // told) until its maker sets one (issue 33). readShare (linkRead.ts) lets anyone with the link
-// read a live one (not stopped, within 30 days of its ctime); unlock guesses (shares and albums)
-// are counted per link and address, apart from sign-ins (auth/linkThrottle.ts, issue 33).
+// read a live one (not stopped, within 30 days of its ctime); password guesses (shares and
+// albums: reads with a wrong password as basic auth) are counted per link and address, apart
+// from sign-ins (auth/linkThrottle.ts, issue 33).
 // POST /jobs/{id}/publish stores the email share in the outbox table, one row per recipient, and
 // sends nothing; at most PUBLISH_RECIPIENTS_PER_DAY = 100 recipients per user in any 24 hours,
 // counted from the outbox, then 429 too_many_requests with Retry-After (issue 33).
@@ -25,7 +26,7 @@ import { stmt } from '../db/open';
 import { timelineJobOf, userById, type JobRow } from '../db/users';
 import { notFound, outOfStorage } from '../errors';
 import { jobByUuidFor, jobForCaller } from './jobs';
-import { KeyQuery, liveShare, readShare, SHARE_LIFETIME_SECONDS, unlock } from './linkRead';
+import { liveShare, readShare, SHARE_LIFETIME_SECONDS } from './linkRead';
 import { commonQuery, idParam } from './params';
 import { remainingSpace } from './uploadStore';
 
@@ -103,8 +104,8 @@ function shareJson(ctx: ServerContext, share: JobRow, caller: Caller | null): Sh
 
 /**
  * SPEC §3 Share and §7 publish: make a link of some files, put a password on it, read it (a
- * visitor too), unlock it, stop it, copy it to one's timeline, email it. The routes a visitor
- * reaches check the link, its expiry and password (readShare); the rest need the owner or a
+ * visitor too, with its password as basic auth), stop it, copy it to one's timeline, email it.
+ * The routes a visitor reaches check the link, its expiry and password (readShare); the rest need the owner or a
  * signed-in user, and SPEC §6's subscription where files are saved or shared.
  */
 export function registerShareRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -148,7 +149,7 @@ export function registerShareRoutes(app: FastifyInstance, ctx: ServerContext): v
     return shareJson(ctx, share, caller);
   });
 
-  // The owner sets (or replaces) the password; a key given before no longer opens it.
+  // The owner sets (or replaces) the password; the old one no longer opens it.
   app.post('/shares/:id/password', (request, reply) => {
     const caller = requireCaller(ctx, request);
     Query.parse(request.query);
@@ -164,19 +165,8 @@ export function registerShareRoutes(app: FastifyInstance, ctx: ServerContext): v
       request,
       idParam.parse((request.params as { id: unknown }).id),
     );
-    KeyQuery.parse(request.query);
-    return shareJson(ctx, share, caller);
-  });
-
-  // SPEC §5: a wrong password answers "Incorrect password"; guesses are throttled per share and
-  // address (auth/linkThrottle.ts).
-  app.post('/shares/:id/unlock', (request, reply) => {
-    const uuid = idParam.parse((request.params as { id: unknown }).id);
     Query.parse(request.query);
-    const share = liveShare(ctx, uuid);
-    if (!share) throw notFound();
-    const { password } = SharePasswordRequestSchema.parse(request.body);
-    return unlock(ctx, request, reply, share, password);
+    return shareJson(ctx, share, caller);
   });
 
   // SPEC §4 share stop flow: the owner's only; the link then answers share-not-found.

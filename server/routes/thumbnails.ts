@@ -17,16 +17,14 @@ const ThumbQuery = z.object({
   ...commonQuery,
   area: intString(1, 100_000).optional(),
   share: idParam.optional(),
-  /** A password-protected share's key (routes/shares.ts). */
-  key: z.string().max(128).optional(),
 });
 
 export function registerThumbnailRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/th/3/:fileId', async (request, reply) => {
     const query = ThumbQuery.parse(request.query);
     const fileId = (request.params as { fileId: string }).fileId;
-    // A share's or a shared album's files: its link (and key, when it has a password) opens
-    // them to anyone.
+    // A share's or a shared album's files: its link (and its password as `?token=`, when it has
+    // one) opens them to anyone.
     const share = query.share === undefined ? null : linkJob(ctx, query.share);
     if (share) {
       readLinkJob(ctx, request, share.uuid);

@@ -7,7 +7,7 @@ import {
   CommentsResponseSchema,
   VisitorTokenResponseSchema,
 } from '../../src/api/contract/comments';
-import { ShareUnlockResponseSchema } from '../../src/api/contract/shares';
+import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { ErrorBodySchema } from '../../src/api/contract/uploads';
 import { RateLimiter } from '../auth/rateLimit';
 import { VISITOR_TOKEN_SECONDS } from '../db/visitors';
@@ -240,37 +240,27 @@ describe('visitor tokens', () => {
     expect((await send('POST', a.comments, guest.headers, 'still here?')).statusCode).toBe(401);
   });
 
-  it('a password-protected album: the key is needed to get a token and to use it; a new password ends it', async () => {
+  it('a password-protected album: its password is needed to get a token and to use it; a new password ends it', async () => {
     const a = await album({ password: 'transformed-1' });
     expect((await tokenFor(a.id, 'Guest')).statusCode).toBe(403);
-    const unlock = async (password: string) =>
-      ShareUnlockResponseSchema.parse(
-        (
-          await server.app.inject({
-            method: 'POST',
-            url: `/jobs/${a.id}/unlock`,
-            payload: { password },
-          })
-        ).json(),
-      ).key;
-    const key = await unlock('transformed-1');
-    const guest = await visitor(a.id, 'Guest', { 'x-share-key': key });
-    expect((await send('POST', a.comments, guest.headers, 'with key')).statusCode).toBe(200);
-    // The token without the key is not enough.
+    // SPEC §6: the visitor's basic auth is the album's transformed password.
+    const password = (value: string) => ({ authorization: basicAuthHeader(value) });
+    const guest = await visitor(a.id, 'Guest', password('transformed-1'));
+    expect((await send('POST', a.comments, guest.headers, 'with password')).statusCode).toBe(200);
+    // The token without the password is not enough.
     const tokenOnly = { 'x-visitor-token': guest.token };
-    expect((await send('POST', a.comments, tokenOnly, 'no key')).statusCode).toBe(403);
-    // The owner changes the password: the old key and the token are over, even with a new key.
+    expect((await send('POST', a.comments, tokenOnly, 'no password')).statusCode).toBe(403);
+    // The owner changes the password: the old one and the token are over, even with the new one.
     await server.app.inject({
       method: 'POST',
       url: `/jobs/${a.id}/password`,
       headers: owner,
       payload: { password: 'transformed-2' },
     });
-    const newKey = await unlock('transformed-2');
     const answer = await send(
       'POST',
       a.comments,
-      { ...tokenOnly, 'x-share-key': newKey },
+      { ...tokenOnly, ...password('transformed-2') },
       'after change',
     );
     expect(answer.statusCode).toBe(401);
@@ -350,28 +340,20 @@ describe('visitor tokens', () => {
 });
 
 describe('a visitor follows a shared album live', () => {
-  it('changes and the long poll answer through the link (with the key), without storage figures', async () => {
+  it('changes and the long poll answer through the link (with its password), without storage figures', async () => {
     const a = await album({ password: 'pw' });
     const changes = `/jobs/${a.id}/changes?since=0`;
     const poll = `/poll?seq=0&event=job_changed:${a.id}`;
     expect((await server.app.inject({ url: changes })).statusCode).toBe(403);
     expect((await server.app.inject({ url: poll })).statusCode).toBe(403);
-    const key = ShareUnlockResponseSchema.parse(
-      (
-        await server.app.inject({
-          method: 'POST',
-          url: `/jobs/${a.id}/unlock`,
-          payload: { password: 'pw' },
-        })
-      ).json(),
-    ).key;
-    const seen = await server.app.inject({ url: changes, headers: { 'x-share-key': key } });
+    const password = { authorization: basicAuthHeader('pw') };
+    const seen = await server.app.inject({ url: changes, headers: password });
     expect(seen.statusCode).toBe(200);
     const parsed = ChangesResponseSchema.parse(seen.json());
     expect(parsed.changes.length).toBeGreaterThan(0);
     expect(parsed.info.used_space).toBeUndefined();
     expect(parsed.info).not.toHaveProperty('max_space');
-    const polled = await server.app.inject({ url: poll, headers: { 'x-share-key': key } });
+    const polled = await server.app.inject({ url: poll, headers: password });
     expect(polled.statusCode).toBe(200);
     expect(Number(polled.body.split('\n')[0])).toBeGreaterThan(0);
     // The owner still gets the figures.

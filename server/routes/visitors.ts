@@ -4,21 +4,23 @@
 // route answers it 401 (both authorisation matrices check this). Names are rate limited per
 // address (auth/rateLimit.ts, 429 too_many_requests).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   VISITOR_TOKEN_HEADER,
   VisitorTokenRequestSchema,
   type VisitorToken,
 } from '../../src/api/contract/comments';
+import { basicCredentialOf, foreignAuthOf, sessionCaller } from '../auth/guard';
 import type { RateLimiter } from '../auth/rateLimit';
 import type { ServerContext } from '../context';
 import { createVisitor, visitorForToken, type VisitorRow } from '../db/visitors';
 import type { JobRow } from '../db/users';
 import { HttpError, notFound } from '../errors';
-import { KeyQuery, linkJob, readLinkJob, shareKey } from './linkRead';
-import { idParam } from './params';
+import { linkJob, readLinkJob, shareKey } from './linkRead';
+import { commonQuery, idParam } from './params';
 
 // SPEC §1 "a guest may comment after entering a name or signing in", §6 Visitor. A visitor who
-// can read a shared album (its link; its key when it has a password) gives a name and gets a
+// can read a shared album (its link; its password when it has one) gives a name and gets a
 // token for that album alone. The token, sent as X-Visitor-Token, lets the comment routes store
 // the visitor's comments under that name and lets the visitor edit or delete those (and nothing
 // else). It opens no other route, no other album, and ends with a new password or after 30 days.
@@ -30,14 +32,19 @@ export const commentsNotAllowed = () =>
 export const visitorTokenInvalid = () =>
   new HttpError(401, 'visitor_token_invalid', 'Unknown or expired visitor token');
 
-/** The album's key when it has a password (what its visitors carry), else null. */
+/** The album's password binding when it has one (a visitor's name ends with it), else null. */
 function albumKey(ctx: ServerContext, job: JobRow): string | null {
   return job.password ? shareKey(ctx, job) : null;
 }
 
-/** Whether this request speaks as a visitor: a visitor token and no account token. */
-export function isVisitorRequest(request: FastifyRequest): boolean {
-  return !request.headers.authorization && request.headers[HEADER] !== undefined;
+/**
+ * Whether this request speaks as a visitor: a visitor token and no account (no `foreign_auth`,
+ * and a basic auth that is no session's token: none, or the album's password).
+ */
+export function isVisitorRequest(ctx: ServerContext, request: FastifyRequest): boolean {
+  if (request.headers[HEADER] === undefined || foreignAuthOf(request) !== null) return false;
+  const basic = basicCredentialOf(request);
+  return basic === null || sessionCaller(ctx, basic) === null;
 }
 
 /** The visitor whose token this request carries for album `job`, else 401 visitor_token_invalid. */
@@ -74,7 +81,7 @@ export function rateLimited(
 
 export function registerVisitorRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.post('/jobs/:id/visitor_token', (request, reply) => {
-    KeyQuery.parse(request.query);
+    z.object(commonQuery).parse(request.query);
     const id = idParam.parse((request.params as { id: unknown }).id);
     const linked = linkJob(ctx, id);
     // Only a shared album's link makes visitors (not a share, not a private album).

@@ -54,7 +54,7 @@ beforeEach(() => connectivityStore.getState().setOnline(true));
 
 describe('request: SPEC §7 common rules', () => {
   it('sends the call to its host with the common query parameters and basic auth', async () => {
-    const { client, call } = setup(json({ ok: 1 }), { getForeignAuth: () => 'fa' });
+    const { client, call } = setup(json({ ok: 1 }));
     const result = await client.request({
       method: 'GET',
       path: '/jobs',
@@ -70,7 +70,6 @@ describe('request: SPEC §7 common rules', () => {
       client_v: '1.2.3300.7',
       device_id: 'dev-1',
       app_lang: 'nb_NO',
-      foreign_auth: 'fa',
       stories: '1',
       include_details: 'true',
     });
@@ -320,10 +319,68 @@ describe('answers', () => {
   });
 
   it('never puts the token or the query into the error message', async () => {
-    const { client } = setup(new Response('', { status: 500 }), { getForeignAuth: () => 'fa-s' });
+    const { client } = setup(new Response('', { status: 500 }));
     const error = await rejection(
-      client.request({ method: 'GET', path: '/a', schema: z.unknown() }),
+      client.request({
+        method: 'GET',
+        path: '/a',
+        schema: z.unknown(),
+        linkAuth: { basic: 'pw-s', foreignAuth: 'fa-s' },
+      }),
     );
-    expect(error.message).not.toMatch(/tok|fa-s|dev-1/);
+    expect(error.message).not.toMatch(/tok|fa-s|pw-s|dev-1/);
+  });
+});
+
+describe('request: SPEC §6 visitor auth of a link job', () => {
+  it('sends the album password as basic auth and the user as foreign_auth', async () => {
+    const { client, call } = setup(json({ ok: 1 }));
+    await client.request({
+      method: 'GET',
+      path: '/jobs/j/info',
+      schema: z.unknown(),
+      linkAuth: { basic: 'pbkdf2', foreignAuth: 'tok' },
+    });
+    expect(call().headers.get('Authorization')).toBe(basicAuthHeader('pbkdf2'));
+    expect(call().url.searchParams.get('foreign_auth')).toBe('tok');
+  });
+
+  it('sends no Authorization for a visitor without password or account', async () => {
+    const { client, call } = setup(json({ ok: 1 }), { getAuth: () => null, getHosts: () => hosts });
+    await client.request({
+      method: 'GET',
+      path: '/jobs/j/info',
+      schema: z.unknown(),
+      linkAuth: { basic: null, foreignAuth: null },
+    });
+    expect(call().headers.has('Authorization')).toBe(false);
+    expect(call().url.searchParams.has('foreign_auth')).toBe(false);
+  });
+
+  it('a 401 ends the session only when the call carried it', async () => {
+    const unauthorized = () => new Response('{"error":"unauthorized"}', { status: 401 });
+    const visitor = setup(unauthorized());
+    const seen: unknown[] = [];
+    visitor.client.onUnauthorized((error) => seen.push(error));
+    await rejection(
+      visitor.client.request({
+        method: 'GET',
+        path: '/jobs/j/info',
+        schema: z.unknown(),
+        linkAuth: { basic: 'pbkdf2', foreignAuth: null },
+      }),
+    );
+    expect(seen).toHaveLength(0);
+    const member = setup(unauthorized());
+    member.client.onUnauthorized((error) => seen.push(error));
+    await rejection(
+      member.client.request({
+        method: 'GET',
+        path: '/jobs/j/info',
+        schema: z.unknown(),
+        linkAuth: { basic: 'pbkdf2', foreignAuth: 'tok' },
+      }),
+    );
+    expect(seen).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import {
   STORED_AUTH_UNDEFINED,
   kindForStatus,
 } from './errors';
+import type { VisitorAuth } from '../domain/visitorAuth';
 import { hostUrl, type HostDirectory, type HostName } from './hosts';
 import { encodeBody, isAbortError, parseJsonAnswer, readAnswer, type RequestBody } from './wire';
 
@@ -21,7 +22,6 @@ export interface ApiClientConfig {
   getHosts?(): HostDirectory | null;
   getLanguage(): string;
   getDeviceId(): string;
-  getForeignAuth?(): string | undefined;
   appKey: string;
   clientVersion: string;
   fetch?: typeof fetch;
@@ -48,6 +48,12 @@ export interface BaseRequest {
   auth?: boolean;
   /** Overrides the directory for this call (e.g. a shared album's own service dictionary). */
   hosts?: HostDirectory;
+  /**
+   * SPEC §6 visitor auth for a job read through its link (domain/visitorAuth): the basic auth
+   * credential instead of the token (the album's transformed password, the token, or none) and
+   * `foreign_auth`. Replaces `auth`.
+   */
+  linkAuth?: VisitorAuth;
 }
 export interface JsonRequest<T> extends BaseRequest {
   responseType?: 'json';
@@ -85,11 +91,20 @@ export interface ApiClient {
   request(opts: BlobRequest): Promise<ApiResponse<Blob>>;
   request(opts: NoBodyRequest): Promise<ApiResponse<undefined>>;
   /** Absolute URL with the common parameters, for <img>, <video>, form posts and downloads. */
-  url(opts: { host?: HostName; path: string; query?: Query; hosts?: HostDirectory }): string;
+  url(opts: UrlOptions): string;
   /** SPEC §7: every 401 to a call with the token runs every registered handler. Returns the unsubscribe. */
   onUnauthorized(handler: UnauthorizedHandler): () => void;
   /** Every 403 `user_disabled`, from any call, runs every registered handler. */
   onUserDisabled(handler: UserDisabledHandler): () => void;
+}
+
+export interface UrlOptions {
+  host?: HostName;
+  path: string;
+  query?: Query;
+  hosts?: HostDirectory;
+  /** Its `foreignAuth` becomes the common parameter `foreign_auth` (SPEC §7). */
+  linkAuth?: VisitorAuth;
 }
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
@@ -104,14 +119,14 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return hosts;
   }
 
-  function url(opts: { host?: HostName; path: string; query?: Query; hosts?: HostDirectory }) {
+  function url(opts: UrlOptions) {
     const target = new URL(hostUrl(resolveHosts(opts.hosts), opts.host ?? 'app', opts.path));
     const common: Query = {
       app_key: config.appKey,
       client_v: config.clientVersion,
       device_id: config.getDeviceId(),
       app_lang: config.getLanguage(),
-      foreign_auth: config.getForeignAuth?.(),
+      foreign_auth: opts.linkAuth?.foreignAuth,
     };
     // SPEC §7 common parameters first; a call's own value of the same name replaces one.
     for (const query of [common, opts.query ?? {}]) {
@@ -137,13 +152,26 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }
   }
 
+  /** The basic auth credential of a call, and whether it carries the user's session. */
+  function credentialsOf(opts: AnyRequest): { basic: string | null; session: boolean } {
+    if (opts.linkAuth) {
+      const token = config.getAuth()?.token;
+      const { basic, foreignAuth } = opts.linkAuth;
+      return { basic, session: foreignAuth !== null || (basic !== null && basic === token) };
+    }
+    if (opts.auth === false) return { basic: null, session: false };
+    const auth = config.getAuth();
+    if (!auth) throw new InternalError(STORED_AUTH_UNDEFINED);
+    return { basic: auth.token, session: true };
+  }
+
   async function request(opts: AnyRequest): Promise<ApiResponse<unknown>> {
-    const useAuth = opts.auth ?? true;
-    const auth = useAuth ? config.getAuth() : null;
-    if (useAuth && !auth) throw new InternalError(STORED_AUTH_UNDEFINED);
+    const credentials = credentialsOf(opts);
     const target = url(opts);
     const headers = new Headers(opts.headers);
-    if (auth) headers.set('Authorization', basicAuthHeader(auth.token));
+    if (credentials.basic !== null) {
+      headers.set('Authorization', basicAuthHeader(credentials.basic));
+    }
     const errorFor = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'method' | 'path'>) =>
       new ApiError({ ...init, method: opts.method, path: target });
 
@@ -182,7 +210,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       const error = errorFor({ kind: kindForStatus(status), status, body });
       // A session can only end for a call that carried one: a visitor's 401 (a private album
       // read through its link) is that page's answer, not an expired session.
-      if (status === 401 && auth) runHandlers(unauthorizedHandlers, error);
+      if (status === 401 && credentials.session) runHandlers(unauthorizedHandlers, error);
       else if (isUserDisabledAnswer(status, body)) runHandlers(userDisabledHandlers, error);
       throw error;
     }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_FETCH_STATES, mapJobInfoFailure } from './jobInfoFailure';
+import {
+  isJobAuthBody,
+  JOB_FETCH_STATES,
+  jobFetchPage,
+  jobFetchState,
+  mapJobInfoFailure,
+} from './jobInfoFailure';
 
 const PUBLIC_AUTH = '{"error":"public job auth failed"}';
 const SECURED = 'Forbidden: User does not have access to secured job';
@@ -73,5 +79,62 @@ describe('mapJobInfoFailure', () => {
     expect(
       mapJobInfoFailure({ status: 401, body: 'Public Job Auth Failed', loggedIn: false }),
     ).toBe('PASSWORD_REQUIRED');
+  });
+});
+
+describe('jobFetchState', () => {
+  const failure = (status: number | 'network', body = '') => ({ status, body, loggedIn: false });
+
+  it('is PENDING while the fetch runs, PASSWORD_PROVIDED when it carries a typed password', () => {
+    // SPEC §4 Job fetch: "NOT_STARTED, PENDING, NOT_FOUND, PASSWORD_REQUIRED, PASSWORD_PROVIDED, …"
+    expect(jobFetchState({ pending: true, failure: null, passwordProvided: false })).toBe(
+      'PENDING',
+    );
+    expect(jobFetchState({ pending: true, failure: null, passwordProvided: true })).toBe(
+      'PASSWORD_PROVIDED',
+    );
+  });
+
+  it('maps a failed answer by SPEC §7 and a success to FETCHED', () => {
+    expect(jobFetchState({ pending: false, failure: null, passwordProvided: true })).toBe(
+      'FETCHED',
+    );
+    expect(
+      jobFetchState({ pending: false, failure: failure(403, PUBLIC_AUTH), passwordProvided: true }),
+    ).toBe('PASSWORD_REQUIRED');
+    expect(jobFetchState({ pending: false, failure: failure(503), passwordProvided: false })).toBe(
+      'FETCH_FAILED',
+    );
+  });
+});
+
+describe('jobFetchPage', () => {
+  it('shows the SPEC §4 page of every state', () => {
+    // SPEC §4: "NOT_STARTED/PENDING show a loader; FETCHED/PARTIALLY_FETCHED show the album;
+    // NOT_FOUND/FETCH_FAILED show not-found; PASSWORD_REQUIRED shows the password form;
+    // LOGIN_REQUIRED shows a login prompt."
+    expect(Object.fromEntries(JOB_FETCH_STATES.map((s) => [s, jobFetchPage(s)]))).toEqual({
+      NOT_STARTED: 'loader',
+      PENDING: 'loader',
+      NOT_FOUND: 'notFound',
+      PASSWORD_REQUIRED: 'password',
+      PASSWORD_PROVIDED: 'password',
+      LOGIN_REQUIRED: 'login',
+      FETCHED: 'content',
+      PARTIALLY_FETCHED: 'content',
+      FETCH_FAILED: 'notFound',
+      RECENTLY_DELETED: 'notFound',
+    });
+  });
+});
+
+describe('isJobAuthBody', () => {
+  it('knows the two SPEC §7 texts, in any case, and nothing else', () => {
+    expect(isJobAuthBody('public job auth failed')).toBe(true);
+    expect(isJobAuthBody(SECURED)).toBe(true);
+    expect(
+      isJobAuthBody('{"error":"unauthorized","message":"Missing, unknown or revoked token"}'),
+    ).toBe(false);
+    expect(isJobAuthBody(undefined)).toBe(false);
   });
 });

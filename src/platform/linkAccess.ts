@@ -1,65 +1,104 @@
 import { loadStoredAuth } from '../api/authStore';
+import type { UrlOptions } from '../api/http';
+import { visitorAuth, type VisitorAuth } from '../domain/visitorAuth';
 
 /**
- * Jobs read through a link instead of the session (SPEC §3 Share): anyone with the link reads a
- * share, signed in or not, and a password-protected one with the key its password gave
- * (POST /shares/{id}/unlock). The calls and URLs about such a job's files (the viewer's details
- * and video checks, thumbnails, content) read this to send the key and to send the token only
- * when there is one.
+ * Jobs read through their link instead of the session (SPEC §3 Share, §6 Visitor): anyone with
+ * the link reads a share or a shared album, signed in or not, and a password-protected one with
+ * its password as SPEC §5 transforms it. Every call and URL about such a job (its info, files,
+ * details, comments, thumbnails, content) carries SPEC §6's visitor auth (`domain/visitorAuth`):
+ * the password as basic auth when given, else the token while the user may be the owner, and
+ * the user as `foreign_auth` once they are known not to be.
  */
-const keys = new Map<string, string | null>();
+interface LinkGrant {
+  /** The transformed password the visitor gave, null when none was asked for. */
+  password: string | null;
+  /** The job's answer said the signed-in user is not its owner. */
+  nonOwner: boolean;
+}
 
-/** Marks `jobId` as read through its link, with the key of its password when it has one. */
-export function grantLinkAccess(jobId: string, key: string | null): void {
-  keys.set(jobId, key);
+const grants = new Map<string, LinkGrant>();
+
+/** Marks `jobId` as read through its link, with its transformed password when it has one. */
+export function grantLinkAccess(jobId: string, password: string | null): void {
+  grants.set(jobId, { password, nonOwner: grants.get(jobId)?.nonOwner ?? false });
 }
 
 export function revokeLinkAccess(jobId: string): void {
-  keys.delete(jobId);
+  grants.delete(jobId);
 }
 
-/** The key of a job read through its link (null: no password), undefined for any other job. */
-export function linkKey(jobId: string): string | null | undefined {
-  return keys.get(jobId);
+/** SPEC §6 visitor auth for fetching `jobId` with `password` (before it is known to open it). */
+export function linkAuthWith(jobId: string, password: string | null): VisitorAuth {
+  return visitorAuth({
+    password,
+    token: loadStoredAuth()?.token ?? null,
+    nonOwner: grants.get(jobId)?.nonOwner ?? false,
+  });
 }
 
-/** Request options for a call about `jobId`'s files: its key, and the token only if signed in. */
-export function linkRequestOptions(jobId: string): {
-  auth?: boolean;
-  headers?: Record<string, string>;
+/**
+ * The job answered a fetch with `password`: everything about it is read through its link from
+ * now on, with that password (kept for this tab), knowing whether the user owns it.
+ */
+export function openedByLink(jobId: string, password: string | null, owner: boolean): void {
+  grants.set(jobId, { password, nonOwner: !owner });
+  if (password !== null) rememberLinkPassword(jobId, password);
+}
+
+/** SPEC §6 visitor auth for a call about `jobId`; undefined for a job not read by its link. */
+export function linkAuthOf(jobId: string): VisitorAuth | undefined {
+  const grant = grants.get(jobId);
+  if (!grant) return undefined;
+  return visitorAuth({ ...grant, token: loadStoredAuth()?.token ?? null });
+}
+
+/** Request options for a call about `jobId`: its visitor auth when read through its link. */
+export function linkRequestOptions(jobId: string): { linkAuth?: VisitorAuth } {
+  const linkAuth = linkAuthOf(jobId);
+  return linkAuth ? { linkAuth } : {};
+}
+
+/**
+ * The query of a URL about `jobId`'s media (<img>, <video>, downloads: no headers): `token`
+ * carries what basic auth would (the password of a link job, else the user's token), and
+ * `foreign_auth` (in `linkAuth`) the user.
+ */
+export function mediaAuth(jobId: string): Pick<UrlOptions, 'linkAuth'> & {
+  token: string | undefined;
 } {
-  if (!keys.has(jobId)) return {};
-  const key = keys.get(jobId);
-  return {
-    auth: loadStoredAuth() !== null,
-    ...(key ? { headers: { 'X-Share-Key': key } } : {}),
-  };
+  const linkAuth = linkAuthOf(jobId);
+  if (!linkAuth) return { token: loadStoredAuth()?.token };
+  return { token: linkAuth.basic ?? undefined, linkAuth };
 }
 
-const KEY_STORE = 'shareKeys';
+const PASSWORD_STORE = 'linkPasswords';
 
-function storedKeys(): Record<string, string> {
+function storedPasswords(): Record<string, string> {
   try {
-    const parsed: unknown = JSON.parse(sessionStorage.getItem(KEY_STORE) ?? '{}');
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(PASSWORD_STORE) ?? '{}');
     return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
   } catch {
     return {};
   }
 }
 
-/** Keeps a link job's key for this tab (a reload does not ask for the password again). */
-export function rememberLinkKey(jobId: string, key: string): void {
+/** Keeps a link job's transformed password for this tab (a reload does not ask again). */
+export function rememberLinkPassword(jobId: string, password: string): void {
   try {
-    sessionStorage.setItem(KEY_STORE, JSON.stringify({ ...storedKeys(), [jobId]: key }));
+    sessionStorage.setItem(
+      PASSWORD_STORE,
+      JSON.stringify({ ...storedPasswords(), [jobId]: password }),
+    );
   } catch {
-    // Private mode without storage: the key lives as long as the page.
+    // Private mode without storage: the password lives as long as the page.
   }
 }
 
-/** The key this tab holds for a link job (a share or an album), if its password was given. */
-export function heldLinkKey(jobId: string): string | null {
-  const held = linkKey(jobId);
+/** The transformed password this tab holds for a link job (a share or an album), if given. */
+export function heldLinkPassword(jobId: string): string | null {
+  const held = grants.get(jobId)?.password;
   if (held) return held;
-  const stored = storedKeys()[jobId];
+  const stored = storedPasswords()[jobId];
   return typeof stored === 'string' && stored.length > 0 && stored.length <= 128 ? stored : null;
 }

@@ -1,27 +1,27 @@
-import { loadStoredAuth } from '../api/authStore';
 import type { ThumbnailSize } from '../domain/constants';
 import { api } from './api';
-import { linkKey } from './linkAccess';
+import { mediaAuth } from './linkAccess';
 
 /**
  * URLs of a job's media for elements that cannot send headers (<img>, <video>, the decode
- * worker): the login token rides in the query. One builder per job, because client.url() reads
+ * worker): the login token (or a link job's password) rides in the query. One builder per job, because client.url() reads
  * the stored auth and the host directory, too slow per tile. The grid and the viewer build the
  * same URL for a thumbnail, so the viewer's first pixels come from the HTTP cache.
  */
 export function mediaUrls(jobId: string) {
-  const token = loadStoredAuth()?.token;
-  // A share read through its link: its key, when its password gave one (platform/linkAccess).
-  const key = linkKey(jobId) ?? undefined;
+  // A job read through its link: SPEC §6 visitor auth, in the query (platform/linkAccess).
+  const { token, linkAuth } = mediaAuth(jobId);
   const thumb = api().url({
     host: 'thumb',
     path: '/th/3/FILE_ID',
-    query: { area: 'AREA', share: jobId, token, key },
+    query: { area: 'AREA', share: jobId, token },
+    linkAuth,
   });
   const content = api().url({
     host: 'video',
     path: `/st/4/jobs/${encodeURIComponent(jobId)}/files_by_id/FILE_ID`,
-    query: { token, key },
+    query: { token },
+    linkAuth,
   });
   const id = (fileId: string) => encodeURIComponent(fileId);
   return {

@@ -97,7 +97,7 @@ test('a private album asks a visitor to sign in; an unknown one is not found', a
     // A visitor has no session to expire: no session-expired dialog over the prompt.
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await page.goto('/a/no-such-album');
-    await expect(page.getByTestId('album-not-found')).toBeVisible();
+    await expect(page.getByTestId('not-found-album')).toBeVisible();
   } finally {
     await visitor.close();
   }

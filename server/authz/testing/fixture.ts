@@ -280,9 +280,11 @@ export type Case = {
   once?: true;
   /**
    * No token or a bad one: 401 by default; 'hidden' (404, nothing changes) where even the
-   * existence of the thing is its owner's alone (a resumable upload, issue 32).
+   * existence of the thing is its owner's alone (a resumable upload, issue 32); 'secured' (403
+   * with SPEC §7's "User does not have access to secured job", which the client maps to its
+   * login prompt) for a job's info asked without any token.
    */
-  anonymous?: 'hidden';
+  anonymous?: 'hidden' | 'secured';
 };
 
 export const get = (url: string) => ({ method: 'GET' as const, url });

@@ -19,16 +19,20 @@ import {
 } from './fixture';
 
 /**
- * The matrix over `cases`, in their order: no token and a forged one → 401 with nothing changed;
- * another user → as `other` says; the owner made read-only → 403 read_only_user with nothing
- * changed where `readOnly` says so, else 2xx; the owner → 2xx. One test per case.
+ * The matrix over `cases`, in their order: no token and a forged one → 401 (or as `anonymous`
+ * says) with nothing changed; another user → as `other` says; the owner made read-only → 403
+ * read_only_user with nothing changed where `readOnly` says so, else 2xx; the owner → 2xx. One
+ * test per case.
  */
 export function matrix(cases: readonly Case[]): void {
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const before = snapshot();
     const refusedWith = c.anonymous === 'hidden' ? 404 : 401;
     const anonymous = await send(c, {});
-    expect(anonymous.statusCode).toBe(refusedWith);
+    expect(anonymous.statusCode).toBe(c.anonymous === 'secured' ? 403 : refusedWith);
+    if (c.anonymous === 'secured') {
+      expect(anonymous.body).toContain('User does not have access to secured job');
+    }
     expect(isJsonError(anonymous.body)).toBe(true);
     const forged = await send(c, { authorization: 'Basic Zm9yZ2VkOg==' });
     expect(forged.statusCode).toBe(refusedWith);

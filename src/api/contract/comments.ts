@@ -47,7 +47,7 @@ export const VisitorNameSchema = singleLineText(VISITOR_NAME_MAX).refine(
 );
 
 /**
- * POST /jobs/{id}/visitor_token: a visitor who can read a shared album (its link, and its key
+ * POST /jobs/{id}/visitor_token: a visitor who can read a shared album (its link, and its password
  * when it has a password) names themselves to comment on it without an account.
  */
 export const VisitorTokenRequestSchema = z.object({ name: VisitorNameSchema });

@@ -32,10 +32,18 @@ export const FileSchema = z.object({
    * album's owner (absent: the owner). SPEC §6: a file is deleted by whoever added it or the owner.
    */
   addedBy: z.string().optional(),
+  /**
+   * SPEC §3 File currentUserCan (SPEC §6 rules) for the caller, decided by the server: in a file's
+   * detail, and with each file of an album's listing (absent elsewhere).
+   */
+  currentUserCan: z
+    .object({ deleteFile: z.boolean(), setFileAsAlbumCoverPhoto: z.boolean() })
+    .optional(),
 });
 
 /** GET /jobs/{id}/files: newest first (capture time desc, then path asc). */
 export const FilesResponseSchema = z.object({ files: z.array(FileSchema) });
 
 export type FileInfo = z.infer<typeof FileSchema>;
+export type FileRights = NonNullable<FileInfo['currentUserCan']>;
 export type FilesResponse = z.infer<typeof FilesResponseSchema>;

@@ -31,10 +31,6 @@ export const FileDetailSchema = FileSchema.extend({
   uploaded: z.number(),
   encodingStatus: EncodingStatusSchema,
   metadata: FileMetadataFieldsSchema,
-  /** SPEC §3 File currentUserCan, for the caller (SPEC §6 rules). */
-  currentUserCan: z
-    .object({ deleteFile: z.boolean(), setFileAsAlbumCoverPhoto: z.boolean() })
-    .optional(),
   /** SPEC §3 Reaction, in an album: how many love the file, and whether the caller does. */
   loves: z.object({ count: z.number().int().nonnegative(), loved: z.boolean() }).optional(),
 });

@@ -9,9 +9,9 @@ import { multiLineText, singleLineText } from './text';
  * `/th/3/{fileId}?share={shareId}` and its content `/st/4/jobs/{shareId}/files_by_id/{fileId}`
  * like any job's (SPEC §7 "share = job id"). A share expires 30 days after it was made (SPEC §9).
  *
- * Who may read it: anyone with the link (a visitor too); with a password, only after POST
- * /shares/{id}/unlock gave them its key (sent back as `?key=` on every read, which an <img> can
- * carry); the owner always.
+ * Who may read it: anyone with the link (a visitor too); with a password, a request whose basic
+ * auth is that password as SPEC §5 transforms it (SPEC §6 visitor auth; an <img> carries it as
+ * `?token=`); the owner always.
  */
 
 /** The most files one share holds (the receiver lists them all on one page). */
@@ -26,9 +26,11 @@ export const CreateShareRequestSchema = z.object({
   album: z.boolean().optional(),
 });
 
-/** POST /shares/{id}/password and POST /shares/{id}/unlock: transformed as SPEC §5 says. */
+/**
+ * POST /shares/{id}/password: transformed as SPEC §5 says. A visitor sends the same value as the
+ * share's basic auth (SPEC §6; server/routes/linkRead.ts).
+ */
 export const SharePasswordRequestSchema = z.object({ password: singleLineText(512).min(1) });
-export const ShareUnlockResponseSchema = z.object({ key: z.string().min(1).max(128) });
 
 export const ShareSchema = z.object({
   id: z.string().min(1),

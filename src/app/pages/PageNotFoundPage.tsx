@@ -1,4 +1,4 @@
-import { NotFoundView } from './NotFoundView';
+import { NotFoundView } from '../../features/auth';
 
 export default function PageNotFoundPage() {
   return <NotFoundView kind="page" />;

@@ -1,7 +1,6 @@
 import { ShareReceiver } from '../../features/share';
-import { NotFoundView } from './NotFoundView';
 
-/** SPEC §2 `/share/{shareId}`: the receiver, with the shell's share-not-found page. */
+/** SPEC §2 `/share/{shareId}`: the receiver (its not-found page included). */
 export default function SharePage() {
-  return <ShareReceiver notFound={<NotFoundView kind="share" />} />;
+  return <ShareReceiver />;
 }

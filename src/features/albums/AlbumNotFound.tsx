@@ -1,12 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { MessagePage } from '../../ui/MessagePage';
+import { NotFoundView } from '../auth';
 
-/** SPEC §2 album not found: an unknown, deleted or inaccessible album. */
+/** SPEC §2 album not found: an unknown, deleted or inaccessible album (SPEC §4 NOT_FOUND). */
 export function AlbumNotFound() {
-  const { t } = useTranslation();
-  return (
-    <MessagePage testId="album-not-found" title={t('notFound.album.title')}>
-      <p>{t('notFound.album.description')}</p>
-    </MessagePage>
-  );
+  return <NotFoundView kind="album" />;
 }

@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { AlbumInfo } from '../../api/contract/albums';
-import type { FileInfo } from '../../api/contract/files';
-import { isApiError } from '../../api/errors';
 import { trackEngaged } from '../../platform/analytics';
 import { api } from '../../platform/api';
 import { mediaUrls } from '../../platform/mediaUrls';
-import { defaultJobQuery, useAccountInfo } from '../../platform/queries';
+import { defaultJobQuery } from '../../platform/queries';
 import { useShortcutGroup } from '../../platform/shortcuts';
 import type { GalleryMenuItem } from '../../gallery';
 import { showToast } from '../../state/toasts';
@@ -23,7 +21,6 @@ import {
   EmptyGrid,
   GALLERY_SHORTCUTS,
   GridPage,
-  RetryPage,
   SelectionBar,
   signedIn,
   timelineMenuItems,
@@ -37,7 +34,9 @@ import { albumCarouselSource } from './albumCarousel';
 import { albumIdFromParam } from './albumId';
 import { albumCommands } from './albumCommands';
 import { AlbumHeader } from './AlbumHeader';
+import { AlbumFetchFailure } from './AlbumFetchFailure';
 import { AlbumNotFound } from './AlbumNotFound';
+import { createAlbumRights } from './albumRights';
 import { AlbumShareDialog } from './AlbumShareDialog';
 import { AlbumSettingsDialog, EDIT_TABS, type EditTab } from './AlbumSettingsDialog';
 import { albumSource } from './albumSource';
@@ -71,23 +70,7 @@ function AlbumRoute() {
     // The timeline's files open on the timeline (SPEC §2).
     return <Navigate to={fileId ? `/photos/${encodeURIComponent(fileId)}` : '/photos'} replace />;
   }
-  if (info.isError) {
-    if (isApiError(info.error, 'notFound') || isApiError(info.error, 'forbidden')) {
-      return <AlbumNotFound />;
-    }
-    return (
-      <RetryPage
-        testId="album-error"
-        title={t('albums.loadError')}
-        body={t(
-          isApiError(info.error)
-            ? (info.error.i18nKey as 'errors.genericDescription')
-            : 'errors.genericDescription',
-        )}
-        onRetry={() => void info.refetch()}
-      />
-    );
-  }
+  if (info.isError) return <AlbumFetchFailure jobId={jobId} error={info.error} />;
   if (!info.data || !timeline.data) return <Spinner label={t('common.loading')} />;
   // Another kind of job (a share): its files in the viewer alone.
   if (info.data.type !== 'story') return fileId ? <StandaloneCarousel /> : <AlbumNotFound />;
@@ -108,23 +91,19 @@ function Album({ album }: { album: AlbumInfo }) {
   const { tab, fileId: openFileId } = useParams();
   const jobId = album.id;
   useEffect(() => trackEngaged('album_open'), [jobId]);
-  const me = useAccountInfo().data?.uuid;
   const owner = album.role === 'owner';
   const viewMode: ViewMode = useQuery(viewModeQuery(jobId)).data ?? 'grid';
   const sort = album.sort_order ?? 'NEWEST_TAKEN';
 
-  // Who added each listed file (SPEC §6: a member deletes only what they added).
-  const addedBy = useRef(new Map<string, string>());
-  const observe = useCallback((files: readonly FileInfo[]) => {
-    for (const file of files) if (file.addedBy) addedBy.current.set(file.id, file.addedBy);
-  }, []);
-  const source = useMemo(() => albumSource(api(), jobId, sort, observe), [jobId, sort, observe]);
+  // SPEC §6 delete and cover as the server's currentUserCan says, file by file (albumRights.ts).
+  const rights = useMemo(() => createAlbumRights(), []);
+  const source = useMemo(
+    () => albumSource(api(), jobId, sort, rights.observe),
+    [jobId, sort, rights],
+  );
   const grid = useGridPage({ contentKey: jobId, source, squareTiles: viewMode === 'grid' });
   const { engine } = grid;
-  const canDelete = useCallback(
-    (fileId: string) => owner || (me !== undefined && addedBy.current.get(fileId) === me),
-    [owner, me],
-  );
+  const { canDelete } = rights;
 
   // SPEC §6: a member deletes only what they added; the rest says why.
   const mayDelete = useCallback(
@@ -158,7 +137,8 @@ function Album({ album }: { album: AlbumInfo }) {
     [navigate, jobId],
   );
 
-  // The timeline's menu, with the owner's cover entry after Open (SPEC §6: not for the cover).
+  // The timeline's menu, with the cover entry after Open where the server allows it (SPEC §6: not
+  // for the cover itself).
   const contextMenuItems = useCallback(
     (fileIds: string[]): GalleryMenuItem[] => {
       const items = timelineMenuItems(fileIds, t, {
@@ -167,7 +147,7 @@ function Album({ album }: { album: AlbumInfo }) {
         delete: fileIds.every(canDelete) ? menu.delete : undefined,
       });
       const [id] = fileIds;
-      if (fileIds.length === 1 && owner && id !== album.coverPhoto) {
+      if (fileIds.length === 1 && rights.canSetCover(id) && id !== album.coverPhoto) {
         items.splice(1, 0, {
           id: 'cover',
           label: t('albums.cover.action'),
@@ -176,7 +156,7 @@ function Album({ album }: { album: AlbumInfo }) {
       }
       return items;
     },
-    [t, open, owner, album.coverPhoto, jobId, menu, canDelete],
+    [t, open, rights, album.coverPhoto, jobId, menu, canDelete],
   );
 
   const carouselSource = useMemo(
@@ -188,16 +168,15 @@ function Album({ album }: { album: AlbumInfo }) {
             byAdded: sort === 'ADDED',
             actions: fileActions,
             canDelete,
-            cover: owner
-              ? {
-                  current: album.coverPhoto ?? null,
-                  run: (id) => albumCommands.setCover(jobId, id),
-                }
-              : null,
+            cover: {
+              offered: rights.canSetCover,
+              current: album.coverPhoto ?? null,
+              run: (id) => albumCommands.setCover(jobId, id),
+            },
             uploaderName: () => undefined,
           })
         : null,
-    [engine, fileActions, jobId, sort, canDelete, owner, album.coverPhoto],
+    [engine, fileActions, jobId, sort, canDelete, rights, album.coverPhoto],
   );
 
   const header = useAlbumHeaderActions(album, engine);

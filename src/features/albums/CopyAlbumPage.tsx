@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { grantLinkAccess, heldLinkKey } from '../../platform/linkAccess';
+import { grantLinkAccess, heldLinkPassword } from '../../platform/linkAccess';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
 import { albumCommands } from './albumCommands';
@@ -28,7 +28,7 @@ function CopyNow() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    grantLinkAccess(jobId, heldLinkKey(jobId));
+    grantLinkAccess(jobId, heldLinkPassword(jobId));
     void albumCommands.copyToTimeline(jobId, fileId ? [fileId] : undefined).then(() => {
       const back = `/a/${encodeURIComponent(jobId)}`;
       void navigate(fileId ? `${back}?file=${encodeURIComponent(fileId)}` : back, {

@@ -51,7 +51,8 @@ export function albumViewerSource(options: {
 
 /**
  * The album page's viewer: `/carousel/{jobId}/{fileId}`, delete with the album's wording (SPEC
- * §8), the cover action for the owner (SPEC §6), and who added a file.
+ * §8), the cover action where the server's currentUserCan allows it (SPEC §6, albumRights.ts), and
+ * who added a file.
  */
 export function albumCarouselSource(options: {
   engine: GalleryEngine;
@@ -59,7 +60,11 @@ export function albumCarouselSource(options: {
   byAdded: boolean;
   actions: FileActions;
   canDelete: (fileId: string) => boolean;
-  cover: { current: string | null; run: (fileId: string) => Promise<void> } | null;
+  cover: {
+    offered: (fileId: string) => boolean;
+    current: string | null;
+    run: (fileId: string) => Promise<void>;
+  };
   uploaderName: (fileId: string) => string | undefined;
 }): CarouselSource {
   const { actions } = options;
@@ -74,14 +79,11 @@ export function albumCarouselSource(options: {
       download: true,
       deleteFiles: (ids) =>
         ids.every(options.canDelete) ? actions.requestDelete(ids) : Promise.resolve([]),
-      ...(options.cover
-        ? {
-            setCover: {
-              allowed: (fileId: string) => fileId !== options.cover?.current,
-              run: options.cover.run,
-            },
-          }
-        : {}),
+      setCover: {
+        offered: options.cover.offered,
+        allowed: (fileId) => options.cover.offered(fileId) && fileId !== options.cover.current,
+        run: options.cover.run,
+      },
       uploaderName: options.uploaderName,
     },
   });

@@ -1,52 +1,44 @@
 import { queryOptions } from '@tanstack/react-query';
 import { AlbumInfoSchema } from '../../api/contract/albums';
-import { ShareUnlockResponseSchema } from '../../api/contract/shares';
 import { transformPassword } from '../../domain/password';
 import { api } from '../../platform/api';
 import {
   grantLinkAccess,
-  heldLinkKey,
+  heldLinkPassword,
+  linkAuthWith,
   linkRequestOptions,
-  rememberLinkKey,
+  openedByLink,
 } from '../../platform/linkAccess';
-import { loadStoredAuth } from '../../api/authStore';
 
 // SPEC §6 Visitor: a shared album read through its link (`/a/{jobId}`), signed in or not.
 
 const jobPath = (jobId: string) => `/jobs/${encodeURIComponent(jobId)}`;
 
-/** GET /jobs/{id}/info through the album's link (its key once the password was given). */
-export const visitorAlbumQuery = (jobId: string, key: string | null) =>
+/**
+ * GET /jobs/{id}/info through the album's link with SPEC §6 visitor auth: its password as SPEC §5
+ * transforms it (null until one is given). Once it answers, everything about the album is read
+ * that way (platform/linkAccess). Failures are read by SPEC §7's mapping (share/linkJob.ts).
+ */
+export const visitorAlbumQuery = (jobId: string, password: string | null) =>
   queryOptions({
-    queryKey: ['visitorAlbum', jobId, key],
-    queryFn: async ({ signal }) =>
-      (
-        await api().request({
-          method: 'GET',
-          path: `${jobPath(jobId)}/info`,
-          schema: AlbumInfoSchema,
-          signal,
-          ...linkRequestOptions(jobId),
-        })
-      ).data,
+    queryKey: ['visitorAlbum', jobId, password],
+    queryFn: async ({ signal }) => {
+      const { data } = await api().request({
+        method: 'GET',
+        path: `${jobPath(jobId)}/info`,
+        schema: AlbumInfoSchema,
+        signal,
+        linkAuth: linkAuthWith(jobId, password),
+      });
+      openedByLink(jobId, password, data.role === 'owner');
+      return data;
+    },
     retry: false,
   });
 
-/**
- * POST /jobs/{id}/unlock with the password transformed as SPEC §5 says (salted with the album's
- * id, as the owner's client stored it): the key, kept for this tab and sent with every read.
- */
-export async function unlockAlbum(jobId: string, password: string): Promise<void> {
-  const { data } = await api().request({
-    method: 'POST',
-    path: `${jobPath(jobId)}/unlock`,
-    body: { password: await transformPassword(password, jobId) },
-    schema: ShareUnlockResponseSchema,
-    auth: loadStoredAuth() !== null,
-  });
-  rememberLinkKey(jobId, data.key);
-  grantLinkAccess(jobId, data.key);
-}
+/** The album's password as the visitor typed it, transformed as SPEC §5 says (salt: its id). */
+export const albumPasswordCredential = (jobId: string, password: string): Promise<string> =>
+  transformPassword(password, jobId);
 
 /** POST /jobs/{id}/password (owner): the password transformed the same way, or null to remove. */
 export async function setAlbumPassword(jobId: string, password: string | null): Promise<void> {
@@ -59,11 +51,11 @@ export async function setAlbumPassword(jobId: string, password: string | null): 
 }
 
 /**
- * POST /jobs/{id}/subscribe through the album's link (its key when it has a password): a signed-in
+ * POST /jobs/{id}/subscribe through the album's link (its password when it has one): a signed-in
  * visitor joins (SPEC §6). The owner opening their own link answers 400: already in.
  */
 export async function joinFromLink(jobId: string): Promise<void> {
-  grantLinkAccess(jobId, heldLinkKey(jobId));
+  grantLinkAccess(jobId, heldLinkPassword(jobId));
   await api().request({
     method: 'POST',
     path: `${jobPath(jobId)}/subscribe`,

@@ -2,5 +2,6 @@
 export { completeLoginFromCallback, redirectUri, startLogin, type CallbackResult } from './login';
 export { AccountSwitchPrompt } from './AccountSwitchPrompt';
 export { LoginPrompt } from './LoginPrompt';
+export { NotFoundView, type NotFoundKind } from './NotFoundView';
 export { RequireLogin } from './RequireLogin';
 export { startSession } from './session';

@@ -106,7 +106,7 @@ export function CarouselToolbar({
             {t('carousel.actions.exportJpeg')}
           </Button>
         ) : null}
-        {cover && file ? (
+        {cover && file && (cover.offered?.(file.id) ?? true) ? (
           <Button
             onClick={commands.setCover}
             disabled={!cover.allowed(file.id)}

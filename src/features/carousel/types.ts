@@ -73,7 +73,9 @@ export interface CarouselCapabilities {
   deleteFiles?: (ids: readonly string[]) => Promise<readonly string[]>;
   /** SPEC §6 cover photo (album context): absent outside albums. */
   setCover?: {
-    /** currentUserCan.setFileAsAlbumCoverPhoto, and not already the cover. */
+    /** Whether the action shows for the file at all (currentUserCan.setFileAsAlbumCoverPhoto). */
+    offered?: (fileId: string) => boolean;
+    /** Offered, and not already the cover (SPEC §6: disabled then). */
     allowed: (fileId: string) => boolean;
     run: (fileId: string) => Promise<void>;
   };

@@ -1,4 +1,4 @@
-import { linkKey } from '../../platform/linkAccess';
+import { linkAuthOf } from '../../platform/linkAccess';
 import { loadStoredAuth } from '../../api/authStore';
 import { trackEngaged } from '../../platform/analytics';
 import { api } from '../../platform/api';
@@ -25,10 +25,7 @@ const downloader = createDownloader({
   dismissToast,
   alert: alertDialog,
   report: (error) => reportError(error),
-  linkAccess: (jobId) => {
-    const key = linkKey(jobId);
-    return key === undefined ? undefined : { key };
-  },
+  linkAccess: linkAuthOf,
   handedOver: () => trackEngaged('file_download_finish'),
 });
 

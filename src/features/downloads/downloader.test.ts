@@ -22,8 +22,8 @@ function setup(
     files?: unknown[];
     /** The stored token (default 'tok'); null: signed out. */
     token?: string | null;
-    /** Every job is read through its link, with this key. */
-    linkKey?: string | null;
+    /** Every job is read through its link, with this visitor auth (SPEC §6). */
+    linkAuth?: { basic: string | null; foreignAuth: string | null };
   } = {},
 ) {
   const calls: Call[] = [];
@@ -46,13 +46,17 @@ function setup(
       host,
       path,
       query,
+      linkAuth,
     }: {
       host?: string;
       path: string;
       query?: Record<string, unknown>;
+      linkAuth?: { foreignAuth: string | null };
     }) =>
       `https://${host}.test${path}?${new URLSearchParams(
-        Object.entries(query ?? {}).filter(([, v]) => v !== undefined) as [string, string][],
+        Object.entries({ ...query, foreign_auth: linkAuth?.foreignAuth ?? undefined }).filter(
+          ([, v]) => v !== undefined,
+        ) as [string, string][],
       ).toString()}`,
   } as unknown as ApiClient;
   const report = vi.fn();
@@ -70,9 +74,7 @@ function setup(
     },
     report,
     handedOver,
-    ...(options.linkKey === undefined
-      ? {}
-      : { linkAccess: () => ({ key: options.linkKey ?? null }) }),
+    ...(options.linkAuth === undefined ? {} : { linkAccess: () => options.linkAuth }),
   });
   return {
     downloader,
@@ -293,17 +295,29 @@ describe('belongsToYearDownload', () => {
 });
 
 describe('a share’s file (read through its link)', () => {
-  it('downloads directly with the share’s key and no token when signed out', async () => {
-    const { downloader, calls, navigations } = setup({ token: null, linkKey: 'k3y' });
+  it('downloads directly with the share’s password and no user token when signed out', async () => {
+    const linkAuth = { basic: 'pbkdf2', foreignAuth: null };
+    const { downloader, calls, navigations } = setup({ token: null, linkAuth });
     await downloader.download({
       jobId: 'share-1',
       files: [{ id: 'f-1', size: 10, path: 'a.jpg' }],
     });
-    expect(calls[0].headers).toMatchObject({ 'X-Share-Key': 'k3y' });
-    expect((calls[0] as Call & { auth?: boolean }).auth).toBe(false);
+    expect((calls[0] as Call & { linkAuth?: unknown }).linkAuth).toEqual(linkAuth);
     const url = (navigations[0].target as { url: string }).url;
-    expect(url).toContain('key=k3y');
+    expect(url).toContain('token=pbkdf2');
     expect(url).toContain('download=1');
-    expect(url).not.toContain('token=');
+    expect(url).not.toContain('foreign_auth');
+  });
+
+  it('names a signed-in visitor by foreign_auth beside the password', async () => {
+    const linkAuth = { basic: 'pbkdf2', foreignAuth: 'tok' };
+    const { downloader, navigations } = setup({ linkAuth });
+    await downloader.download({
+      jobId: 'share-1',
+      files: [{ id: 'f-1', size: 10, path: 'a.jpg' }],
+    });
+    const url = new URL((navigations[0].target as { url: string }).url);
+    expect(url.searchParams.get('token')).toBe('pbkdf2');
+    expect(url.searchParams.get('foreign_auth')).toBe('tok');
   });
 });

@@ -1,6 +1,7 @@
 import { actionFailure } from '../../api/errors';
 import { FilesResponseSchema, type FileInfo } from '../../api/contract/files';
 import type { ApiClient } from '../../api/http';
+import type { VisitorAuth } from '../../domain/visitorAuth';
 import {
   albumDownloadRefused,
   exceedsDownloadLimit,
@@ -36,10 +37,10 @@ export interface DownloaderDeps {
   alert: typeof alertDialog;
   report: (error: unknown) => void;
   /**
-   * A job read through its link (a share, platform/linkAccess): its key (null without a
-   * password); undefined for the user's own jobs. Its single files download without a token.
+   * SPEC §6 visitor auth of a job read through its link (a share, platform/linkAccess);
+   * undefined for the user's own jobs. Its single files download without the user's token.
    */
-  linkAccess?: (jobId: string) => { key: string | null } | undefined;
+  linkAccess?: (jobId: string) => VisitorAuth | undefined;
   /**
    * A download was checked and handed to the browser: as far as the app can follow it (the
    * browser's own download is out of its sight), it finished (SPEC §9 file_download_finish).
@@ -92,21 +93,21 @@ export function createDownloader(deps: DownloaderDeps) {
     const client = deps.client();
     const path = `/st/4/jobs/${encode(jobId)}/files_by_id/${encode(file.id)}`;
     const link = deps.linkAccess?.(jobId);
-    // A share's file: its key opens it, signed in or not; else the user's token.
-    const token = link ? deps.token() : requireToken();
-    const key = link?.key ?? undefined;
+    // A share's file: its link's visitor auth opens it, signed in or not; else the user's token.
+    const token = link ? link.basic : requireToken();
     await checkDownload(client, {
       host: 'download',
       method: 'GET',
       path,
-      headers: { Range: 'bytes=0-0', ...(key ? { 'X-Share-Key': key } : {}) },
+      headers: { Range: 'bytes=0-0' },
       responseType: 'none',
-      ...(link ? { auth: token !== null } : {}),
+      ...(link ? { linkAuth: link } : {}),
     });
     const url = client.url({
       host: 'download',
       path,
-      query: { download: '1', token: token ?? undefined, key },
+      query: { download: '1', token: token ?? undefined },
+      linkAuth: link,
     });
     deps.navigate({ url }, onFailure);
     deps.handedOver?.();

@@ -13,7 +13,7 @@ import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
 import { requestSubscription, SubscriberButton, type HeldAction } from '../readOnly';
 import { STORAGE_POPUPS } from '../storage';
-import { copyShareToTimeline, shareQuery, stopShare } from './shareApi';
+import { copyShareToTimeline, stopShare } from './shareApi';
 
 /** SPEC §4 share stop flow: idle → confirm → the deleted notice. */
 export function StopSharing({ shareId, onStopped }: { shareId: string; onStopped: () => void }) {
@@ -23,7 +23,7 @@ export function StopSharing({ shareId, onStopped }: { shareId: string; onStopped
     setStep('stopping');
     try {
       await stopShare(shareId);
-      queryClient.removeQueries({ queryKey: shareQuery(shareId).queryKey });
+      queryClient.removeQueries({ queryKey: ['shares', shareId] });
       onStopped();
     } catch (error) {
       setStep('confirm');

@@ -1,52 +1,31 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorCode } from '../../api/errors';
 import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
-import { unlockShare } from './shareApi';
 import './share.css';
 
+/** Why the last password did not open the link (SPEC §8 "Incorrect password"). */
+export type PasswordProblem = 'incorrect' | 'tooMany' | 'failed';
+
 /**
- * SPEC §2 password page for a share (and, with its own `unlock`, for a shared album: SPEC §6
- * Visitor); SPEC §8 "Incorrect password".
+ * SPEC §2 password page for a share (and for a shared album: SPEC §6 Visitor). The page that
+ * shows it owns the fetch (`useLinkJob`): this is the form, busy while the password is checked
+ * (SPEC §4 PASSWORD_PROVIDED), with the problem of the last try.
  */
 export function SharePassword({
-  shareId,
-  onUnlocked,
-  unlock = unlockShare,
   kind = 'share',
+  busy,
+  problem,
+  onSubmit,
 }: {
-  shareId: string;
-  onUnlocked: () => void;
-  unlock?: (id: string, password: string) => Promise<void>;
   kind?: 'share' | 'album';
+  busy: boolean;
+  problem: PasswordProblem | null;
+  onSubmit: (password: string) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<'incorrect' | 'tooMany' | 'failed' | null>(null);
-
-  async function submit() {
-    if (!password || busy) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      await unlock(shareId, password);
-      onUnlocked();
-    } catch (failure) {
-      const code = apiErrorCode(failure);
-      setProblem(
-        code === 'password_incorrect'
-          ? 'incorrect'
-          : code === 'too_many_attempts'
-            ? 'tooMany'
-            : 'failed',
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <MessagePage
@@ -55,9 +34,10 @@ export function SharePassword({
     >
       <form
         className="share-page share-page__password"
+        aria-busy={busy}
         onSubmit={(event) => {
           event.preventDefault();
-          void submit();
+          if (password && !busy) onSubmit(password);
         }}
       >
         <p>{t(kind === 'album' ? 'albums.password.body' : 'share.password.body')}</p>
@@ -75,7 +55,7 @@ export function SharePassword({
           onChange={(event) => setPassword(event.target.value)}
           data-testid="share-password-input"
         />
-        {problem ? (
+        {problem && !busy ? (
           <p
             id={`${id}-problem`}
             role="alert"

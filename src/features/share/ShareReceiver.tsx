@@ -1,54 +1,38 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { FileInfo } from '../../api/contract/files';
 import type { Share } from '../../api/contract/shares';
-import { apiErrorCode, isApiError } from '../../api/errors';
+import { heldLinkPassword } from '../../platform/linkAccess';
 import { SHARE_THUMBNAILS_PX } from '../../domain/constants';
 import { fileName } from '../../domain/classify';
 import { formatDuration } from '../../gallery';
 import { mediaUrls } from '../../platform/mediaUrls';
-import { Button, buttonClass } from '../../ui/Button';
+import { buttonClass } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
-import { Spinner } from '../../ui/Spinner';
 import { Carousel, listSource, type CarouselFile } from '../carousel';
-import { shareQuery } from './shareApi';
-import { SharePassword } from './SharePassword';
+import { JobFetchPage } from './JobFetchPage';
+import { useLinkJob } from './linkJob';
+import { sharePasswordCredential, shareQuery } from './shareApi';
 import { AddToMyPhotos, StopSharing } from './ShareActions';
 import './share.css';
 
 /**
  * SPEC §2 `/share/{shareId}`: what the receiver of a share sees — the password page when it has
  * one, else its files (SPEC §9 sizes), its documents, the viewer for its files, "stop sharing"
- * for the owner and "add to my photos" for anyone else. Unknown, stopped or expired shares show
- * `notFound` (the shell's share-not-found page).
+ * for the owner and "add to my photos" for anyone else. The SPEC §4 share fetch states
+ * (`useLinkJob`): unknown, stopped or expired shares, and a failed fetch, show share-not-found.
  */
-export function ShareReceiver({ notFound }: { notFound: ReactNode }) {
-  const { t } = useTranslation();
+export function ShareReceiver() {
   const { shareId = '' } = useParams();
-  const share = useQuery(shareQuery(shareId));
-  if (share.isPending) return <Spinner label={t('common.loading')} />;
-  if (share.isError) {
-    const code = apiErrorCode(share.error);
-    if (code === 'password_required') {
-      return <SharePassword shareId={shareId} onUnlocked={() => void share.refetch()} />;
-    }
-    if (isApiError(share.error, 'notFound')) return <>{notFound}</>;
-    return (
-      <MessagePage
-        testId="share-error"
-        title={t('errors.genericTitle')}
-        actions={
-          <Button variant="primary" onClick={() => void share.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        <p>{t(isApiError(share.error) ? share.error.i18nKey : 'errors.genericDescription')}</p>
-      </MessagePage>
-    );
-  }
+  const share = useLinkJob({
+    jobId: shareId,
+    query: (password) => shareQuery(shareId, password),
+    held: heldLinkPassword,
+    provide: sharePasswordCredential,
+  });
+  if (!share.data)
+    return <JobFetchPage state={share.state} kind="share" password={share.password} />;
   return <ShareView share={share.data} />;
 }
 

@@ -5,4 +5,6 @@ export { ShareDialog, type ShareDialogProps } from './ShareDialog';
 export { ShareReceiver } from './ShareReceiver';
 export { CopyShare } from './ShareActions';
 export { registerShareAction } from './CarouselShare';
-export { SharePassword } from './SharePassword';
+export { JobFetchPage } from './JobFetchPage';
+export { useLinkJob, type LinkJob } from './linkJob';
+export type { PasswordProblem } from './SharePassword';

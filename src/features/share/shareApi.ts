@@ -2,54 +2,42 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   CopyShareResponseSchema,
   ShareSchema,
-  ShareUnlockResponseSchema,
   type PublishRequest,
   type Share,
 } from '../../api/contract/shares';
-import { loadStoredAuth } from '../../api/authStore';
 import { transformPassword } from '../../domain/password';
 import { api } from '../../platform/api';
-import { grantLinkAccess, heldLinkKey, rememberLinkKey } from '../../platform/linkAccess';
+import { heldLinkPassword, linkAuthWith, openedByLink } from '../../platform/linkAccess';
 
 /** The share calls (api/contract/shares.ts); the dialog and the receiver call nothing else. */
 
 const sharePath = (shareId: string) => `/shares/${encodeURIComponent(shareId)}`;
-const signedIn = () => loadStoredAuth() !== null;
-
-/** Keys given by a share's password, for this tab (a reload stays unlocked; a new tab asks). */
-/** GET /shares/{id}: the share as its link shows it (403 password_required, 404 not found). */
-export const shareQuery = (shareId: string) =>
+/**
+ * GET /shares/{id}: the share as its link shows it, with SPEC §6 visitor auth (its password as
+ * SPEC §5 transforms it, null until one is given); failures as SPEC §7's job-info mapping reads
+ * them (features/share/linkJob.ts). Once it answers, its files' thumbnails, content and details
+ * go through the link the same way.
+ */
+export const shareQuery = (shareId: string, password: string | null) =>
   queryOptions({
-    queryKey: ['shares', shareId],
+    queryKey: ['shares', shareId, password],
     queryFn: async ({ signal }): Promise<Share> => {
-      const key = heldLinkKey(shareId);
       const { data } = await api().request({
         method: 'GET',
         path: sharePath(shareId),
         schema: ShareSchema,
         signal,
-        auth: signedIn(),
-        ...(key ? { headers: { 'X-Share-Key': key } } : {}),
+        linkAuth: linkAuthWith(shareId, password),
       });
-      // Its files' thumbnails, content and details go through the link from here on.
-      grantLinkAccess(shareId, key);
+      openedByLink(shareId, password, data.isOwner);
       return data;
     },
     retry: false,
   });
 
-/** POST /shares/{id}/unlock with the password transformed (SPEC §5, salt: the share id). */
-export async function unlockShare(shareId: string, password: string): Promise<void> {
-  const { data } = await api().request({
-    method: 'POST',
-    path: `${sharePath(shareId)}/unlock`,
-    body: { password: await transformPassword(password, shareId) },
-    schema: ShareUnlockResponseSchema,
-    auth: signedIn(),
-  });
-  rememberLinkKey(shareId, data.key);
-  grantLinkAccess(shareId, data.key);
-}
+/** A share's password as the visitor typed it, transformed (SPEC §5, salt: the share id). */
+export const sharePasswordCredential = (shareId: string, password: string): Promise<string> =>
+  transformPassword(password, shareId);
 
 /** POST /shares, then its password when one is given: the new share. */
 export async function createShare(options: {
@@ -89,12 +77,12 @@ export async function stopShare(shareId: string): Promise<void> {
 
 /** POST /shares/{id}/copy: the files into the caller's timeline; resolves how many were added. */
 export async function copyShareToTimeline(shareId: string): Promise<number> {
-  const key = heldLinkKey(shareId);
   const { data } = await api().request({
     method: 'POST',
     path: `${sharePath(shareId)}/copy`,
     schema: CopyShareResponseSchema,
-    ...(key ? { headers: { 'X-Share-Key': key } } : {}),
+    // After a sign-in the page was loaded again: the password this tab was given, if any.
+    linkAuth: linkAuthWith(shareId, heldLinkPassword(shareId)),
   });
   return data.added;
 }

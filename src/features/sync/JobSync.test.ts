@@ -10,6 +10,7 @@ interface Call {
   query?: Record<string, unknown>;
   headers?: Record<string, string>;
   auth?: boolean;
+  linkAuth?: { basic: string | null; foreignAuth: string | null };
 }
 
 type Answer = { data?: unknown; status?: number; headers?: Headers } | Error;
@@ -20,11 +21,11 @@ type Answer = { data?: unknown; status?: number; headers?: Headers } | Error;
  */
 function scripted(polls: Answer[], changes: Answer[]) {
   const calls: Call[] = [];
-  const credentials: Pick<Call, 'headers' | 'auth'>[] = [];
+  const credentials: Pick<Call, 'headers' | 'auth' | 'linkAuth'>[] = [];
   let parked: (() => void) | null = null;
   const request = vi.fn(async (call: Call & { signal?: AbortSignal }) => {
     calls.push({ host: call.host, path: call.path, query: call.query });
-    credentials.push({ headers: call.headers, auth: call.auth });
+    credentials.push({ headers: call.headers, auth: call.auth, linkAuth: call.linkAuth });
     let answer: Answer | undefined;
     if (call.path === '/poll') {
       answer = polls.shift();
@@ -194,8 +195,8 @@ describe('JobSync (SPEC §4 Job syncing)', () => {
     sync.stop();
   });
 
-  it('follows a job read through its link (a visitor’s shared album) with its key and no token', async () => {
-    grantLinkAccess('shared', 'the-key');
+  it('follows a job read through its link (a visitor’s shared album) with its password and no token', async () => {
+    grantLinkAccess('shared', 'the-password');
     try {
       const { client, calls, credentials } = scripted(
         [{ data: '11\n' }],
@@ -217,7 +218,12 @@ describe('JobSync (SPEC §4 Job syncing)', () => {
         '/jobs/shared/changes',
       ]);
       for (const sent of credentials.slice(0, 3)) {
-        expect(sent).toEqual({ headers: { 'X-Share-Key': 'the-key' }, auth: false });
+        // SPEC §6 visitor auth: the album's password as basic auth, no user (signed out).
+        expect(sent).toEqual({
+          headers: undefined,
+          auth: undefined,
+          linkAuth: { basic: 'the-password', foreignAuth: null },
+        });
       }
     } finally {
       revokeLinkAccess('shared');

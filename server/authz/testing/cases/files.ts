@@ -13,7 +13,12 @@ import {
 } from '../fixture';
 
 export const FILE_CASES: Case[] = [
-  { name: 'job info', request: () => get(`/jobs/${ids.job}/info`), other: 'hidden' },
+  {
+    name: 'job info',
+    request: () => get(`/jobs/${ids.job}/info`),
+    other: 'hidden',
+    anonymous: 'secured',
+  },
   { name: 'months', request: () => get(`/jobs/${ids.job}/timeline/months`), other: 'hidden' },
   { name: 'files', request: () => get(`/jobs/${ids.job}/files`), other: 'hidden' },
   { name: 'service', request: () => get(`/st/4/jobs/${ids.job}/service`), other: 'hidden' },

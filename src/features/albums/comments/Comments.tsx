@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeAgo, TIME_AGO_REDRAW_MS } from '../../../domain/timeAgo';
 import { formatTimeAgo } from '../../../i18n/formatTimeAgo';
-import { linkKey } from '../../../platform/linkAccess';
+import { heldLinkPassword } from '../../../platform/linkAccess';
 import { useAccountInfo } from '../../../platform/queries';
 import { useLoginStatus } from '../../../state/session';
 import { visitorAlbumQuery } from '../visitorApi';
@@ -49,8 +49,8 @@ export function Comments({
   const comments = useQuery(commentsQuery(jobId, fileId));
   const signedIn = useLoginStatus() === 'AUTHENTICATED';
   const me = useAccountInfo().data?.uuid;
-  // The album read the way its page reads it (its link and key for a visitor).
-  const album = useQuery(visitorAlbumQuery(jobId, linkKey(jobId) ?? null)).data;
+  // The album read the way its page reads it (its link and password for a visitor).
+  const album = useQuery(visitorAlbumQuery(jobId, heldLinkPassword(jobId))).data;
   const now = useNow();
   const { actions, dispatch, save, remove } = useCommentActions(jobId, fileId);
   const owner = album?.role === 'owner';

@@ -82,14 +82,13 @@ export async function nameVisitor(jobId: string, name: string): Promise<VisitorT
  * The call's credentials: the account when signed in, else the visitor's token for this album
  * (never both: the server then treats the call as the account's).
  */
-function authorOptions(jobId: string): { auth: boolean; headers?: Record<string, string> } {
+function authorOptions(jobId: string): ReturnType<typeof linkRequestOptions> & {
+  headers?: Record<string, string>;
+} {
   const link = linkRequestOptions(jobId);
-  if (loadStoredAuth() !== null) return { ...link, auth: true };
+  if (loadStoredAuth() !== null) return link;
   const visitor = visitorFor(jobId);
-  return {
-    auth: false,
-    headers: { ...link.headers, ...(visitor ? { [VISITOR_TOKEN_HEADER]: visitor.token } : {}) },
-  };
+  return { ...link, ...(visitor ? { headers: { [VISITOR_TOKEN_HEADER]: visitor.token } } : {}) };
 }
 
 /**

@@ -4,7 +4,7 @@ import { FREE_STORAGE_GB_IN_SHARE_TEXT } from '../../domain/constants';
 import { useLoginStatus } from '../../state/session';
 import { Button, buttonClass } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
-import { startLogin } from '../../features/auth';
+import { startLogin } from './login';
 import { useBrand } from '../../platform/brand';
 import { useLegalLinks } from '../../platform/legalLinks';
 

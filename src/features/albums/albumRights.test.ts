@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { FileInfo } from '../../api/contract/files';
+import { createAlbumRights } from './albumRights';
+
+const file = (id: string, currentUserCan?: FileInfo['currentUserCan']): FileInfo => ({
+  id,
+  path: `${id}.jpg`,
+  size: 1,
+  mtime: 1,
+  type: 'picture',
+  ...(currentUserCan ? { currentUserCan } : {}),
+});
+
+describe('createAlbumRights', () => {
+  it('answers as the server’s currentUserCan says, file by file', () => {
+    const rights = createAlbumRights();
+    rights.observe([
+      file('mine', { deleteFile: true, setFileAsAlbumCoverPhoto: false }),
+      file('theirs', { deleteFile: false, setFileAsAlbumCoverPhoto: false }),
+      file('owners', { deleteFile: true, setFileAsAlbumCoverPhoto: true }),
+    ]);
+    expect(['mine', 'theirs', 'owners'].map(rights.canDelete)).toEqual([true, false, true]);
+    expect(['mine', 'theirs', 'owners'].map(rights.canSetCover)).toEqual([false, false, true]);
+  });
+
+  it('allows nothing on a file without rights, and takes a later answer', () => {
+    const rights = createAlbumRights();
+    rights.observe([file('a')]);
+    expect(rights.canDelete('a')).toBe(false);
+    expect(rights.canSetCover('unknown')).toBe(false);
+    rights.observe([file('a', { deleteFile: true, setFileAsAlbumCoverPhoto: true })]);
+    expect(rights.canDelete('a')).toBe(true);
+    expect(rights.canSetCover('a')).toBe(true);
+  });
+});
