@@ -1,4 +1,31 @@
 import { QueryClient } from '@tanstack/react-query';
+import { ApiError, InternalError, type ApiErrorKind } from '../api/errors';
+
+/** Answers that a second try cannot change: the request itself, or the session, is the problem. */
+const FINAL_KINDS: ReadonlySet<ApiErrorKind> = new Set([
+  'unauthorized',
+  'forbidden',
+  'badRequest',
+  'conflict',
+  'payloadTooLarge',
+  'offline',
+  'aborted',
+]);
+
+/**
+ * One more try for a read that failed on the way (network, 5xx, a malformed answer; a 404 too, as
+ * before: a thing just made may not be listed yet), none for an answer that would come again. A
+ * 401 above all: its handler ends the session at once (main.tsx),
+ * and a second try then failed without a session, which made the session's start take that
+ * failure for a broken sign-in and go to the identity provider instead of showing the
+ * session-expired dialog (SPEC §4); a disabled account's 403 likewise. An internal error (no
+ * session to call with) is final too.
+ */
+export function retryOnce(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 1) return false;
+  if (error instanceof InternalError) return false;
+  return !(error instanceof ApiError && FINAL_KINDS.has(error.kind));
+}
 
 /**
  * The one cache of server data (ARCHITECTURE rule 2): React reads it with hooks, non-React code
@@ -6,5 +33,7 @@ import { QueryClient } from '@tanstack/react-query';
  * logout so one user's data never shows to the next.
  */
 export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  defaultOptions: {
+    queries: { retry: retryOnce, refetchOnWindowFocus: false, staleTime: 30_000 },
+  },
 });
