@@ -309,7 +309,7 @@ test('phones: the full-screen comments panel, long comments cut to 4 lines with 
   try {
     await page.goto(`/a/${album.id}?file=${file}`);
     await expect(page.getByTestId('carousel')).toHaveAttribute('data-file-id', file);
-    await page.getByTestId('carousel-comments-link').first().click();
+    await page.getByTestId('carousel-comments').click();
     await expect(page).toHaveURL(new RegExp(`/comments/${album.id}/${file}$`));
     const panel = page.getByTestId('comments-page');
     await expect(panel).toBeVisible();

@@ -31,6 +31,7 @@ import {
   Carousel,
   prefetchViewer,
   useLazyCarouselSlot,
+  useWhenListed,
   type CarouselLocationState,
 } from '../carousel';
 import { downloadFiles } from '../downloads';
@@ -268,12 +269,13 @@ function Timeline() {
     [t, open, engine, download, deleteFiles],
   );
   const videoUrl = useMemo(() => (jobId ? mediaUrls(jobId).content : undefined), [jobId]);
+  const listed = useWhenListed(load !== 'loading');
   const carouselSource = useMemo(
     () =>
       engine && jobId && actions
-        ? timelineCarouselSource({ engine, jobId, search, actions })
+        ? timelineCarouselSource({ engine, jobId, search, actions, listed })
         : null,
-    [engine, jobId, search, actions],
+    [engine, jobId, search, actions, listed],
   );
 
   if (job.isError) {
@@ -340,7 +342,7 @@ function Timeline() {
         ) : null}
         {load === 'empty' ? <EmptyState filter={filter} /> : null}
       </div>
-      {openFileId && carouselSource && load !== 'loading' ? (
+      {openFileId && carouselSource ? (
         <Carousel source={carouselSource} fileId={openFileId} />
       ) : null}
       {sharing && jobId ? (
