@@ -14,6 +14,15 @@ export const E2E_API_PORT = PORTS.api;
 /**
  * Real Chromium (the system's, see scripts/chromium.mjs) against the real servers, with
  * SwiftShader so WebGL2 works without a GPU.
+ *
+ * The page is composited in software (--disable-gpu-compositing; WebGL still draws through
+ * SwiftShader): compositing through SwiftShader's emulated GL cost about 3 CPU seconds per
+ * timeline load on this project's 2-core machines (every CSS animation frame of a spinner or a
+ * fade went through it), which the specs do not test. The benches keep Chromium's own choice.
+ *
+ * A trace is recorded on a retry only (E2E_TRACE=retain-on-failure to record every test): recording
+ * one for every test, screenshots and DOM snapshots at each action, took about half as much CPU
+ * again as the tests themselves.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -26,10 +35,10 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_WEB_PORT}`,
-    trace: 'retain-on-failure',
+    trace: (process.env.E2E_TRACE as 'retain-on-failure' | undefined) ?? 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [...CHROMIUM_ARGS],
+      args: [...CHROMIUM_ARGS, '--disable-gpu-compositing'],
     },
   },
   // One pair of servers per worker slot.

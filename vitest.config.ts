@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.js';
 
@@ -17,6 +18,14 @@ export default mergeConfig(
       ],
       environment: 'node',
       restoreMocks: true,
+      // Worker threads, one per core. Vitest's default here was one forked process on a 2-core
+      // machine (cores - 1): 282 s for the suite against 145 s on two threads, measured in a CPU
+      // cgroup. Threads also start without a process each, which under load had timed out
+      // ("Failed to start forks worker", an unhandled error that fails the run with no test
+      // failed). Files stay isolated: without isolation the login throttle's and other modules'
+      // state leaked between files.
+      pool: 'threads',
+      maxWorkers: availableParallelism(),
     },
   }),
 );

@@ -32,7 +32,11 @@ import { layoutSection } from '../src/gallery/engine/layout/justified';
 import { WorkerLayoutEngine } from '../src/gallery/engine/layout/LayoutEngine';
 import { DESKTOP_METRICS } from '../src/gallery/engine/gridMetrics';
 import type { SectionLayout } from '../src/gallery/engine/types';
-import { createLayoutWorkerApi, layoutBatch, RectsPool } from '../workers/layout.worker';
+import {
+  createLayoutWorkerApi,
+  layoutBatch,
+  RectsPool,
+} from '../src/gallery/engine/layout/layout.worker';
 
 type FlickrLayout = (
   aspects: number[],
@@ -103,7 +107,7 @@ function rowsFrom(count: number, top: (i: number) => number, height: (i: number)
 }
 
 /**
- * The product path: what the layout worker runs per message (workers/layout.worker.ts
+ * The product path: what the layout worker runs per message (src/gallery/engine/layout/layout.worker.ts
  * layoutBatch: sections in batches of BATCH, each laid out into a buffer from the worker's pool).
  * The previous run's rects go back to the pool before the next, as on a resize the main thread
  * recycles each layout it replaces (LayoutPipeline.apply) and sends them with the next message.

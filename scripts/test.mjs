@@ -66,6 +66,7 @@ await step('unit tests (vitest)', () =>
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${reports}/unit.json`,
+    '--reporter=./scripts/unitFailures.reporter.ts',
   ]),
 );
 
@@ -189,6 +190,18 @@ for (const file of unit?.testResults ?? []) {
   for (const t of file.assertionResults ?? []) {
     if (t.status === 'failed') console.log(`failed unit: ${file.name} › ${t.fullName}`);
   }
+}
+// Failures outside any one test (a file that did not load, a hook, an unhandled error): Vitest
+// fails the step on them while its JSON report counts no failed test (scripts/unitFailures.reporter.ts).
+const unitFailures = readJson(`${reports}/unit-failures.json`);
+for (const module of unitFailures?.modules ?? []) {
+  for (const error of module.errors) {
+    console.log(`failed unit file: ${module.file}: ${error.name}: ${error.message.split('\n')[0]}`);
+  }
+}
+for (const error of unitFailures?.unhandled ?? []) {
+  console.log(`unhandled unit error: ${error.name}: ${error.message.split('\n')[0]}`);
+  console.log(error.stack.replace(/^/gm, '    '));
 }
 for (const check of bench?.checks ?? []) {
   if (check.status === 'FAIL') console.log(`failed bench check: ${JSON.stringify(check)}`);

@@ -1,3 +1,11 @@
+// The API app: CORS for the web origins only (the same registry as the login redirects,
+// ctx.redirectUris.isWebOrigin: the web listener's with its loopback twins, plus webOrigins /
+// WEB_ORIGINS); one error handler (HttpError → its status and JSON body with `error`, `message`
+// and any extra fields; ZodError → 400; Fastify/multipart 4xx pass through; only bugs are 500);
+// a JSON 404; API JSON is Cache-Control: no-store unless the route says otherwise; the request
+// log (LOG=1) redacts secret query parameters (redactUrl: token, key, auth_token,
+// client_secret…); preClose releases waiting long polls and closing drops connections. Every
+// query, path and body value is parsed with zod (routes/params.ts).
 import cors from '@fastify/cors';
 import Fastify, {
   type FastifyError,

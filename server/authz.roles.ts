@@ -1,6 +1,6 @@
 // The album routes of the role matrix (authz.roles.test.ts). Listed here apart from the test so
-// the route-coverage check of authz.test.ts counts them: a route is covered when one of these
-// names it (and the role matrix checks that each case reaches exactly its route).
+// the route-coverage check of authz/routes.test.ts counts them: a route is covered when one of
+// these names it (and the role matrix checks that each case reaches exactly its route).
 export const ALBUM_ROLE_ROUTES = [
   'GET /jobs/:id/info',
   'POST /jobs/:id/password',

@@ -1,3 +1,8 @@
+// The contract server's start (ARCHITECTURE "The contract server"): `startServers(options)` opens
+// DATA_DIR, seeds a demo library on the first run (demo@example.com / capture-demo), rebuilds
+// day_counts of an older DATA_DIR once (ensureDayCounts) and starts two listeners: the API
+// (app.ts; all five service-dict hosts point here) and the web app (web.ts). Used by `npm start`,
+// tests, benches and the e2e harness.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';

@@ -31,6 +31,9 @@ describe('Faults', () => {
     faults.add({ path: '^/jobs/[^/]+/upload$', every: 3, times: 2, status: 503 });
     const hits = Array.from({ length: 12 }, () => faults.match('POST', '/jobs/j/upload'));
     expect(hits.map((h) => (h ? h.status : 0))).toEqual([0, 0, 503, 0, 0, 503, 0, 0, 0, 0, 0, 0]);
+    // What the rule did is readable: the requests it counted (until `times` ran out) and failed.
+    expect(faults.read(1)).toEqual({ seen: 6, failed: 2 });
+    expect(faults.read(99)).toBeNull();
     expect(faults.match('POST', '/jobs/j/files_dedup')).toBeNull();
     faults.add({ path: '.*' });
     expect(faults.match('POST', '/__test/faults')).toBeNull();

@@ -1,5 +1,25 @@
 // Test-only switches (fault injection, storage limits) for the end-to-end harness. Registered only
-// when createApiServer / startServers is given `testControls: true`; `npm start` never is.
+// when createApiServer / startServers is given `testControls: true` (the e2e harness
+// tests/e2e/harness/serve.ts turns it on); `npm start` never is.
+//
+// - POST /__test/faults {method?, path: RegExp source on the URL path, status? = 500, every? = 1,
+//   times?, cut?, cutAfterBytes?, delayMs?, message?} → {id}: `cutAfterBytes` lets requests
+//   through and drops the connection once their bodies total that many bytes, `delayMs` holds
+//   them that long; DELETE /__test/faults[/:id]. Faults run in an onRequest hook after CORS and
+//   before auth and body parsing (a faulted upload stores nothing); /__test/* is never faulted;
+//   CORS preflights only when the rule names OPTIONS.
+// - POST /__test/meters {method?, path} → {id}, GET /__test/meters/{id} → {requests, bytes} (body
+//   bytes that reached the server, bodyControls.ts), DELETE /__test/meters.
+// - POST /__test/max_space {email, max_space} (users.max_space and one grant of that size);
+//   POST /__test/user_disabled {email, disabled} (every call answers 403 user_disabled).
+// - POST /__test/clock {email, days}: one user's clock; their trashed files, deleted albums and
+//   shares, sign-ins, data request and deletion request are dated that much earlier (per user,
+//   so parallel specs keep their own time); billing periods move too (payments/testControls.ts,
+//   with /__test/payments and DELETE /test/payment_data).
+// - GET /__test/outbox?to= (email shares kept for an address), GET /__test/email_consent_id?email=,
+//   POST /__test/tos {email, version}, POST /__test/cast_code_expire {code}; the session-start
+//   modals, read-only flag and statistics in sessionTestControls.ts.
+// e2e specs use tests/e2e/support/testControls.ts.
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -73,6 +93,12 @@ export class Faults {
     const id = this.nextId++;
     this.rules.push({ id, rule, pattern, seen: 0, failed: 0, bodyBytes: 0 });
     return id;
+  }
+
+  /** How many requests a rule matched and how many it failed (or cut, or held), or null. */
+  read(id: number): { seen: number; failed: number } | null {
+    const fault = this.rules.find((f) => f.id === id);
+    return fault ? { seen: fault.seen, failed: fault.failed } : null;
   }
 
   remove(id: number): boolean {
@@ -175,7 +201,7 @@ const MaxSpaceBody = z.object({
 });
 
 /**
- * POST/DELETE /__test/faults[/:id] and POST /__test/max_space, plus the onRequest hook that
+ * POST/DELETE /__test/faults[/:id], GET /__test/faults/:id (what a rule did) and POST /__test/max_space, plus the onRequest hook that
  * applies the faults. Call after CORS is registered (its hook runs first, so a faulted answer
  * still carries the CORS headers the browser needs to see the status) and before the routes
  * (the hook runs before auth and body parsing: a faulted upload stores nothing).
@@ -214,6 +240,11 @@ export function registerTestControls(app: FastifyInstance, ctx: ServerContext): 
   app.delete(`${TEST_PREFIX}faults`, (_request, reply) => {
     faults.clear();
     return reply.code(204).send();
+  });
+  app.get(`${TEST_PREFIX}faults/:id`, (request) => {
+    const reading = faults.read(Number((request.params as { id: string }).id));
+    if (!reading) throw notFound();
+    return reading;
   });
   app.delete(`${TEST_PREFIX}faults/:id`, (request, reply) => {
     const id = Number((request.params as { id: string }).id);

@@ -1,3 +1,8 @@
+// The web listener: the built client with an SPA fallback, /app-config.json, and a strict CSP
+// naming the API origin and the payment script by its path (object-src 'none'); the build's
+// precompressed .br/.gz siblings by Accept-Encoding with Vary and the file's own Content-Type;
+// source maps never served (issue 19, web.test.ts). Both listeners send the security headers of
+// securityHeaders.ts (issues 23 and 33).
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';

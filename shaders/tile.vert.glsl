@@ -3,7 +3,6 @@
 precision highp float;
 
 uniform vec2 uViewport; // CSS pixels
-uniform float uTime;
 
 in vec3 position; // unit quad, 0..1
 in vec4 aRect; // x, y (camera-relative), width, height

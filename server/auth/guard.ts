@@ -1,3 +1,5 @@
+// Who is calling: requireCaller (Basic auth; `?token=` only for media) and requireSubscriber
+// (SPEC §6's read-only rule, kept here alone).
 import { USER_DISABLED } from '../../src/api/contract/account';
 import type { FastifyRequest } from 'fastify';
 import { tokenFromBasicAuth } from '../../src/api/contract/basicAuth';

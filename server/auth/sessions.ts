@@ -1,3 +1,6 @@
+// Sessions: tokens stored as SHA-256 only; a session ends after 30 idle days, sliding, and at
+// most a year after sign-in (SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS); an ended one
+// answers 401 and is deleted.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { stmt, type Db } from '../db/open';
 

@@ -1,3 +1,6 @@
+// The emulated provider's browser side under /stripe-emulator/ (browser/ and browserScript.ts):
+// no session, a setup intent's client secret is the capability; its card and challenge frames
+// may be framed by the web origins only (frame-ancestors).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context';

@@ -1,3 +1,16 @@
+// SPEC §7 Payments, the /stripe* calls of the emulated provider, and the grant links
+// (/stripe/subscriptions/{id}/cancel|reactivate|cancel_upcoming, named in /user_grants `_links`).
+// The free trial is once per user (users.trial_used, never the provider's customer).
+//
+// Action required (SPEC §4): a charge to a card of behaviour `authenticate_always` (4000 0027 6000
+// 3184) is not made; holdCharge stores a payment intent (stripe_payment_intents: amount, the
+// subscription change as JSON) and answers `requires_action` with its client secret (a
+// purchase's subscription is `incomplete` meanwhile: no grant); action_required_subscription_id
+// names it. The browser script's handleNextAction reads GET
+// /stripe-emulator/v1/payment_intents/{id} and opens the challenge frame, which posts
+// …/authenticate: settlePaymentIntent records the charge and applies the change, or on refusal
+// leaves the plan as it was (cancels an incomplete purchase), the provider's webhook applied at
+// once.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {

@@ -1,3 +1,8 @@
+// SPEC §7 GET /account_info, GET /supported_extensions (public: the accepted file types) and
+// POST /approve_tos: the pending terms version or nothing; another version is 409; `accepted:
+// false` declines and keeps them pending. account_info's `sunset_delete_date` is
+// `users.sunset_delete_date`, its `allowAnalytics` the help_us_improve consent, and
+// `resumable_uploads` advertises the tus endpoint (issue 32).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AccountInfo } from '../../src/api/contract/account';

@@ -1,3 +1,7 @@
+// SPEC §7 album calls on one album (its owner's unless said): members, name, privacy mode,
+// password and unlock, permissions, cover, sort attribute, subscribe/unsubscribe (joining an
+// album shared with the caller), delete (to the trash), copy_files into it and keep-files (copy
+// to the caller's timeline). Each is checked role by role in authz.roles.test.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {

@@ -1,3 +1,10 @@
+// SPEC §7 GET /jobs (the caller's albums and those shared with them) and POST /jobs, which
+// creates a story album of the caller per `CreateJobRequestSchema`: JSON or form body, the name
+// stored as given (empty → null), `public` → privacy_mode 'shared' else 'private', the
+// permissions mask from allow_comments/allow_uploads (default on), `allow_sharing` accepted and
+// not stored, a password stored as sent in `jobs.password` (never answered, logged or put in an
+// error). Read-only users get 403 `read_only_user` (requireSubscriber); the answer is
+// `CreateJobResponseSchema`.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {

@@ -1,3 +1,7 @@
+// SPEC §7 sign-in with the identity-provider emulator (PKCE): preflight starts the login, the
+// emulated provider's login page and form (/idp/authorize, throttled by auth/loginThrottle.ts),
+// postflight checks the code against the challenge and starts a session; /logout ends the
+// caller's own session; /devices lists the caller's sessions and DELETE revokes one.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {

@@ -1,3 +1,24 @@
+// SPEC §4 Cast pairing and relay (issue 18) over castHub.ts, in memory. A TV's receiver page
+// (not signed in) POST /cast/receivers → id, token (the capability of every receiver route), a
+// 6-character code of CAST_CODE_ALPHABET (no 0/O/1/I/L) valid 10 minutes (POST
+// /cast/receivers/{id}/code for a new one). A signed-in sender POST /cast/pair {code}: wrong →
+// 404 cast_code_invalid, expired → 410 cast_code_expired, another user's TV → 409
+// cast_receiver_busy (never swapped in silently; the same user gets their session back).
+// Sender → receiver: POST /cast/sessions/{id}/messages (the SPEC §7 messages,
+// src/api/contract/cast.ts); a loadSingleItem's files must be readable by the sender and are then
+// granted to the receiver, which reads them only through
+// /cast/receivers/{id}/media/{job}/{file}/thumbnail|content (its grants, rechecked against the
+// sender's access on every read; stop casting revokes them). Receiver → sender: POST
+// /cast/receivers/{id}/state, kept as the session's `state`. DELETE /cast/sessions/{id} ends it:
+// the receiver gets a new code.
+//
+// Server push is SSE (GET …/events, the token in the query as EventSource sends no headers):
+// plain HTTP that proxies and corporate middleboxes pass (a WebSocket upgrade is often refused or
+// cut), the browser's EventSource reconnects by itself and sends Last-Event-ID, and each stream
+// replays its last 50 numbered events; a connection without it starts with a `status` event;
+// `: keep-alive` every 15 s. Commands the other way are ordinary POSTs, so they carry auth, CORS
+// and the error mapping like every other call. Receivers nobody listened to for an hour are
+// dropped. Test control: POST /__test/cast_code_expire {code}.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {

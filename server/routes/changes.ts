@@ -1,3 +1,7 @@
+// SPEC §7 GET /jobs/{id}/changes (and changes_and_async_upload_status) and the long poll
+// GET /poll?seq=&event=job_changed:{job}, woken by ctx.events after the transaction that raised
+// the job's serial commits. A link job's changes are followed through its link like its other
+// reads (linkRead.ts), so a visitor's page follows comments and loves live.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ChangesResponse } from '../../src/api/contract/changes';

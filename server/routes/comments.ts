@@ -1,3 +1,10 @@
+// SPEC §1/§6 comments and reactions of an album's files. Comments are read by whoever reads the
+// album; written with an account, or by a visitor who named themselves for that album
+// (visitors.ts: a token sent as X-Visitor-Token that opens the comment routes of that album
+// only — post; edit and delete its own). Visitors' comments are rate limited per address and per
+// visitor, signed-in users' per user at the visitors' rate (auth/rateLimit.ts, 429
+// too_many_requests, issue 33). Posting and editing need allow_comments except for the owner,
+// 403 comments_not_allowed.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';

@@ -1,3 +1,6 @@
+// SPEC §7 GET /jobs/{id}/documents: the owner's only, newest upload first, offset/limit, the
+// total from day_counts, over the partial index files_job_documents. Documents (kind 2) are never
+// timeline files: /files leaves them out.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { DocumentsResponse } from '../../src/api/contract/documents';

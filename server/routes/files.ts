@@ -1,3 +1,6 @@
+// SPEC §7 one file: files_by_id GET and DELETE (to the trash, through trashFile), reactions,
+// metadata, content (with Range) and v-check (answered from blobs.encoding). Content and
+// details read through linkRead.ts for a link's visitor.
 import { create as contentDisposition } from 'content-disposition';
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,3 +1,7 @@
+// SPEC §7 the job reads: GET /jobs/default, info (only the owner and members get the owner's
+// storage figures), months (from day_counts only), files (documents left out; listing uses
+// files_job_time with deleted = 0) and service; `jobForCaller` decides who reads a job (the
+// owner, members, or a link's visitor through linkRead.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FilesResponse } from '../../src/api/contract/files';

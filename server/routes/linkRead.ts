@@ -1,3 +1,9 @@
+// Jobs their link opens (SPEC §3 Share, §6 Visitor): a live share or a shared/public album, read
+// by anyone, signed in or not, and with a password by the owner, the album's members, or a
+// request carrying the key POST /shares/{id}/unlock or POST /jobs/{id}/unlock gave — an HMAC of
+// the job and its password under a per-DATA_DIR secret. The info, months, files, thumbnail,
+// content and detail routes read through it; a visitor's link to an unknown job is 404, to a
+// private album 401.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';

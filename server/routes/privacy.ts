@@ -1,3 +1,9 @@
+// SPEC §3 Consents and Digital legacy, §7 data protection. Consents on any session; the data
+// request (24 h apart, 429 data_request_blocked), account deletion and digital legacy need a
+// session signed in within 15 minutes (FRESH_LOGIN_SECONDS, else 403 fresh_login_required). A
+// deletion ends every session at once and db/privacy.ts closeIfDue disables the account on its
+// first call 30 days later, with its email in the outbox. The consent host is emulated as the
+// path prefix /consent on this listener, where an email's unsubscribe id is the capability.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {

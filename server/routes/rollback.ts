@@ -1,3 +1,7 @@
+// SPEC §7 POST /jobs/{id}/multi_rollback: the owner's only, a subscriber's (requireSubscriber);
+// a per-file error_reason, the quota counted cumulatively, files trashed over the SPEC §9
+// retention ago count as permanently deleted. Restores go through restoreFile, one notify after
+// the transaction with the last serial.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {

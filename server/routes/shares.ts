@@ -1,3 +1,13 @@
+// SPEC §3 Share: a share is a job of type `share` holding copies of the shared files (its
+// thumbnails and content go through the usual routes with the share id as the job), never listed
+// by GET /jobs, never counted in storage, never added to or deleted from. A share of a password
+// album's files made by anyone but the album's owner starts sealed (a random password nobody is
+// told) until its maker sets one (issue 33). readShare (linkRead.ts) lets anyone with the link
+// read a live one (not stopped, within 30 days of its ctime); unlock guesses (shares and albums)
+// are counted per link and address, apart from sign-ins (auth/linkThrottle.ts, issue 33).
+// POST /jobs/{id}/publish stores the email share in the outbox table, one row per recipient, and
+// sends nothing; at most PUBLISH_RECIPIENTS_PER_DAY = 100 recipients per user in any 24 hours,
+// counted from the outbox, then 429 too_many_requests with Retry-After (issue 33).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

@@ -1,3 +1,6 @@
+// SPEC §1/§7 POST /user_statistics_events and /client_stats: 403 analytics_not_allowed and
+// nothing kept without the help_us_improve consent; an event for another user_uuid is 400
+// user_uuid_mismatch (db/statistics.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {

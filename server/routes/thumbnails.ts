@@ -1,3 +1,5 @@
+// SPEC §7 thumbnails: GET /th/3/{file}?area=256|1280 (live files, a link's too through
+// linkRead.ts) and /th/3/trash/{job}/{file} (the caller's trashed files), from media/thumbnails.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireCaller } from '../auth/guard';

@@ -1,3 +1,8 @@
+// SPEC §7 Trash. GET /trash_can counts and pages each of the caller's jobs on its own trash index
+// (one job, the usual case, is walked in order with no sort); POST /empty_trash_can purges the
+// caller's own trashed files only; GET /trash_can_albums and /{id}/files for export (an album in
+// the trash stays readable by its owner through the content and archive routes);
+// /rollback_albums (a subscriber's) and /delete_albums_from_trash_can.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FilesResponse } from '../../src/api/contract/files';

@@ -1,3 +1,7 @@
+// Storing a received upload (multipart or a finished resumable one) as a file: quota (max_space −
+// used_space of the job's owner) checked again in the insert transaction, the upload policy,
+// both thumbnails written before the answer (videos: processing, poster and thumbnails follow),
+// then addFile, recordChange and notify. A rejected upload leaves no row and no file.
 import { randomInt } from 'node:crypto';
 import type { UploadPolicy, UploadResponse } from '../../src/api/contract/uploads';
 import { classifyPath, isScreenshot } from '../../src/domain/classify';

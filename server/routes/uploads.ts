@@ -1,3 +1,8 @@
+// SPEC §7 POST /jobs/{id}/upload and files_dedup (a subscriber's: requireSubscriber). The quota
+// is checked from Content-Length before reading and while streaming (uploadStore.ts checks it a
+// third time on insert); a file name refused by the stored-text rule answers 400
+// invalid_file_name (checkFileName). `resumable_upload` takes a finished tus upload instead of a
+// body (resumableUploads.ts). files_dedup only finds the caller's own content.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

@@ -1,3 +1,6 @@
+// SPEC §7 the caller's own user data: POST /name, the profile picture (POST, and GET by its key:
+// public like any avatar, the unguessable key is the capability), options, account attributes and
+// grants. Every stored text passes the one rule of src/api/contract/text.ts.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

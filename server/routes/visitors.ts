@@ -1,3 +1,8 @@
+// SPEC §6 Visitor, issue 14: POST /jobs/{id}/visitor_token {name} → a token sent as
+// X-Visitor-Token, stored as its SHA-256 in `visitors`, bound to the album and to its password of
+// the time, 30 days. It opens the comment routes of that album only (comments.ts); every other
+// route answers it 401 (both authorisation matrices check this). Names are rate limited per
+// address (auth/rateLimit.ts, 429 too_many_requests).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   VISITOR_TOKEN_HEADER,

@@ -1,3 +1,7 @@
+// The deterministic synthetic library (`cli.ts` is `npm run seed`): ~8% videos, ~5% screenshots,
+// ~1% documents (pdf/docx/xlsx/txt/pptx, spread over the months like the rest), live pairs and
+// bursts (files.ts); it shares the demo user's first album with user1 and an album of user1's
+// with the demo user (no PRNG draws, so a seed's files do not change).
 import { hashPassword } from '../auth/password';
 import { rebuildDayCounts } from '../db/dayCounts';
 import { INSERT_FILE_SQL, insertParams, type NewFile } from '../db/files';

@@ -36,5 +36,6 @@ describe('the side menu (SPEC §2)', () => {
       '/settings',
     ]);
     expect(screen.getByRole('link', { name: 'Deleted items' })).toBeTruthy();
-  });
+    // The first render of the shell's menu (jsdom, i18n) takes over 5 s on the shared cores.
+  }, 30_000);
 });

@@ -76,6 +76,19 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** The app's route table at `path`, rendered with the providers the pages need. */
+function renderAt(path: string) {
+  const router = createMemoryRouter(toRouteObjects(), { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18next}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
 describe('the route table', () => {
   it('lists every route of SPEC §2 exactly once', () => {
     const paths = APP_ROUTES.map((route) => route.path);
@@ -135,28 +148,14 @@ describe('the route table', () => {
   it.each(pendingRoutes())(
     '%s renders the page-not-found page while its feature is not built',
     async (path) => {
-      const router = createMemoryRouter(toRouteObjects(), { initialEntries: [concrete(path)] });
-      render(
-        <QueryClientProvider client={new QueryClient()}>
-          <I18nextProvider i18n={i18next}>
-            <RouterProvider router={router} />
-          </I18nextProvider>
-        </QueryClientProvider>,
-      );
+      renderAt(concrete(path));
       expect(await screen.findByTestId('not-found-page')).toBeTruthy();
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
     },
   );
 
   it('sends / to the timeline', async () => {
-    const router = createMemoryRouter(toRouteObjects(), { initialEntries: ['/'] });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <I18nextProvider i18n={i18next}>
-          <RouterProvider router={router} />
-        </I18nextProvider>
-      </QueryClientProvider>,
-    );
+    const router = renderAt('/');
     // The timeline page is a big lazy chunk: on a loaded CI machine it takes over a second.
     await screen.findByTestId('app-shell', {}, { timeout: 10_000 });
     await waitFor(() => expect(router.state.location.pathname).toBe('/photos'), {

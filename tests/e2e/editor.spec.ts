@@ -5,7 +5,6 @@ import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { parseFileId } from '../../server/db/ids';
-import { waitForSceneReady } from './support/gallery';
 import { screenTiles } from './support/interaction';
 import { API, apiLogin, openTimelineSignedIn } from './support/login';
 import { addFault, clearFaults, createTestUser, e2eDatabasePath } from './support/testControls';
@@ -122,10 +121,9 @@ test.afterEach(async () => {
 });
 
 async function openViewer(page: Page, id = photoId): Promise<void> {
-  await openTimelineSignedIn(page, '/photos', user);
+  // A file's link, signed in: the viewer opens over the grid.
+  await openTimelineSignedIn(page, `/photos/${id}`, user, 'carousel');
   await page.getByRole('button', { name: 'OK, I understand' }).click();
-  await waitForSceneReady(page);
-  await page.goto(`/photos/${id}`);
   await expect(page.getByTestId('carousel')).toHaveAttribute('data-file-id', id);
 }
 
@@ -147,6 +145,8 @@ test('crop and rotate, then save: a copy at the original’s resolution appears 
 
   await page.locator('.FIE_crop-presets-opener-button').click();
   await page.locator('.FIE_crop-presets-menu').getByText('Landscape').click();
+  // The preset's 16:9 box is in place before the turn (turned first, the box is fitted again).
+  await expect(page.locator('.FIE_topbar')).toContainText('1280 x 720');
   await page.locator('.FIE_rotate-tool-button').click();
   await page.locator('.FIE_rotate_button_right').click();
   await page.getByTestId('editor-save').click();

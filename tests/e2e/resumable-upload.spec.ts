@@ -21,6 +21,7 @@ import { waitForHook } from './support/hooks';
 import { openTimelineSignedIn } from './support/login';
 import {
   addFault,
+  faultCounts,
   clearFaults,
   createTestUser,
   e2eDatabasePath,
@@ -121,7 +122,7 @@ test('a connection cut at 60% resumes from the server’s offset: ≤ 10% sent t
   test.setTimeout(240_000);
   const source = await bigFile('cut.mp4');
   const user = await signIn(page, 'tus-cut');
-  await addFault({
+  const cut = await addFault({
     method: 'PATCH',
     path: '^/resumable_uploads/',
     cutAfterBytes: Math.floor(SIZE * 0.6),
@@ -138,8 +139,12 @@ test('a connection cut at 60% resumes from the server’s offset: ≤ 10% sent t
   await waitForItem(page, (view) => view.status === 'Succeeded');
   const { requests, bytes } = await sent();
   expect((await created()).requests).toBe(1);
-  // More PATCHes than an uncut upload's: the cut happened, and the upload went on after it.
-  expect(requests).toBeGreaterThan(Math.ceil(SIZE / RESUMABLE_UPLOAD_CHUNK_BYTES));
+  // The cut happened (the server dropped the connection at 60%) and the upload went on after it.
+  // How it went on is Chrome's and tus's to choose: Chrome may send the cut request again by
+  // itself, or tus asks the server where to go on from (a HEAD); resumed at the server's offset,
+  // the chunks realign, so a cut upload can take no more PATCHes than an uncut one.
+  expect((await faultCounts(cut)).failed).toBe(1);
+  expect(requests).toBeGreaterThanOrEqual(Math.ceil(SIZE / RESUMABLE_UPLOAD_CHUNK_BYTES));
   const resent = (bytes - SIZE) / SIZE;
   console.log(
     `cut at 60%: ${bytes} bytes reached the server for ${SIZE} (re-sent ${(resent * 100).toFixed(2)}%)`,

@@ -158,9 +158,7 @@ test('the owner stops sharing: confirm, the notice, then the link is not found',
   browser,
 }) => {
   // Signed in, the owner needs no password for their own share.
-  await openTimelineSignedIn(page, '/photos', owner);
-  await page.goto(link);
-  await expect(page.getByTestId('share-page')).toBeVisible();
+  await openTimelineSignedIn(page, link, owner, 'share-page');
   await expect(page.getByTestId('share-add-to-photos')).toHaveCount(0);
   await page.getByTestId('share-stop').click();
   const confirm = page.getByRole('alertdialog');

@@ -37,8 +37,7 @@ async function openComments(page: Page, fileId: string): Promise<void> {
 
 /** A signed-in member's (or the owner's) viewer on the album's file, its comments open. */
 async function memberViewer(page: Page, who: Account, albumId: string, fileId: string) {
-  await openTimelineSignedIn(page, `/albums/${albumId}`, who, 'album-page');
-  await page.goto(`/carousel/${albumId}/${fileId}`);
+  await openTimelineSignedIn(page, `/carousel/${albumId}/${fileId}`, who, 'carousel');
   await openComments(page, fileId);
 }
 

@@ -209,8 +209,7 @@ test('comments: a signed-in visitor posts with Enter, edits ("Edited"), and the 
   const context = await browser.newContext();
   try {
     const view = await context.newPage();
-    await openTimelineSignedIn(view, '/photos', talker);
-    await view.goto(`/a/${album.id}?file=${file}`);
+    await openTimelineSignedIn(view, `/a/${album.id}?file=${file}`, talker, 'carousel');
     await expect(view.getByTestId('carousel')).toHaveAttribute('data-file-id', file);
     await view.getByTestId('carousel-info-toggle').click();
     const input = view.getByTestId('comment-input');
@@ -235,8 +234,7 @@ test('comments: a signed-in visitor posts with Enter, edits ("Edited"), and the 
     await context.close();
   }
   // The owner sees it over the album page and deletes it (SPEC §6: any comment).
-  await openTimelineSignedIn(page, '/photos', owner);
-  await page.goto(`/carousel/${album.id}/${file}`);
+  await openTimelineSignedIn(page, `/carousel/${album.id}/${file}`, owner, 'carousel');
   await expect(page.getByTestId('carousel')).toHaveAttribute('data-file-id', file);
   await page.getByTestId('carousel-info-toggle').click();
   const theirs = page.getByTestId('comment');

@@ -1,5 +1,6 @@
 import type { JobListItem } from '../../api/contract/albums';
 import { actionFailure, isApiError } from '../../api/errors';
+import type { Message } from '../../state/message';
 import { popupStore } from '../../state/popups';
 import { dismissToast, showToast } from '../../state/toasts';
 import { STORAGE_POPUPS } from '../storage';
@@ -31,6 +32,21 @@ export function addedToAlbumToast(count: number, seeAlbum: () => void): void {
 }
 
 /**
+ * A copy of files that failed (into an album, or to the timeline): out of storage (413) queues
+ * the SPEC §8 popup, and the toast says why — offline, or `fallback`.
+ */
+export function showCopyFailure(failure: unknown, fallback: Message, durationMs?: number): void {
+  if (isApiError(failure, 'payloadTooLarge')) {
+    popupStore.getState().enqueue(STORAGE_POPUPS.addedMoreThanAvailable);
+  }
+  showToast({
+    kind: 'error',
+    message: actionFailure(failure, fallback),
+    ...(durationMs === undefined ? {} : { durationMs }),
+  });
+}
+
+/**
  * Copies files into an album with the toasts of SPEC §8: progress while copying, then "added to
  * album" with "see album", or the failure text (413: the out-of-storage popup). Resolves whether
  * it worked.
@@ -53,16 +69,7 @@ export async function addFilesToAlbum(options: {
     void refreshAlbum(albumId);
     return true;
   } catch (failure) {
-    if (isApiError(failure, 'payloadTooLarge')) {
-      popupStore.getState().enqueue(STORAGE_POPUPS.addedMoreThanAvailable);
-    }
-    showToast({
-      kind: 'error',
-      message: actionFailure(failure, {
-        key: 'albums.add.failed',
-        values: { count: fileIds.length },
-      }),
-    });
+    showCopyFailure(failure, { key: 'albums.add.failed', values: { count: fileIds.length } });
     return false;
   } finally {
     dismissToast(progress);

@@ -1,14 +1,12 @@
 import type { AlbumInfo, SortOrder } from '../../api/contract/albums';
-import { actionFailure, isApiError } from '../../api/errors';
+import { actionFailure } from '../../api/errors';
 import { ALBUM_COPY_FAILURE_TOAST_MS } from '../../domain/constants';
 import { trackEngaged } from '../../platform/analytics';
 import { queryClient } from '../../platform/queryClient';
 import { confirmDialog } from '../../state/dialogs';
-import { popupStore } from '../../state/popups';
 import { storageQuotaStore } from '../../state/storageQuota';
 import { dismissToast, showToast } from '../../state/toasts';
 import type { ParseKeys } from 'i18next';
-import { STORAGE_POPUPS } from '../storage';
 import {
   albumCalls,
   albumInfoQuery,
@@ -18,6 +16,7 @@ import {
   viewModeQuery,
   type ViewMode,
 } from './albumApi';
+import { showCopyFailure } from './addToAlbum';
 
 /** SPEC §4 Album delete status. */
 export type AlbumDeleteStatus = 'PENDING_USER' | 'PENDING_SERVER' | 'SERVER_ERROR';
@@ -221,14 +220,7 @@ export const albumCommands = {
       showToast({ message: { key: 'albums.copy.done', values: { count: files.length } } });
       return true;
     } catch (failure) {
-      if (isApiError(failure, 'payloadTooLarge')) {
-        popupStore.getState().enqueue(STORAGE_POPUPS.addedMoreThanAvailable);
-      }
-      showToast({
-        kind: 'error',
-        message: actionFailure(failure, { key: 'albums.copy.failed' }),
-        durationMs: ALBUM_COPY_FAILURE_TOAST_MS,
-      });
+      showCopyFailure(failure, { key: 'albums.copy.failed' }, ALBUM_COPY_FAILURE_TOAST_MS);
       return false;
     } finally {
       dismissToast(progress);

@@ -153,7 +153,7 @@ export function RetryPage({
 }
 
 /** The bar row above the grid (its own look by `className`). */
-export function GridBar({ className, children }: { className?: string; children: ReactNode }) {
+export function GridBar({ className, children }: { className?: string; children?: ReactNode }) {
   return (
     <div className={className ? `timeline-page__bar ${className}` : 'timeline-page__bar'}>
       {children}

@@ -2,6 +2,8 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GalleryEngine } from '../../gallery';
 import { Button } from '../../ui/Button';
+import { SubscriberButton } from '../readOnly';
+import { GridBar } from './GridPage';
 import './SelectionToolbar.css';
 
 export interface SelectionToolbarProps {
@@ -9,8 +11,10 @@ export interface SelectionToolbarProps {
   onDownload: () => void;
   /** Unset: no delete (a member who added none of these, a read-only user). */
   onDelete?: () => void;
-  /** More actions before download (add to album). */
-  extra?: ReactNode;
+  /** SPEC §4 share; unset, no button. A subscriber's (SPEC §6), as is add to album. */
+  onShare?: () => void;
+  /** SPEC §5 add to album; unset, no button. */
+  onAddToAlbum?: () => void;
 }
 
 /** The selection's count and select-all status, re-read on every selection change. */
@@ -30,7 +34,13 @@ export function useSelectionSummary(engine: GalleryEngine): { count: number; all
  * Shown while at least one file is selected (SPEC §2 selection mode): the count, clear, select
  * or deselect all, download and delete.
  */
-export function SelectionToolbar({ engine, onDownload, onDelete, extra }: SelectionToolbarProps) {
+export function SelectionToolbar({
+  engine,
+  onDownload,
+  onDelete,
+  onShare,
+  onAddToAlbum,
+}: SelectionToolbarProps) {
   const { t } = useTranslation();
   const { count, all } = useSelectionSummary(engine);
   return (
@@ -61,7 +71,16 @@ export function SelectionToolbar({ engine, onDownload, onDelete, extra }: Select
         {all ? t('timeline.toolbar.deselectAll') : t('timeline.toolbar.selectAll')}
       </Button>
       <span className="timeline-toolbar__spacer" />
-      {extra}
+      {onShare ? (
+        <SubscriberButton onClick={onShare} data-testid="selection-share">
+          {t('share.action')}
+        </SubscriberButton>
+      ) : null}
+      {onAddToAlbum ? (
+        <SubscriberButton onClick={onAddToAlbum} data-testid="selection-add-to-album">
+          {t('albums.add.action')}
+        </SubscriberButton>
+      ) : null}
       <Button onClick={onDownload} data-testid="selection-download">
         {t('timeline.toolbar.download')}
       </Button>
@@ -72,4 +91,20 @@ export function SelectionToolbar({ engine, onDownload, onDelete, extra }: Select
       ) : null}
     </div>
   );
+}
+
+/**
+ * The bar row of a grid page with selection commands: the selection toolbar while files are
+ * selected, else `idle` (the timeline's filters) in the row, or no row at all.
+ */
+export function SelectionBar({ idle, ...toolbar }: SelectionToolbarProps & { idle?: ReactNode }) {
+  const { count } = useSelectionSummary(toolbar.engine);
+  if (count > 0) {
+    return (
+      <GridBar>
+        <SelectionToolbar {...toolbar} />
+      </GridBar>
+    );
+  }
+  return idle ? <GridBar>{idle}</GridBar> : null;
 }

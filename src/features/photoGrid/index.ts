@@ -23,7 +23,13 @@ export { GALLERY_SHORTCUTS } from './galleryShortcuts';
 export { insetsFor, metricsFor } from './gridInsets';
 export { anyLongTaskRunning, longTaskStore } from './longTasks';
 export { filesWithDetails, selectedFileIds } from './selectedFiles';
-export { SelectionToolbar, useSelectionSummary } from './SelectionToolbar';
+export { SelectionBar, SelectionToolbar, useSelectionSummary } from './SelectionToolbar';
+export {
+  downloadGridFiles,
+  useSelectionCommands,
+  type SelectionCommands,
+  type SelectionCommandsSetup,
+} from './useSelectionCommands';
 export { timelineMenuItems } from './timelineMenu';
 export { useGalleryEngine } from './useGalleryEngine';
 export {

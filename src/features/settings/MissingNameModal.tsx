@@ -1,12 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { actionFailure } from '../../api/errors';
-import { accountInfoQuery } from '../../platform/queries';
-import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { nameProblem, saveName } from './ProfileName';
+import { nameProblem, useSaveName } from './ProfileName';
 import './settings.css';
 
 const DISMISSED_KEY = 'missingNameDismissed';
@@ -25,12 +21,11 @@ function dismissedThisSession(): boolean {
  */
 export default function MissingNameModal() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const id = useId();
   const [open, setOpen] = useState(() => !dismissedThisSession());
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, save: saveTyped } = useSaveName();
   const problem = nameProblem(name);
 
   function later() {
@@ -45,20 +40,7 @@ export default function MissingNameModal() {
   async function save() {
     setTouched(true);
     if (problem || busy) return;
-    setBusy(true);
-    try {
-      await saveName(name);
-      await client.invalidateQueries({ queryKey: accountInfoQuery.queryKey });
-      showToast({ message: { key: 'settings.profile.saved' } });
-      setOpen(false);
-    } catch (error) {
-      showToast({
-        kind: 'error',
-        message: actionFailure(error, { key: 'settings.profile.failed' }),
-      });
-    } finally {
-      setBusy(false);
-    }
+    if (await saveTyped(name)) setOpen(false);
   }
 
   if (!open) return null;

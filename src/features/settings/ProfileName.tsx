@@ -21,7 +21,7 @@ export function nameProblem(name: string): 'required' | 'tooLong' | 'invalid' | 
 }
 
 /** SPEC §7 POST /name, trimmed. */
-export async function saveName(name: string): Promise<void> {
+async function saveName(name: string): Promise<void> {
   await api().request({
     method: 'POST',
     path: '/name',
@@ -30,31 +30,45 @@ export async function saveName(name: string): Promise<void> {
   });
 }
 
-/** The signed-in user's name with "Change name" (SPEC §7 POST /name): saved, or the failure. */
-export function ProfileName({ name, email }: { name: string | null; email: string }) {
-  const { t } = useTranslation();
+/**
+ * Saves the signed-in user's name (the settings form, the missing-name prompt): the account is
+ * read afresh and "Name saved" shows, or the failure's own text. `save` resolves true once
+ * saved; `busy` while it runs.
+ */
+export function useSaveName(): { busy: boolean; save: (name: string) => Promise<boolean> } {
   const client = useQueryClient();
-  const id = useId();
-  const [draft, setDraft] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const problem = draft === null ? null : nameProblem(draft);
-
-  async function save() {
-    if (draft === null || problem || busy) return;
+  async function save(name: string): Promise<boolean> {
     setBusy(true);
     try {
-      await saveName(draft);
+      await saveName(name);
       await client.invalidateQueries({ queryKey: accountInfoQuery.queryKey });
       showToast({ message: { key: 'settings.profile.saved' } });
-      setDraft(null);
+      return true;
     } catch (error) {
       showToast({
         kind: 'error',
         message: actionFailure(error, { key: 'settings.profile.failed' }),
       });
+      return false;
     } finally {
       setBusy(false);
     }
+  }
+  return { busy, save };
+}
+
+/** The signed-in user's name with "Change name" (SPEC §7 POST /name): saved, or the failure. */
+export function ProfileName({ name, email }: { name: string | null; email: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const { busy, save: saveDraft } = useSaveName();
+  const problem = draft === null ? null : nameProblem(draft);
+
+  async function save() {
+    if (draft === null || problem || busy) return;
+    if (await saveDraft(draft)) setDraft(null);
   }
 
   if (draft === null) {

@@ -3,8 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { GalleryEngine } from '../../gallery';
 import { api } from '../../platform/api';
 import { confirmDialog } from '../../state/dialogs';
-import { downloadFiles } from '../downloads';
-import { filesWithDetails, selectedFileIds } from '../photoGrid';
+import { downloadGridFiles, selectedFileIds } from '../photoGrid';
 import { purgeTrashed, restoreTrashed, TRASH_ZIP_NAME } from './trashActions';
 import type { TrashFacts } from './trashSource';
 
@@ -66,16 +65,16 @@ export function useTrashCommands(
     });
   const download = (all: boolean) =>
     void run(async (engine) => {
-      const byJob = new Map<string, { id: string; size: number; path: string }[]>();
-      for (const file of filesWithDetails(engine, await idsOf(engine, all))) {
-        const job = facts.jobOf(file.id);
+      const byJob = new Map<string, string[]>();
+      for (const id of await idsOf(engine, all)) {
+        const job = facts.jobOf(id);
         if (!job) continue;
-        const files = byJob.get(job);
-        if (files) files.push(file);
-        else byJob.set(job, [file]);
+        const ids = byJob.get(job);
+        if (ids) ids.push(id);
+        else byJob.set(job, [id]);
       }
-      for (const [jobId, files] of byJob) {
-        await downloadFiles({ jobId, files, source: 'trash', zipName: TRASH_ZIP_NAME });
+      for (const [jobId, ids] of byJob) {
+        await downloadGridFiles(engine, jobId, ids, { source: 'trash', zipName: TRASH_ZIP_NAME });
       }
     });
   const purge = (all: boolean) =>

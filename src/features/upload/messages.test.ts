@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { headerMessage, rowMessage, timeLeftMessage, type RowContext } from './messages';
-import type { UploadItem } from './model';
 import { countItems } from './rules';
+import { testItem } from './testing';
 
-const base: UploadItem = {
-  id: 'a',
-  targetJob: 'j',
-  targetFolder: '',
-  alsoTargetTimeline: false,
-  name: 'a.jpg',
-  size: 1,
-  status: 'Enqueued',
-  uploadedPercent: 0,
-  fileUUID: null,
-  statusReason: null,
-  uploadIndex: 0,
-  mtimeMs: 0,
-  policy: 'once_only',
-  checksum: null,
-  retrying: false,
-};
+const base = testItem();
 const online: RowContext = {
   connection: 'Online',
   countdown: 0,

@@ -14,6 +14,7 @@ import {
   progressChanged,
   statusBoxHeightPx,
 } from './rules';
+import { testItem } from './testing';
 
 const GIB = 1024 ** 3;
 
@@ -81,23 +82,7 @@ describe('progressChanged (SPEC §9: throttled to 1% changes)', () => {
   });
 });
 
-const item = (status: UploadItem['status']): UploadItem => ({
-  id: status,
-  targetJob: 'j',
-  targetFolder: '',
-  alsoTargetTimeline: false,
-  name: 'a.jpg',
-  size: 1,
-  status,
-  uploadedPercent: 0,
-  fileUUID: null,
-  statusReason: null,
-  uploadIndex: 0,
-  mtimeMs: 0,
-  policy: 'once_only',
-  checksum: null,
-  retrying: false,
-});
+const item = (status: UploadItem['status']): UploadItem => testItem({ id: status, status });
 
 describe('panelMode (SPEC §4 panel modes)', () => {
   const active = countItems([item('Uploading'), item('Succeeded')]);

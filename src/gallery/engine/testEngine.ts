@@ -15,19 +15,21 @@ import type { SectionDescriptor, SectionLayout } from './types';
 export const TEST_WIDTH = 1000;
 export const TEST_HEIGHT = 800;
 
+/** A whole month of `count` pictures. */
+export function testDescriptor(year: number, month: number, count: number): SectionDescriptor {
+  return {
+    key: `${year}-${month}`,
+    year,
+    month,
+    startDay: 1,
+    endDay: 31,
+    counts: { pictures: count, videos: 0, screenshots: 0 },
+  };
+}
+
+/** One month per size, newest first from December 2024. */
 export function testDescriptors(sizes: readonly number[]): SectionDescriptor[] {
-  return sizes.map((count, s) => {
-    const year = 2024 - Math.floor(s / 12);
-    const month = 12 - (s % 12);
-    return {
-      key: `${year}-${month}`,
-      year,
-      month,
-      startDay: 1,
-      endDay: 31,
-      counts: { pictures: count, videos: 0, screenshots: 0 },
-    };
-  });
+  return sizes.map((count, s) => testDescriptor(2024 - Math.floor(s / 12), 12 - (s % 12), count));
 }
 
 export function testFiles(section: SectionDescriptor): SectionFiles {

@@ -6,6 +6,7 @@
 // Each Playwright worker has servers of its own (a slot): its own ports and its own copy of the
 // seeded library, so specs running at the same time never see each other's uploads, faults,
 // quotas or settings. Slot n listens on the base ports + 2n and keeps its data in <dir>-w<n>.
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 // -v2: day_counts count only what the timeline shows (no live photos' movies).
@@ -22,13 +23,15 @@ export function e2eSeed() {
 }
 
 /**
- * Playwright workers, one slot of servers each: E2E_WORKERS, else 1. On this project's 2-core
- * machines the specs are CPU-bound (Chromium draws WebGL in software): two workers took each test
- * from 10–15 s to 25–35 s (2026-11-28: the whole suite took 39 min on 2 workers; one at a time, at
- * 10–15 s a test, its 154 tests come to about 30 min), and a test's waits ran out more often.
+ * Playwright workers, one slot of servers each: E2E_WORKERS, else one per core. Measured on this
+ * project's 2-core machines in a CPU cgroup (2026-11-29), with the page composited in software,
+ * a trace only on retry and sessions made through the API: the 154 tests took 1,327 s on one
+ * worker (1.5 cores busy: a test often waits on its GPU process or a timer) and 1,039 s on two
+ * (1.9 cores). Before those three changes the GPU process and the traces kept both cores busy
+ * with one worker, and a second one only stretched every test.
  */
 export function e2eWorkers(): number {
-  return Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+  return Math.max(1, Number(process.env.E2E_WORKERS ?? availableParallelism()));
 }
 
 /**

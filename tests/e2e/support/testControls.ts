@@ -47,6 +47,14 @@ export async function addFault(rule: FaultRule): Promise<number> {
   return ((await res.json()) as { id: number }).id;
 }
 
+/** What a fault rule did so far: requests it matched, and how many it failed (cut, held). */
+export async function faultCounts(id: number): Promise<{ seen: number; failed: number }> {
+  return (await (await call('GET', `/__test/faults/${id}`)).json()) as {
+    seen: number;
+    failed: number;
+  };
+}
+
 export async function removeFault(id: number): Promise<void> {
   await call('DELETE', `/__test/faults/${id}`);
 }

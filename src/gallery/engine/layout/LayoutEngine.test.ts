@@ -1,7 +1,7 @@
 import { expose } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLayoutWorkerApi, RectsPool } from '../../../../workers/layout.worker';
-import type { LayoutWorkerBatch, LayoutWorkerRequest } from '../../../../workers/layout.shared';
+import { createLayoutWorkerApi, RectsPool } from './layout.worker';
+import type { LayoutWorkerBatch, LayoutWorkerRequest } from './layout.shared';
 import { DESKTOP_METRICS, MOBILE_METRICS } from '../gridMetrics';
 import { REFERENCE_ASPECT_MIX, sampleAspects, seededRandom } from './aspectMix';
 import { layoutSection } from './justified';

@@ -1,5 +1,6 @@
 import { releaseProxy, transfer, wrap, type Endpoint, type Remote } from 'comlink';
-import type { LayoutWorkerApi, LayoutWorkerRequest } from '../../../../workers/layout.shared';
+import { abortError } from '../abort';
+import type { LayoutWorkerApi, LayoutWorkerRequest } from './layout.shared';
 import type { GridMetrics, SectionLayout } from '../types';
 import { layoutSection } from './justified';
 
@@ -57,14 +58,10 @@ function toWorkerRequest(request: LayoutRequest): LayoutWorkerRequest {
   };
 }
 
-function abortError(): Error {
-  return new DOMException('The layout request was aborted.', 'AbortError');
-}
-
 /** Lays out on the calling thread: for tests, and for one section that must be exact now. */
 export class InlineLayoutEngine implements LayoutEngine {
   layout(request: LayoutRequest): Promise<SectionLayout> {
-    if (request.signal?.aborted) return Promise.reject(abortError());
+    if (request.signal?.aborted) return Promise.reject(abortError('The layout request'));
     return Promise.resolve(this.layoutNow(request));
   }
 
@@ -89,7 +86,7 @@ const BATCH_MAX_ITEMS = 50_000;
 const RECYCLE_MAX_BUFFERS = 4096;
 
 /**
- * Lays out in workers/layout.worker.ts over comlink. Requests queue here and go to the worker in
+ * Lays out in layout.worker.ts (beside it) over comlink. Requests queue here and go to the worker in
  * batches (what is queued when the previous message is answered, up to BATCH_MAX_SECTIONS), so a
  * request aborted (or the engine disposed) before its turn never costs a message or a transfer,
  * and a resize costs a message per batch, not per section. The aspects buffers are transferred in
@@ -112,7 +109,7 @@ export class WorkerLayoutEngine implements LayoutEngine {
       this.worker = null;
       this.remote = wrap<LayoutWorkerApi>(endpoint);
     } else {
-      this.worker = new Worker(new URL('../../../../workers/layout.worker.ts', import.meta.url), {
+      this.worker = new Worker(new URL('./layout.worker.ts', import.meta.url), {
         type: 'module',
         name: 'layout',
       });
@@ -127,7 +124,7 @@ export class WorkerLayoutEngine implements LayoutEngine {
 
   layout(request: LayoutRequest): Promise<SectionLayout> {
     if (this.disposed) return Promise.reject(new Error('The layout engine is disposed.'));
-    if (request.signal?.aborted) return Promise.reject(abortError());
+    if (request.signal?.aborted) return Promise.reject(abortError('The layout request'));
     return new Promise<SectionLayout>((resolve, reject) => {
       this.queue.push({ request, resolve, reject });
       void this.drain();
@@ -170,7 +167,7 @@ export class WorkerLayoutEngine implements LayoutEngine {
       const next = this.queue[0];
       if (next.request.signal?.aborted) {
         this.queue.shift();
-        next.reject(abortError());
+        next.reject(abortError('The layout request'));
         continue;
       }
       const count = next.request.aspects.length;

@@ -80,7 +80,6 @@ export class TileRenderer {
       fragmentShader,
       uniforms: {
         uViewport: { value: this.viewport },
-        uTime: { value: 0 },
         uPageLayers: { value: this.pageLayers },
         ...Object.fromEntries(
           [...SAMPLERS.small, ...SAMPLERS.large].map((name) => [name, { value: this.empty }]),

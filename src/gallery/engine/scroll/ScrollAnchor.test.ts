@@ -112,28 +112,24 @@ describe('ScrollAnchor', () => {
 
   it('apply writes the correction once a frame; a view at the end stays at the end', () => {
     const { grid, anchor, scroll } = setup();
-    scroll.scrollTo(100);
-    anchor.viewTop = 100;
-    anchor.sectionChanged({
+    // The first section's rows grow by 30 px.
+    const grown = {
       top: 0,
       oldHeight: 10,
       oldRowsHeight: 0,
       newRowsHeight: 30,
       rowsOffset: ROWS_OFFSET,
-    });
+    };
+    scroll.scrollTo(100);
+    anchor.viewTop = 100;
+    anchor.sectionChanged(grown);
     expect(anchor.apply(scroll, grid.totalHeight(), false)).toBe(30);
     expect(scroll.position).toBe(130);
     expect(anchor.viewTop).toBe(130);
     expect(anchor.apply(scroll, grid.totalHeight(), false)).toBe(0);
     // At the end, content growing below keeps the view at the (new) end, not at its old place.
     scroll.scrollTo(scroll.maxPosition);
-    anchor.sectionChanged({
-      top: 0,
-      oldHeight: 10,
-      oldRowsHeight: 0,
-      newRowsHeight: 30,
-      rowsOffset: ROWS_OFFSET,
-    });
+    anchor.sectionChanged(grown);
     const longer = grid.totalHeight() + 800;
     anchor.apply(scroll, longer, false);
     expect(scroll.position).toBe(longer - 500);

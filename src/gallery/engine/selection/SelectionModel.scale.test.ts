@@ -5,8 +5,8 @@ import { FileSelectionState } from './types';
 
 /**
  * Correctness at the SPEC-pinned scale (issue 6: select-all of a 1,000,000-file timeline and a
- * 100,000-file range within 100 ms). Timings are the bench's job (selection.bench.ts); here
- * only the results are asserted, so a slow CI machine cannot make this flaky.
+ * 100,000-file range within 100 ms). Timings are the bench's job (bench/selection.bench.ts);
+ * here only the results are asserted, so a slow CI machine cannot make this flaky.
  */
 const SECTIONS = 2000;
 const SIZE = 500;

@@ -60,6 +60,19 @@ function slowCopies(gpu: ReturnType<typeof createTestRenderer>, clock: ManualClo
   };
 }
 
+/** Six small tiles decoded and waiting (the fallback layer uploaded), each copy taking 1.5 ms. */
+async function sixWaitingSlowly() {
+  const test = setup({ smallLayers: 12 });
+  const { loader, gpu, clock, pass, upload } = test;
+  upload(); // the fallback layer, once
+  const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
+  pass(...ids);
+  for (const id of ids) loader.resolve(id);
+  await flush();
+  slowCopies(gpu, clock, 1.5);
+  return test;
+}
+
 describe('TextureCache', () => {
   it('loads the highest priority first, within the in-flight limit', async () => {
     const { loader, pass } = setup({ maxInFlight: 2 });
@@ -231,13 +244,7 @@ describe('TextureCache', () => {
   });
 
   it('with grey tiles on screen, small uploads go on past the frame budget for a while', async () => {
-    const { loader, cache, gpu, clock, pass, upload } = setup({ smallLayers: 12 });
-    upload(); // the fallback layer, once
-    const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
-    pass(...ids);
-    for (const id of ids) loader.resolve(id);
-    await flush();
-    slowCopies(gpu, clock, 1.5);
+    const { cache, gpu, clock } = await sixWaitingSlowly();
     const startedAt = clock.now();
     // Three within the budget (the third ends at 4.5 ms), then urgent ones while the uploads
     // have taken under URGENT_UPLOAD_MS (6): one more.
@@ -247,13 +254,7 @@ describe('TextureCache', () => {
   });
 
   it('at rest with grey tiles on screen (a jump landed), fills by the count, past the budget', async () => {
-    const { loader, cache, gpu, clock, pass, upload } = setup({ smallLayers: 12 });
-    upload(); // the fallback layer, once
-    const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
-    pass(...ids);
-    for (const id of ids) loader.resolve(id);
-    await flush();
-    slowCopies(gpu, clock, 1.5);
+    const { loader, cache, gpu, clock, pass } = await sixWaitingSlowly();
     const frame = { startedAt: clock.now(), flinging: false, moving: false };
     expect(cache.uploadPending(gpu.renderer, true, frame)).toBe(6);
     // No grey tile: the budget holds at rest too (prefetch of the margin keeps frames short).

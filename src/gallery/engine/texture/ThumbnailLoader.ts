@@ -12,13 +12,6 @@ export interface ThumbnailLoader {
   load(fileId: string, tier: TextureTier, signal: AbortSignal): Promise<ImageBitmap>;
 }
 
-/** The rejection of an aborted load, shaped like the DOM's so callers can test `name`. */
-export function abortError(): Error {
-  const error = new Error('The thumbnail load was aborted.');
-  error.name = 'AbortError';
-  return error;
-}
-
 export function isAbortError(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }

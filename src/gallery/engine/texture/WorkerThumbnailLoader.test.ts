@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createDecodeApi, type DecodeDependencies } from '../../../../workers/decode.worker';
+import { createDecodeApi, type DecodeDependencies } from './decode.worker';
 import { FakeBitmap, flush } from './testing';
 import { WorkerThumbnailLoader } from './WorkerThumbnailLoader';
 

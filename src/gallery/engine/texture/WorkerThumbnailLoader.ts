@@ -1,6 +1,7 @@
 import { releaseProxy, wrap, type Remote } from 'comlink';
-import type { DecodeRequest, DecodeWorkerApi } from '../../../../workers/decode.shared';
-import { abortError, type ThumbnailLoader } from './ThumbnailLoader';
+import type { DecodeRequest, DecodeWorkerApi } from './decode.shared';
+import { abortError } from '../abort';
+import type { ThumbnailLoader } from './ThumbnailLoader';
 import { TIER_LAYER_SIZE, type TextureTier } from './tiers';
 
 /** What the loader needs of the worker: the comlink proxy, or the API object itself in tests. */
@@ -21,13 +22,13 @@ export interface WorkerThumbnailLoaderOptions {
 
 function createDecodeWorker(): Worker {
   // Written out in full so Vite sees the pattern and bundles the worker.
-  return new Worker(new URL('../../../../workers/decode.worker.ts', import.meta.url), {
+  return new Worker(new URL('./decode.worker.ts', import.meta.url), {
     type: 'module',
   });
 }
 
 /**
- * ThumbnailLoader over workers/decode.worker.ts. Aborting a load rejects at once and cancels the
+ * ThumbnailLoader over decode.worker.ts (beside it). Aborting a load rejects at once and cancels the
  * worker's fetch; a bitmap that still arrives is closed here. Concurrency is the cache's business.
  */
 export class WorkerThumbnailLoader implements ThumbnailLoader {
@@ -48,7 +49,7 @@ export class WorkerThumbnailLoader implements ThumbnailLoader {
   }
 
   load(fileId: string, tier: TextureTier, signal: AbortSignal): Promise<ImageBitmap> {
-    if (this.disposed || signal.aborted) return Promise.reject(abortError());
+    if (this.disposed || signal.aborted) return Promise.reject(abortError('The thumbnail load'));
     const request: DecodeRequest = {
       id: this.nextId++,
       url: this.options.urlFor(fileId, tier),
@@ -62,7 +63,7 @@ export class WorkerThumbnailLoader implements ThumbnailLoader {
       const onAbort = (): void => {
         settle();
         this.cancel(request.id);
-        reject(abortError());
+        reject(abortError('The thumbnail load'));
       };
       signal.addEventListener('abort', onAbort, { once: true });
       this.unsettled.add(reject);
@@ -84,7 +85,7 @@ export class WorkerThumbnailLoader implements ThumbnailLoader {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    for (const reject of this.unsettled) reject(abortError());
+    for (const reject of this.unsettled) reject(abortError('The thumbnail load'));
     this.unsettled.clear();
     if (this.worker !== null) {
       (this.client as Remote<DecodeWorkerApi>)[releaseProxy]();

@@ -1,3 +1,4 @@
+import { abortError } from '../abort';
 import { displayAspects } from '../layout/justified';
 import type { LayoutEngine } from '../layout/LayoutEngine';
 import type { ScrollAnchor, SectionChange } from '../scroll/ScrollAnchor';
@@ -32,10 +33,6 @@ interface Job {
 
 type Outcome = { applied: boolean } | { error: unknown };
 
-function abortError(): DOMException {
-  return new DOMException('The section layout was aborted.', 'AbortError');
-}
-
 /**
  * The one way a section gets an exact layout: first loads, direct loads, relayouts after a
  * resize or zoom, and replacements of its files (live changes, deletes) all go through `run`.
@@ -63,14 +60,18 @@ export class LayoutPipeline {
    * layout engine fails.
    */
   run(key: string, request: LayoutRequest): Promise<boolean> {
-    if (request.signal?.aborted) return Promise.reject(abortError());
+    if (request.signal?.aborted) return Promise.reject(abortError('The section layout'));
     this.cancel(key);
     return new Promise<boolean>((resolve, reject) => {
       const job: Job = { key, request, resolve, reject, controller: null, waiters: [] };
       this.jobs.set(key, job);
-      request.signal?.addEventListener('abort', () => this.finish(job, { error: abortError() }), {
-        once: true,
-      });
+      request.signal?.addEventListener(
+        'abort',
+        () => this.finish(job, { error: abortError('The section layout') }),
+        {
+          once: true,
+        },
+      );
       this.start(job);
     });
   }

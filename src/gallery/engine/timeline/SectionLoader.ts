@@ -1,3 +1,4 @@
+import { abortError } from '../abort';
 import type { SectionDescriptor } from '../types';
 import type { LayoutPipeline } from './LayoutPipeline';
 import { SectionFetcher } from './SectionFetcher';
@@ -8,10 +9,6 @@ import type { SectionFiles, TimelineSource } from './TimelineSource';
 const DIRECT_LOAD_CONCURRENCY = 4;
 /** A layout dropped by a resize during a direct load is asked for again, at most this often. */
 const MAX_LAYOUT_ATTEMPTS = 4;
-
-function abortError(): DOMException {
-  return new DOMException('The section load was aborted.', 'AbortError');
-}
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
@@ -96,20 +93,20 @@ export class SectionLoader {
    * and its exact layout; rejects with an AbortError when the signal aborts.
    */
   async loadSections(indices: readonly number[], signal: AbortSignal): Promise<void> {
-    if (signal.aborted) throw abortError();
+    if (signal.aborted) throw abortError('The section load');
     const descriptors = [...new Set(indices)]
       .filter((i) => i >= 0 && i < this.grid.sectionCount)
       .map((i) => this.grid.sections[i].descriptor);
     let next = 0;
     const worker = async () => {
       while (next < descriptors.length) {
-        if (signal.aborted) throw abortError();
+        if (signal.aborted) throw abortError('The section load');
         await this.loadOne(descriptors[next++], signal);
       }
     };
     const workers = Math.min(DIRECT_LOAD_CONCURRENCY, descriptors.length);
     await Promise.all(Array.from({ length: workers }, worker));
-    if (signal.aborted) throw abortError();
+    if (signal.aborted) throw abortError('The section load');
   }
 
   /** A loaded section's counts changed: fetch its files again and swap them in. */
@@ -205,7 +202,7 @@ export class SectionLoader {
       if (!current()?.files) await this.fetchAndLayOut(descriptor, signal);
     }
     for (let attempt = 0; attempt < MAX_LAYOUT_ATTEMPTS; attempt++) {
-      if (signal.aborted) throw abortError();
+      if (signal.aborted) throw abortError('The section load');
       const loaded = current();
       const index = grid.indexOfKey(key);
       if (!loaded?.files || grid.isLaidOut(index)) return;
@@ -223,11 +220,11 @@ export class SectionLoader {
     section.status = 'FETCHING';
     try {
       const files = await this.source().files(descriptor, signal);
-      if (signal.aborted) throw abortError();
+      if (signal.aborted) throw abortError('The section load');
       await this.pipeline.run(key, { files, expect: descriptor, signal });
     } catch (error) {
       this.markUnfetched(descriptor);
-      if (isAbort(error) || signal.aborted) throw abortError();
+      if (isAbort(error) || signal.aborted) throw abortError('The section load');
       throw error;
     }
   }

@@ -3,22 +3,12 @@ import { estimateRowsHeight } from '../layout/estimate';
 import type { LayoutEngine } from '../layout/LayoutEngine';
 import { DESKTOP_METRICS } from '../gridMetrics';
 import type { SectionDescriptor, SectionLayout } from '../types';
+import { testDescriptor } from '../testEngine';
 import { TimelineModel } from './TimelineModel';
 import type { SectionFiles, TimelineSource } from './TimelineSource';
 
 const WIDTH = 1000;
 const M = DESKTOP_METRICS;
-
-function descriptor(year: number, month: number, count: number): SectionDescriptor {
-  return {
-    key: `${year}-${month}`,
-    year,
-    month,
-    startDay: 1,
-    endDay: 31,
-    counts: { pictures: count, videos: 0, screenshots: 0 },
-  };
-}
 
 function filesOf(section: SectionDescriptor): SectionFiles {
   const n = section.counts.pictures + section.counts.videos + section.counts.screenshots;
@@ -68,24 +58,27 @@ function source(descriptors: SectionDescriptor[], delay?: Promise<void>) {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** A model over `src` with its months loaded (the layout: 8 a row, 180 px high, by default). */
+async function loadedModel(
+  src: TimelineSource,
+  layout: LayoutEngine = gridLayout(8, 180),
+  onChange: () => void = vi.fn(),
+): Promise<TimelineModel> {
+  const model = new TimelineModel({ source: src, layout, metrics: M, width: WIDTH, onChange });
+  await model.load(new AbortController().signal);
+  return model;
+}
 describe('TimelineModel', () => {
   const sections = [
-    descriptor(2024, 3, 40),
-    descriptor(2024, 2, 400),
-    descriptor(2024, 1, 12),
-    descriptor(2023, 12, 0),
+    testDescriptor(2024, 3, 40),
+    testDescriptor(2024, 2, 400),
+    testDescriptor(2024, 1, 12),
+    testDescriptor(2023, 12, 0),
   ];
 
   it('starts with estimated heights from the counts, as float64 prefix sums', async () => {
     const { src } = source(sections);
-    const model = new TimelineModel({
-      source: src,
-      layout: gridLayout(8, 180),
-      metrics: M,
-      width: WIDTH,
-      onChange: vi.fn(),
-    });
-    await model.load(new AbortController().signal);
+    const model = await loadedModel(src);
     expect(model.sectionCount).toBe(4);
     const header = M.headerHeight + M.headerGap;
     expect(model.sectionTop(0)).toBe(0);
@@ -102,14 +95,7 @@ describe('TimelineModel', () => {
   it('loads the sections near the viewport and replaces estimates by exact layouts', async () => {
     const { src, calls } = source(sections);
     const onChange = vi.fn();
-    const model = new TimelineModel({
-      source: src,
-      layout: gridLayout(8, 180),
-      metrics: M,
-      width: WIDTH,
-      onChange,
-    });
-    await model.load(new AbortController().signal);
+    const model = await loadedModel(src, gridLayout(8, 180), onChange);
     model.updateViewport(0, 300, false);
     expect(calls).toEqual(['2024-3']);
     expect(model.sections[0].status).toBe('FETCHING');
@@ -124,14 +110,7 @@ describe('TimelineModel', () => {
 
   it('keeps the content under the anchor still when an estimate above it is replaced', async () => {
     const { src } = source(sections);
-    const model = new TimelineModel({
-      source: src,
-      layout: gridLayout(2, 300),
-      metrics: M,
-      width: WIDTH,
-      onChange: vi.fn(),
-    });
-    await model.load(new AbortController().signal);
+    const model = await loadedModel(src, gridLayout(2, 300));
     // The viewer looks at section 2; section 0 (above) loads and grows.
     const viewTop = model.sectionTop(2) + 10;
     model.anchor.viewTop = viewTop;
@@ -147,14 +126,7 @@ describe('TimelineModel', () => {
 
   it('does not shift for a change below the anchor', async () => {
     const { src } = source(sections);
-    const model = new TimelineModel({
-      source: src,
-      layout: gridLayout(2, 300),
-      metrics: M,
-      width: WIDTH,
-      onChange: vi.fn(),
-    });
-    await model.load(new AbortController().signal);
+    const model = await loadedModel(src, gridLayout(2, 300));
     model.anchor.viewTop = 0;
     model.updateViewport(0, 300, false);
     await flush();
@@ -166,14 +138,7 @@ describe('TimelineModel', () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const { src, calls } = source(sections, gate);
-    const model = new TimelineModel({
-      source: src,
-      layout: gridLayout(8, 180),
-      metrics: M,
-      width: WIDTH,
-      onChange: vi.fn(),
-    });
-    await model.load(new AbortController().signal);
+    const model = await loadedModel(src);
     model.updateViewport(0, 100, false);
     expect(model.sections[0].status).toBe('FETCHING');
     model.updateViewport(model.totalHeight() - 50, 50, false);
@@ -187,28 +152,14 @@ describe('TimelineModel', () => {
 
   it('defers loads while fast-scrolling', async () => {
     const { src, calls } = source(sections);
-    const model = new TimelineModel({
-      source: src,
-      layout: gridLayout(8, 180),
-      metrics: M,
-      width: WIDTH,
-      onChange: vi.fn(),
-    });
-    await model.load(new AbortController().signal);
+    const model = await loadedModel(src);
     model.updateViewport(0, 300, true);
     expect(calls).toEqual([]);
   });
 
   it('visits placeholder tiles for unfetched sections and exact tiles once loaded', async () => {
     const { src } = source(sections);
-    const model = new TimelineModel({
-      source: src,
-      layout: gridLayout(8, 180),
-      metrics: M,
-      width: WIDTH,
-      onChange: vi.fn(),
-    });
-    await model.load(new AbortController().signal);
+    const model = await loadedModel(src);
     const seen: number[] = [];
     model.forEachVisibleItem(0, 400, (item) => seen.push(item.item));
     expect(seen.length).toBeGreaterThan(0);
@@ -225,14 +176,7 @@ describe('TimelineModel', () => {
 
   it('tells the date at a position: the file there once loaded, else the section', async () => {
     const { src } = source(sections);
-    const model = new TimelineModel({
-      source: src,
-      layout: gridLayout(8, 180),
-      metrics: M,
-      width: WIDTH,
-      onChange: vi.fn(),
-    });
-    await model.load(new AbortController().signal);
+    const model = await loadedModel(src);
     expect(model.dateAt(model.sectionTop(1) + 50)).toEqual({ year: 2024, month: 2, day: null });
     model.updateViewport(0, 100, false);
     await flush();
@@ -242,14 +186,7 @@ describe('TimelineModel', () => {
 
   it('resets an expired section to UNFETCHED with its new counts', async () => {
     const { src } = source(sections);
-    const model = new TimelineModel({
-      source: src,
-      layout: gridLayout(8, 180),
-      metrics: M,
-      width: WIDTH,
-      onChange: vi.fn(),
-    });
-    await model.load(new AbortController().signal);
+    const model = await loadedModel(src);
     model.updateViewport(0, 100, false);
     await flush();
     await flush();
@@ -262,14 +199,7 @@ describe('TimelineModel', () => {
     const { src } = source(sections);
     const layout = gridLayout(8, 180);
     const spy = vi.spyOn(layout, 'layout');
-    const model = new TimelineModel({
-      source: src,
-      layout,
-      metrics: M,
-      width: WIDTH,
-      onChange: vi.fn(),
-    });
-    await model.load(new AbortController().signal);
+    const model = await loadedModel(src, layout);
     model.updateViewport(0, 100, false);
     await flush();
     await flush();
@@ -285,14 +215,7 @@ describe('TimelineModel', () => {
       ...gridLayout(8, 180),
       recycle: (rects) => recycled.push(rects),
     };
-    const model = new TimelineModel({
-      source: src,
-      layout,
-      metrics: M,
-      width: WIDTH,
-      onChange: vi.fn(),
-    });
-    await model.load(new AbortController().signal);
+    const model = await loadedModel(src, layout);
     model.updateViewport(0, 100, false);
     await flush();
     await flush();

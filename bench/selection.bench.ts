@@ -4,13 +4,13 @@
  * and prints JSON timings (ms): the first run (cold, what the first click costs) and the
  * median and max of the following runs, and writes them to bench/results/selection.json (as
  * every bench does, see ARCHITECTURE.md). Sets exit code 1 when a budgeted operation misses.
- * Run: npx tsx src/gallery/engine/selection/selection.bench.ts [--runs=N]
+ * Run: npx tsx bench/selection.bench.ts [--runs=N] (not one of bench/run.ts's benches)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { SelectionModel } from './SelectionModel';
-import { TestSelectableIndex } from './testIndex';
+import { SelectionModel } from '../src/gallery/engine/selection/SelectionModel';
+import { TestSelectableIndex } from '../src/gallery/engine/selection/testIndex';
 
 const SECTIONS = 2000;
 const SIZE = 500;
@@ -141,7 +141,7 @@ async function main() {
   };
   const json = JSON.stringify(report, null, 2);
   console.log(json);
-  const folder = fileURLToPath(new URL('../../../../bench/results/', import.meta.url));
+  const folder = fileURLToPath(new URL('./results/', import.meta.url));
   mkdirSync(folder, { recursive: true });
   writeFileSync(`${folder}selection.json`, `${json}\n`);
   if (Object.values(results).some((t) => t.withinBudget === false)) process.exitCode = 1;

@@ -1,5 +1,5 @@
 /**
- * Messages between the gallery's TextureCache (main thread) and workers/decode.worker.ts, over
+ * Messages between the gallery's TextureCache (main thread) and decode.worker.ts, over
  * comlink. Types only: the worker imports nothing from the app bundle and knows nothing of files,
  * tiers or auth; it gets a URL (auth already in its query) and a square size.
  */

@@ -3,17 +3,12 @@
  * size, off the main thread; the bitmap is transferred, not copied. Imports nothing from the app.
  */
 import { expose, transfer } from 'comlink';
+import { abortError } from '../abort';
 import type { DecodeRequest, DecodeWorkerApi } from './decode.shared';
 
 export interface DecodeDependencies {
   fetch(url: string, init: RequestInit): Promise<Response>;
   createImageBitmap(image: Blob, options: ImageBitmapOptions): Promise<ImageBitmap>;
-}
-
-function abortError(): Error {
-  const error = new Error('The thumbnail load was aborted.');
-  error.name = 'AbortError';
-  return error;
 }
 
 /** The worker's API; dependencies are injectable so it is testable outside a worker. */
@@ -28,7 +23,7 @@ export function createDecodeApi(deps: DecodeDependencies): DecodeWorkerApi {
         // The status only: the URL carries the auth token.
         if (!response.ok) throw new Error(`Thumbnail request failed with HTTP ${response.status}.`);
         const blob = await response.blob();
-        if (controller.signal.aborted) throw abortError();
+        if (controller.signal.aborted) throw abortError('The thumbnail load');
         // Stretched to the square layer on purpose (the quad restores the aspect); EXIF applied,
         // since WebGL ignores orientation metadata; no flip (the shader flips V, see tiers.ts).
         const bitmap = await deps.createImageBitmap(blob, {
@@ -41,11 +36,11 @@ export function createDecodeApi(deps: DecodeDependencies): DecodeWorkerApi {
         });
         if (controller.signal.aborted) {
           bitmap.close();
-          throw abortError();
+          throw abortError('The thumbnail load');
         }
         return transfer(bitmap, [bitmap]);
       } catch (error) {
-        throw controller.signal.aborted ? abortError() : error;
+        throw controller.signal.aborted ? abortError('The thumbnail load') : error;
       } finally {
         running.delete(id);
       }

@@ -1,6 +1,6 @@
 /*
  * Messages between the layout worker (layout.worker.ts) and its main-side client
- * (src/gallery/engine/layout/LayoutEngine.ts). Types only: both sides import this file, and it
+ * (LayoutEngine.ts, beside it). Types only: both sides import this file, and it
  * must stay free of runtime code so the worker bundle stays the pure layout alone.
  */
 

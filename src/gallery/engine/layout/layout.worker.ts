@@ -3,7 +3,7 @@
  * nothing from the app bundle but the pure layoutSection (and comlink), so its chunk stays tiny.
  */
 import { expose, transfer } from 'comlink';
-import { layoutSection } from '../src/gallery/engine/layout/justified';
+import { layoutSection } from './justified';
 import type { LayoutWorkerApi, LayoutWorkerBatch, LayoutWorkerResult } from './layout.shared';
 
 /** Recycled buffers kept at most (a timeline has a few thousand sections; a resize returns all). */
