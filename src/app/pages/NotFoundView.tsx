@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { FREE_STORAGE_GB_IN_SHARE_TEXT } from '../../domain/constants';
 import { useLoginStatus } from '../../state/session';
-import { Button, buttonClass } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
-import { startLogin } from '../../features/auth';
+import { OnwardOrSignIn } from '../../features/auth';
 import { useBrand } from '../../platform/brand';
 import { useLegalLinks } from '../../platform/legalLinks';
 
@@ -24,21 +22,7 @@ export function NotFoundView({ kind }: { kind: NotFoundKind }) {
     <MessagePage
       testId={`not-found-${kind}`}
       title={t(`notFound.${kind}.title`)}
-      actions={
-        loggedIn ? (
-          <Link className={buttonClass('primary')} to="/photos">
-            {t('common.goToTimeline')}
-          </Link>
-        ) : (
-          <Button
-            variant="primary"
-            data-testid="login-button"
-            onClick={() => void startLogin({ ifFails: location.pathname })}
-          >
-            {t('common.signIn')}
-          </Button>
-        )
-      }
+      actions={<OnwardOrSignIn to="/photos" label={t('common.goToTimeline')} />}
     >
       <p>{t(`notFound.${kind}.description`)}</p>
       <p>

@@ -1,9 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { useLoginStatus } from '../../state/session';
-import { Button, buttonClass } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
-import { startLogin } from '../auth';
+import { OnwardOrSignIn } from '../auth';
 
 /**
  * SPEC §2 album not found: an unknown, deleted or inaccessible album, with a way onward (issue
@@ -12,30 +9,16 @@ import { startLogin } from '../auth';
  */
 export function AlbumNotFound() {
   const { t } = useTranslation();
-  const status = useLoginStatus();
-  const signedIn = status === 'AUTHENTICATED' || status === 'FETCHING';
   return (
     <MessagePage
       testId="album-not-found"
       title={t('notFound.album.title')}
       actions={
-        signedIn ? (
-          <Link
-            className={buttonClass('primary')}
-            to="/albums"
-            data-testid="album-not-found-albums"
-          >
-            {t('common.goToAlbums')}
-          </Link>
-        ) : (
-          <Button
-            variant="primary"
-            data-testid="login-button"
-            onClick={() => void startLogin({ ifFails: location.pathname })}
-          >
-            {t('common.signIn')}
-          </Button>
-        )
+        <OnwardOrSignIn
+          to="/albums"
+          label={t('common.goToAlbums')}
+          testId="album-not-found-albums"
+        />
       }
     >
       <p>{t('notFound.album.description')}</p>

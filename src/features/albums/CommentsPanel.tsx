@@ -27,21 +27,25 @@ export interface CommentsLocationState {
   from: string;
 }
 
+/** The link to a file's comments page, whose back button returns to where the person is now. */
+function useCommentsLink(
+  jobId: string,
+  fileId: string,
+): { to: string; state: CommentsLocationState } {
+  const location = useLocation();
+  return {
+    to: commentsRoute(jobId, fileId),
+    state: { from: `${location.pathname}${location.search}${location.hash}` },
+  };
+}
+
 /** On phones: "Comments (3)", to the full-screen panel, from the viewer's toolbar or side module. */
 function CommentsLink({ source, file }: CarouselSlotContext) {
   const { t } = useTranslation();
-  const location = useLocation();
+  const link = useCommentsLink(source.jobId, file.id);
   const count = useQuery(commentsQuery(source.jobId, file.id)).data?.length;
-  const state: CommentsLocationState = {
-    from: `${location.pathname}${location.search}${location.hash}`,
-  };
   return (
-    <Link
-      to={commentsRoute(source.jobId, file.id)}
-      state={state}
-      className={buttonClass('secondary')}
-      data-testid="carousel-comments-link"
-    >
+    <Link {...link} className={buttonClass('secondary')} data-testid="carousel-comments-link">
       {count === undefined ? t('albums.comments.title') : t('albums.comments.open', { count })}
     </Link>
   );
@@ -84,7 +88,7 @@ function CommentsPart(context: CarouselSlotContext) {
  */
 function ToolbarComments({ source, file }: CarouselSlotContext) {
   const { t, i18n } = useTranslation();
-  const location = useLocation();
+  const link = useCommentsLink(source.jobId, file.id);
   const mobile = useBreakpoint() === 'mobile';
   const album = useQuery(visitorAlbumQuery(source.jobId, linkKey(source.jobId) ?? null)).data;
   const count = useQuery(commentsQuery(source.jobId, file.id)).data?.length;
@@ -105,13 +109,9 @@ function ToolbarComments({ source, file }: CarouselSlotContext) {
     />
   );
   if (mobile) {
-    const state: CommentsLocationState = {
-      from: `${location.pathname}${location.search}${location.hash}`,
-    };
     return (
       <Link
-        to={commentsRoute(source.jobId, file.id)}
-        state={state}
+        {...link}
         title={label}
         className={buttonClass('secondary', CAROUSEL_ACTION_CLASS)}
         data-testid="carousel-comments"

@@ -4,3 +4,4 @@ export { AccountSwitchPrompt } from './AccountSwitchPrompt';
 export { LoginPrompt } from './LoginPrompt';
 export { RequireLogin } from './RequireLogin';
 export { startSession } from './session';
+export { OnwardOrSignIn } from './OnwardOrSignIn';
