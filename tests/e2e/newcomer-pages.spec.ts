@@ -3,7 +3,12 @@ import sharp from 'sharp';
 import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { account, albumWithPhotos, call, uploadPhoto, type Account } from './support/accounts';
 import { screenTiles } from './support/interaction';
-import { API, openTimelineSignedIn } from './support/login';
+import {
+  API,
+  openTimelineSignedIn,
+  PAGE_LOAD_TIMEOUT,
+  signInThroughIdentityPage,
+} from './support/login';
 import { uploadTo } from './support/media';
 import { viewerAction } from './support/viewer';
 
@@ -99,9 +104,14 @@ test('devices and documents on a phone: readable names, the extension in view, n
     Date.UTC(2024, 5, 1) / 1000,
   );
   await page.setViewportSize({ width: 360, height: 740 });
-  await openTimelineSignedIn(page, '/settings/devices', user, 'devices');
+  // Signed in through the identity page, as a person does: the app registers this browser
+  // (openTimelineSignedIn's API session has a fixed device name).
+  await page.goto('/settings/devices');
+  await expect(page.getByTestId('login-prompt')).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+  await signInThroughIdentityPage(page, user);
+  await expect(page.getByTestId('devices')).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
 
-  // This browser signed in through the page: its name says which browser and system it is.
+  // Its name says which browser and system it is.
   const mine = page.locator('[data-testid="device"][data-current]');
   const name = mine.getByTestId('device-name');
   await expect(name).toContainText('Chrome on Linux');
