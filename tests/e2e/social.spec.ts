@@ -215,7 +215,9 @@ test('a visitor’s typed comment and love wait for the login and are posted aft
     const v = second.page;
     await v.goto(`/a/${album.id}?file=${file}`);
     const love = v.getByTestId('carousel-love');
-    await expect(love).toHaveText('♡ Love');
+    // The bar's heart is an icon; the sentence is the button's name (issue 34.5).
+    await expect(love).toHaveAccessibleName('Love');
+    await expect(love).toHaveAttribute('aria-pressed', 'false');
     await love.click();
     await signInThroughIdentityPage(v, joiner, { fromPrompt: false });
     await expect(love).toHaveAttribute('aria-pressed', 'true');
