@@ -85,7 +85,8 @@ export function TileBadges({
 
   return (
     <div className="gallery-badges" aria-hidden="true">
-      <span ref={measurer} className={`${className} gallery-badges__measure`} />
+      {/* Styled as a badge, without the page's modifier: no selector of shown badges finds it. */}
+      <span ref={measurer} className="gallery-badges__badge gallery-badges__measure" />
       {Array.from({ length: BADGE_POOL }, (_, i) => (
         <span
           key={i}
