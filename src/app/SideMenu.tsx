@@ -6,13 +6,16 @@ import { isRouteBuilt } from '../platform/routesBuilt';
 
 /**
  * SPEC §2 side menu entries (timeline, albums, settings) plus the documents area, which has no
- * other way in until the settings page links it. An entry whose page is not built yet is hidden
- * (issue 22: no menu entry ends on page-not-found); it appears when its route gets a page.
+ * other way in until the settings page links it, and the trash (SPEC §2 /deleted_items, issue
+ * 34.6: a newcomer who deleted a photo had no way to find it again from the menu). An entry
+ * whose page is not built yet is hidden (issue 22: no menu entry ends on page-not-found); it
+ * appears when its route gets a page.
  */
-const MENU_ENTRIES = [
+export const MENU_ENTRIES = [
   { to: '/photos', label: 'nav.timeline' },
   { to: '/albums', label: 'nav.albums' },
   { to: '/documents', label: 'sideMenu.documents' },
+  { to: '/deleted_items', label: 'sideMenu.trash' },
   { to: '/settings', label: 'nav.settings' },
 ] as const;
 

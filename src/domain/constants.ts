@@ -36,6 +36,11 @@ export const VIDEO_PREVIEW_RANGE_BYTES = 5_000_000;
 export const PINCH_THRESHOLD = 20;
 export const HINT_TIMEOUT_MS = 3000;
 export const SLIDESHOW_INTERVAL_MS = 5000;
+/**
+ * Not in SPEC §9 (issue 34.9): during a slideshow the viewer's toolbar and arrows hide after
+ * this long without a pointer movement, and come back with the next one.
+ */
+export const SLIDESHOW_CHROME_IDLE_MS = 3000;
 export const SHARE_ERROR_MS = 3000;
 export const SELECTION_HINT_AFTER = 10;
 /** The shift-select hint shows at these selection counts, once, or again after a month. */

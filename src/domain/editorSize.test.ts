@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EDITOR_MAX_PIXELS } from './constants';
-import { editorResize, megapixels } from './editorSize';
+import { editorResize, isShortOf, megapixels } from './editorSize';
 
 describe('editor megapixel limit (SPEC §5: above it, resized with a warning)', () => {
   it('is the 4096 × 4096 canvas area every supported browser draws', () => {
@@ -37,5 +37,18 @@ describe('editor megapixel limit (SPEC §5: above it, resized with a warning)', 
   it('says megapixels with one decimal', () => {
     expect(megapixels({ width: 8064, height: 6048 })).toBe(48.8);
     expect(megapixels({ width: 4096, height: 4096 })).toBe(16.8);
+  });
+});
+
+describe('an original smaller than the file (issue 34.11: saved at 1280 px without a word)', () => {
+  it('is a 1280 rendition of a 4032 × 3024 photo', () => {
+    expect(isShortOf({ width: 1280, height: 960 }, { width: 4032, height: 3024 })).toBe(true);
+  });
+
+  it('is not the full original, turned or not, nor a file of unknown size', () => {
+    expect(isShortOf({ width: 4032, height: 3024 }, { width: 4032, height: 3024 })).toBe(false);
+    expect(isShortOf({ width: 3024, height: 4032 }, { width: 4032, height: 3024 })).toBe(false);
+    expect(isShortOf({ width: 1280, height: 960 }, null)).toBe(false);
+    expect(isShortOf({ width: 1280, height: 960 }, { width: 0, height: 0 })).toBe(false);
   });
 });

@@ -23,6 +23,17 @@ export function editorResize(size: PixelSize, maxPixels = EDITOR_MAX_PIXELS): Pi
   return { width: w, height: h };
 }
 
+/**
+ * An original that came smaller than the file's known size (a service may answer with a
+ * rendition): the editor says so before saving (issue 34.11: a 4032 px photo was edited and
+ * saved at 1280 px without a word). Compared by area, so a rotation is not a shortfall; under
+ * 1% is rounding.
+ */
+export function isShortOf(loaded: PixelSize, known: PixelSize | null | undefined): boolean {
+  if (!known || !(known.width > 0 && known.height > 0)) return false;
+  return loaded.width * loaded.height < known.width * known.height * 0.99;
+}
+
 /** Megapixels with one decimal, for the warning ("48.0 MP"). */
 export function megapixels(size: PixelSize): number {
   return Math.round((size.width * size.height) / 100_000) / 10;

@@ -46,6 +46,7 @@ export {
   type GalleryLoad,
 } from './react/useGalleryEngine';
 export { GalleryView, type GalleryViewProps } from './react/GalleryView';
+export type { TileLabel } from './react/badgeFit';
 // A viewer opening from and closing back to a tile.
 export { fileScreenRect, revealFile } from './react/fileScreenRect';
 // The OS setting, followed live (the grid honours it; so do the pages around it).

@@ -17,7 +17,10 @@ const TIMELINE_DB_VERSION = 1;
 export const TIMELINES_STORE = 'timelines';
 /** One record per section of such a timeline: its counts and its files, column-wise. */
 export const SECTIONS_STORE = 'sections';
-/** The signed-in account and its timeline job as last loaded: an offline start begins there. */
+/**
+ * The signed-in account and its timeline job as last loaded: an offline start begins there;
+ * and the album list as last loaded (issue 34.8), which `/albums` shows offline.
+ */
 const SESSION_STORE = 'session';
 const SESSION_KEY = 'current';
 
@@ -52,13 +55,15 @@ export interface OfflineSession {
   tokenHash: string;
   account: unknown;
   job: unknown;
+  /** The album list (GET /jobs) as last loaded; absent until /albums was loaded once. */
+  albums?: unknown;
 }
 
-/** Keeps what an offline start needs (account info, default job) for this token. */
-export function saveOfflineSession(
-  token: string,
-  data: { account?: unknown; job?: unknown },
-): Promise<void> {
+/** What is kept for this token: what an offline start needs (account info, default job), the album list. */
+type KeptData = { account?: unknown; job?: unknown; albums?: unknown };
+
+/** Keeps what an offline start needs (account info, default job), or the album list, for this token. */
+export function saveOfflineSession(token: string, data: KeptData): Promise<void> {
   // One write after another: each reads the record the previous one wrote.
   saving = saving.then(() => writeOfflineSession(token, data));
   return saving;
@@ -66,10 +71,7 @@ export function saveOfflineSession(
 
 let saving = Promise.resolve();
 
-async function writeOfflineSession(
-  token: string,
-  data: { account?: unknown; job?: unknown },
-): Promise<void> {
+async function writeOfflineSession(token: string, data: KeptData): Promise<void> {
   const database = await timelineDb();
   if (!database) return;
   const tokenHash = await sha256Hex(token);
@@ -96,6 +98,19 @@ export async function loadOfflineSession(token: string): Promise<KeptSession | n
     const saved = (await database.get(SESSION_STORE, SESSION_KEY)) as OfflineSession | undefined;
     if (!saved || saved.tokenHash !== (await sha256Hex(token))) return null;
     return saved.account && saved.job ? { account: saved.account, job: saved.job } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The album list kept for this token (unparsed: the caller checks it), or null. */
+export async function loadKeptAlbums(token: string): Promise<unknown> {
+  const database = await timelineDb();
+  if (!database) return null;
+  try {
+    const saved = (await database.get(SESSION_STORE, SESSION_KEY)) as OfflineSession | undefined;
+    if (!saved || saved.tokenHash !== (await sha256Hex(token))) return null;
+    return saved.albums ?? null;
   } catch {
     return null;
   }

@@ -7,6 +7,7 @@ import { screenTiles, withEngine } from './support/interaction';
 import { API, apiLogin, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
 import { recordVideo, uploadTo } from './support/media';
 import { createTestUser, holdVideos } from './support/testControls';
+import { viewerAction } from './support/viewer';
 
 // One library of this spec's own (a fresh account): what it deletes and counts is its own.
 test.describe.configure({ mode: 'serial' });
@@ -150,7 +151,7 @@ test('the info panel shows the camera of an uploaded photo; copy puts a PNG on t
   await expect(info.getByTestId('carousel-info-name')).toHaveText('photo-11.jpg');
   await expect(info.getByTestId('carousel-info-dimensions')).toHaveText('1,010 × 600 pixels');
 
-  await page.getByTestId('carousel-copy').click();
+  await (await viewerAction(page, 'carousel-copy')).click();
   await expect(page.getByText('Copied to the clipboard')).toBeVisible();
   const types = await page.evaluate(async () => (await navigator.clipboard.read())[0].types);
   expect(types).toContain('image/png');

@@ -4,6 +4,7 @@ import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { API, apiLogin, DEMO, openTimelineSignedIn } from './support/login';
 import { recordVideo, uploadTo } from './support/media';
 import { call, createTestUser } from './support/testControls';
+import { viewerAction } from './support/viewer';
 
 // Casting to the app's own TV receiver (issue 18): a sender page and receiver pages (other tabs
 // of the same browser: each tab is its own receiver), on a library of this spec's own.
@@ -111,7 +112,7 @@ test('pair by code, follow the viewer, slideshow, video controls, the casting ba
 
   await page.goto(`/photos/${photos[0]}`);
   await expect(viewer(page)).toHaveAttribute('data-file-id', photos[0]);
-  await page.getByTestId('carousel-cast').click();
+  await (await viewerAction(page, 'carousel-cast')).click();
 
   // A wrong code and an expired one are refused, each with its reason.
   await typeCode(page, 'AAAAAA');

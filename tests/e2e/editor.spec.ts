@@ -8,6 +8,7 @@ import { parseFileId } from '../../server/db/ids';
 import { screenTiles } from './support/interaction';
 import { API, apiLogin, openTimelineSignedIn } from './support/login';
 import { addFault, clearFaults, createTestUser, e2eDatabasePath } from './support/testControls';
+import { viewerAction } from './support/viewer';
 
 // The photo editor (issue 18): a library of this spec's own (a fresh account).
 test.describe.configure({ mode: 'serial' });
@@ -128,7 +129,7 @@ async function openViewer(page: Page, id = photoId): Promise<void> {
 
 async function openEditor(page: Page, id = photoId): Promise<void> {
   await openViewer(page, id);
-  await page.getByTestId('carousel-edit').click();
+  await (await viewerAction(page, 'carousel-edit')).click();
   await expect(page.getByTestId('editor')).toHaveAttribute('data-ready', 'true');
 }
 
@@ -198,7 +199,7 @@ test('Escape closes an untouched editor, asks before dropping edits, and the foc
   // The viewer is still open (Escape was the editor's).
   await expect(page.getByTestId('carousel')).toHaveAttribute('data-file-id', photoId);
 
-  await page.getByTestId('carousel-edit').click();
+  await (await viewerAction(page, 'carousel-edit')).click();
   await expect(page.getByTestId('editor')).toHaveAttribute('data-ready', 'true');
   // Tab goes round the editor's controls and never reaches the page behind.
   for (let i = 0; i < 40; i++) {
@@ -242,7 +243,7 @@ test('an image that does not load shows the image-loading modal; Try again opens
   await openViewer(page);
   // The 1280 thumbnail the editor fetches fails on the server.
   await addFault({ method: 'GET', path: `/th/3/${photoId}$`, status: 500 });
-  await page.getByTestId('carousel-edit').click();
+  await (await viewerAction(page, 'carousel-edit')).click();
   await expect(errorModal(page)).toHaveAttribute('data-kind', 'imageLoading');
   await expect(page.getByRole('alertdialog')).toContainText('The photo could not be loaded');
   await clearFaults();
@@ -322,7 +323,7 @@ test('the editor and the library speak the UI language', async ({ page }) => {
   await page.getByTestId('settings-language-nb_NO').check();
   await page.goto(`/photos/${photoId}`);
   await expect(page.getByTestId('carousel-edit')).toHaveText('Rediger');
-  await page.getByTestId('carousel-edit').click();
+  await (await viewerAction(page, 'carousel-edit')).click();
   await expect(page.getByTestId('editor-save')).toHaveText('Lagre som kopi');
   await expect(page.locator('.FIE_tabs')).toContainText('Juster');
   await expect(page.locator('.FIE_tabs')).toContainText('Finjuster');

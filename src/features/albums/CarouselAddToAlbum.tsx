@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trackEngaged } from '../../platform/analytics';
-import { registerCarouselAction, type CarouselSlotContext } from '../carousel';
+import {
+  ActionContent,
+  CAROUSEL_ACTION_CLASS,
+  registerCarouselAction,
+  type CarouselSlotContext,
+} from '../carousel';
 import { AddToAlbumDialog } from './AddToAlbumDialog';
 import { SubscriberButton } from '../readOnly';
 
@@ -11,8 +16,13 @@ function AddToAlbumAction({ source, file }: CarouselSlotContext) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <SubscriberButton onClick={() => setOpen(true)} data-testid="carousel-add-to-album">
-        {t('albums.add.action')}
+      <SubscriberButton
+        className={CAROUSEL_ACTION_CLASS}
+        title={t('albums.add.action')}
+        onClick={() => setOpen(true)}
+        data-testid="carousel-add-to-album"
+      >
+        <ActionContent icon="addToAlbum" label={t('albums.add.action')} />
       </SubscriberButton>
       {open ? (
         <AddToAlbumDialog
@@ -29,6 +39,7 @@ function AddToAlbumAction({ source, file }: CarouselSlotContext) {
 const SLOT = {
   id: 'addToAlbum',
   order: 10,
+  placement: 'wide' as const,
   render: (context: CarouselSlotContext) => <AddToAlbumAction {...context} />,
 };
 

@@ -10,7 +10,13 @@ import { useLoginStatus } from '../../state/session';
 import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
 import { startLogin } from '../auth';
-import { fileDetailQuery, registerCarouselAction, type CarouselSlotContext } from '../carousel';
+import {
+  ActionContent,
+  CAROUSEL_ACTION_CLASS,
+  fileDetailQuery,
+  registerCarouselAction,
+  type CarouselSlotContext,
+} from '../carousel';
 import './CarouselLove.css';
 
 const LovesSchema = z.object({ count: z.number().int().nonnegative(), loved: z.boolean() });
@@ -66,7 +72,7 @@ async function sendLove(jobId: string, fileId: string, love: boolean): Promise<L
 
 /** The viewer's love button on an album's file: optimistic, reverted with a message on failure. */
 function LoveAction({ source, file }: CarouselSlotContext) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const signedIn = useLoginStatus() === 'AUTHENTICATED';
   const query = fileDetailQuery(source.jobId, file.id);
@@ -122,15 +128,30 @@ function LoveAction({ source, file }: CarouselSlotContext) {
 
   if (!loves) return null;
   const text = loveTextKey(loves);
+  const label = t(text.key, { count: text.count });
+  // The bar shows the heart and how many love it; the sentence is its name and tooltip.
+  const count = new Intl.NumberFormat(i18n.language.replace(/_/g, '-')).format(loves.count);
   return (
     <Button
       onClick={onClick}
       aria-pressed={loves.loved}
-      className={animating ? 'carousel-love is-animating' : 'carousel-love'}
+      title={label}
+      className={`${CAROUSEL_ACTION_CLASS} carousel-love${animating ? ' is-animating' : ''}`}
       data-testid="carousel-love"
       data-loved={loves.loved}
     >
-      <span aria-hidden="true">{loves.loved ? '♥' : '♡'}</span> {t(text.key, { count: text.count })}
+      <ActionContent
+        icon="heart"
+        filled={loves.loved}
+        label={label}
+        extra={
+          loves.count > 0 ? (
+            <span className="carousel-action__count" aria-hidden="true">
+              {count}
+            </span>
+          ) : null
+        }
+      />
     </Button>
   );
 }
@@ -138,6 +159,7 @@ function LoveAction({ source, file }: CarouselSlotContext) {
 const SLOT = {
   id: 'love',
   order: 2,
+  placement: 'bar' as const,
   render: (context: CarouselSlotContext) => <LoveAction {...context} />,
 };
 

@@ -24,14 +24,24 @@ import './Albums.css';
 export default function VisitorAlbumPage() {
   const { jobId = '' } = useParams();
   const { hash } = useLocation();
+  const [params] = useSearchParams();
+  const file = params.get('file');
+  const job = encodeURIComponent(jobId);
   return (
     <LinkAlbumGate jobId={jobId}>
       {(album) =>
         album.role === 'visitor' ? (
           <VisitorAlbum album={album} />
         ) : (
-          // A member or the owner: the album page, with the fragment (showUploadOverlay) kept.
-          <Navigate to={`/albums/${encodeURIComponent(jobId)}${hash}`} replace />
+          // A member or the owner: the album page, with the fragment (showUploadOverlay) kept,
+          // and the file open when the link named one (a visitor who loved it signed in as a
+          // member: the love is replayed there, issue 34.9).
+          <Navigate
+            to={
+              file ? `/carousel/${job}/${encodeURIComponent(file)}${hash}` : `/albums/${job}${hash}`
+            }
+            replace
+          />
         )
       }
     </LinkAlbumGate>

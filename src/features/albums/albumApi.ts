@@ -12,7 +12,10 @@ import {
   type SortOrder,
 } from '../../api/contract/albums';
 import { OptionResponseSchema } from '../../api/contract/user';
+import { loadStoredAuth } from '../../api/authStore';
+import { isApiError } from '../../api/errors';
 import { api } from '../../platform/api';
+import { loadKeptAlbums, saveOfflineSession } from '../../platform/offlineData';
 import { linkRequestOptions } from '../../platform/linkAccess';
 import { queryClient } from '../../platform/queryClient';
 
@@ -20,19 +23,35 @@ import { queryClient } from '../../platform/queryClient';
 
 const jobPath = (jobId: string) => `/jobs/${encodeURIComponent(jobId)}`;
 
-/** GET /jobs (stories, include_details): the caller's albums and the ones shared with them. */
+/**
+ * GET /jobs (stories, include_details): the caller's albums and the ones shared with them. Each
+ * answer is kept on the device for this session (platform/offlineData, as the timeline is), and
+ * offline the list as last loaded is shown (issue 34.8: /albums spun for ever offline); the
+ * banner says the app is offline, and the next visit online loads it afresh.
+ */
 export const albumListQuery = queryOptions({
   queryKey: ['jobs', 'list'],
-  queryFn: async ({ signal }) =>
-    (
-      await api().request({
-        method: 'GET',
-        path: '/jobs',
-        query: { stories: 1, include_details: 1 },
-        schema: JobListResponseSchema,
-        signal,
-      })
-    ).data.jobs,
+  queryFn: async ({ signal }) => {
+    const token = loadStoredAuth()?.token;
+    try {
+      const { jobs } = (
+        await api().request({
+          method: 'GET',
+          path: '/jobs',
+          query: { stories: 1, include_details: 1 },
+          schema: JobListResponseSchema,
+          signal,
+        })
+      ).data;
+      if (token) void saveOfflineSession(token, { albums: jobs });
+      return jobs;
+    } catch (error) {
+      if (!token || !isApiError(error, 'network')) throw error;
+      const kept = JobListResponseSchema.shape.jobs.safeParse(await loadKeptAlbums(token));
+      if (!kept.success) throw error;
+      return kept.data;
+    }
+  },
 });
 
 /** GET /jobs/{id}/info of an album (SPEC §3 Job/Album, the caller's role). */

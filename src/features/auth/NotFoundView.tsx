@@ -1,20 +1,34 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { FREE_STORAGE_GB_IN_SHARE_TEXT } from '../../domain/constants';
 import { useLoginStatus } from '../../state/session';
-import { Button, buttonClass } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
-import { startLogin } from './login';
+import { OnwardOrSignIn } from './OnwardOrSignIn';
 import { useBrand } from '../../platform/brand';
 import { useLegalLinks } from '../../platform/legalLinks';
 
 export type NotFoundKind = 'page' | 'album' | 'share';
 
+/** Where a signed-in person goes on from a not-found page (the timeline unless said). */
+export interface NotFoundOnward {
+  to: string;
+  /** The link's text. */
+  labelKey: 'common.goToTimeline' | 'common.goToAlbums';
+  testId?: string;
+}
+
+const TIMELINE: NotFoundOnward = { to: '/photos', labelKey: 'common.goToTimeline' };
+
 /**
  * SPEC §2: not-found pages (album, share, page) have a title, a description, a learn-more link,
- * the create-user text, and a login button when logged out.
+ * the create-user text, and a login button when logged out; signed in, a way onward.
  */
-export function NotFoundView({ kind }: { kind: NotFoundKind }) {
+export function NotFoundView({
+  kind,
+  onward = TIMELINE,
+}: {
+  kind: NotFoundKind;
+  onward?: NotFoundOnward;
+}) {
   const { t } = useTranslation();
   const brand = useBrand();
   const links = useLegalLinks();
@@ -24,21 +38,7 @@ export function NotFoundView({ kind }: { kind: NotFoundKind }) {
     <MessagePage
       testId={`not-found-${kind}`}
       title={t(`notFound.${kind}.title`)}
-      actions={
-        loggedIn ? (
-          <Link className={buttonClass('primary')} to="/photos">
-            {t('common.goToTimeline')}
-          </Link>
-        ) : (
-          <Button
-            variant="primary"
-            data-testid="login-button"
-            onClick={() => void startLogin({ ifFails: location.pathname })}
-          >
-            {t('common.signIn')}
-          </Button>
-        )
-      }
+      actions={<OnwardOrSignIn to={onward.to} label={t(onward.labelKey)} testId={onward.testId} />}
     >
       <p>{t(`notFound.${kind}.description`)}</p>
       <p>

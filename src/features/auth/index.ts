@@ -2,6 +2,7 @@
 export { completeLoginFromCallback, redirectUri, startLogin, type CallbackResult } from './login';
 export { AccountSwitchPrompt } from './AccountSwitchPrompt';
 export { LoginPrompt } from './LoginPrompt';
-export { NotFoundView, type NotFoundKind } from './NotFoundView';
+export { NotFoundView, type NotFoundKind, type NotFoundOnward } from './NotFoundView';
 export { RequireLogin } from './RequireLogin';
 export { startSession } from './session';
+export { OnwardOrSignIn } from './OnwardOrSignIn';

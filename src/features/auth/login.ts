@@ -3,6 +3,7 @@ import { storeAuth } from '../../api/authStore';
 import { PostflightResponseSchema, PreflightResponseSchema } from '../../api/contract/auth';
 import { parseServiceDict } from '../../api/hosts';
 import { api } from '../../platform/api';
+import { deviceKind } from '../../domain/deviceName';
 import { codeChallengeS256, createCodeVerifier } from '../../domain/pkce';
 import { i18next } from '../../i18n';
 import { getClientIdentity } from '../../state/clientIdentity';
@@ -65,6 +66,19 @@ export async function startLogin(
   location.assign(target.toString());
 }
 
+/**
+ * SPEC §3 Device: the name the signed-in devices list shows for this one, e.g. "Chrome on
+ * Windows" (issue 34.7: every device was listed under the brand name); what cannot be told
+ * falls back to the brand's device name. In the app's language at sign-in.
+ */
+export function registeredDeviceName(): string {
+  const brandName = getClientIdentity(location.hostname).deviceName;
+  const hints = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData;
+  const { browser, system } = deviceKind(navigator.userAgent, hints?.platform);
+  if (browser && system) return i18next.t('auth.deviceName', { browser, system });
+  return browser ?? system ?? brandName;
+}
+
 export type CallbackResult =
   { kind: 'none' } | { kind: 'success'; returnTo: string } | { kind: 'failure'; returnTo: string };
 
@@ -97,7 +111,7 @@ export async function completeLoginFromCallback(
         code,
         code_verifier: callback.verifier,
         state: callback.state,
-        device_name: getClientIdentity(location.hostname).deviceName,
+        device_name: registeredDeviceName(),
       },
       schema: PostflightResponseSchema,
     });

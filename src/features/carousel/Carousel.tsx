@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -12,7 +12,7 @@ import { useShortcutGroup } from '../../platform/shortcuts';
 import { useBreakpoint } from '../../state/viewport';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
-import { carouselStore } from './carouselStore';
+import { carouselStore, infoOpenFor } from './carouselStore';
 import { CAROUSEL_SHORTCUTS } from './carouselKeys';
 import { CarouselToolbar } from './CarouselToolbar';
 import { CarouselStage, type StageHandle } from './CarouselStage';
@@ -25,6 +25,8 @@ import { useCarouselFile } from './useCarouselFile';
 import { useCarouselKeys } from './useCarouselKeys';
 import { useFullscreen, useMediaSession, useWakeLock } from './useBrowserApis';
 import { useSlideshow } from './useSlideshow';
+import { useIdleChrome } from './useIdleChrome';
+import { StepQueue } from './stepQueue';
 import { useVideoStatus } from './useVideoStatus';
 import { VideoPlayer, type VideoHandle } from './VideoPlayer';
 import { AUTOPLAY_HASH, type CarouselLocationState } from './location';
@@ -47,10 +49,12 @@ export function Carousel({ source, fileId }: CarouselProps) {
   const location = useLocation();
   const fromGrid = (location.state as CarouselLocationState | null)?.fromGrid === true;
   const autoplay = location.hash === AUTOPLAY_HASH;
-  const tv = useBreakpoint() === 'tv';
+  const breakpoint = useBreakpoint();
+  const tv = breakpoint === 'tv';
+  const phone = breakpoint === 'mobile';
   const reducedMotion = usePrefersReducedMotion();
   const { file, position, previous, next, load, neighboursKnown } = useCarouselFile(source, fileId);
-  const sideModule = useStore(carouselStore, (s) => s.sideModule);
+  const sideModule = useStore(carouselStore, (s) => infoOpenFor(s, phone));
   const root = useRef<HTMLDivElement>(null);
   const stage = useRef<StageHandle>(null);
   const video = useRef<VideoHandle>(null);
@@ -81,6 +85,7 @@ export function Carousel({ source, fileId }: CarouselProps) {
 
   useEffect(() => carouselStore.getState().setAutoplay(autoplay), [autoplay]);
   useWakeLock(autoplay);
+  const idle = useIdleChrome(autoplay, root);
 
   const go = useCallback(
     (id: string, keepSlideshow: boolean) =>
@@ -109,21 +114,26 @@ export function Carousel({ source, fileId }: CarouselProps) {
     return undefined;
   }, [file, source, reducedMotion, leave]);
 
-  /** A manual step: the slideshow stops (SPEC §4 "stops on any manual step"). */
+  /**
+   * Manual steps, queued so every press counts (issue 34.9): a press counts from where the last
+   * one went, also before its file has rendered. A manual step stops the slideshow (SPEC §4).
+   */
+  const latest = useRef({ go, source });
+  useLayoutEffect(() => {
+    latest.current = { go, source };
+  });
+  const [steps] = useState(
+    () =>
+      new StepQueue({
+        walk: (from, direction, signal) => latest.current.source.neighbour(from, direction, signal),
+        go: (id) => latest.current.go(id, false),
+      }),
+  );
+  useEffect(() => () => steps.dispose(), [steps]);
+  useEffect(() => steps.shown(fileId), [steps, fileId]);
   const step = useCallback(
-    (direction: 1 | -1) => {
-      const target = direction > 0 ? next : previous;
-      if (target) return go(target.id, false);
-      // Stepped again before the neighbours were known: ask for the one wanted.
-      if (!neighboursKnown) {
-        void source.neighbour(fileId, direction, new AbortController().signal).then(
-          (found) => found && go(found.id, false),
-          () => undefined,
-        );
-      }
-      return undefined;
-    },
-    [next, previous, go, neighboursKnown, source, fileId],
+    (direction: 1 | -1) => steps.press(direction, { id: fileId, next, previous, neighboursKnown }),
+    [steps, fileId, next, previous, neighboursKnown],
   );
 
   const showing = load === 'ready' && file !== null;
@@ -157,10 +167,12 @@ export function Carousel({ source, fileId }: CarouselProps) {
   );
   const commands = useCarouselCommands(source, file, onDeleted);
 
-  const toggleInfo = useCallback(
-    () => carouselStore.getState().setSideModule(!carouselStore.getState().sideModule),
-    [],
-  );
+  const toggleInfo = useCallback(() => {
+    const state = carouselStore.getState();
+    state.setInfoOpen(!infoOpenFor(state, phone), phone);
+  }, [phone]);
+  // A phone's side module is this viewer's only: it starts closed next time.
+  useEffect(() => () => carouselStore.getState().setInfoOpen(false, true), []);
 
   useMediaSession(file, {
     title: file ? fileName(file.path ?? detail.data?.path ?? '') : '',
@@ -179,6 +191,8 @@ export function Carousel({ source, fileId }: CarouselProps) {
     video,
     isVideo,
     tv,
+    fileId: file?.id ?? null,
+    reveal: (id) => source.reveal?.(id),
   });
 
   const numbers = useMemo(
@@ -213,7 +227,7 @@ export function Carousel({ source, fileId }: CarouselProps) {
   return createPortal(
     <div
       ref={root}
-      className={`carousel${tv ? ' carousel--tv' : ''}${sideModule ? ' carousel--info' : ''}`}
+      className={`carousel${tv ? ' carousel--tv' : ''}${sideModule ? ' carousel--info' : ''}${idle ? ' carousel--idle' : ''}`}
       role="dialog"
       aria-modal="true"
       aria-label={label}

@@ -1,9 +1,13 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHeicPath } from '../../domain/downloads';
+import { useBreakpoint } from '../../state/viewport';
 import { Button } from '../../ui/Button';
+import { ActionContent, CAROUSEL_ACTION_CLASS } from './ActionContent';
+import { CarouselMore } from './CarouselMore';
 import { canCopyImages } from './clipboard';
 import { useCarouselActions } from './slots';
-import type { CarouselFile, CarouselSource } from './types';
+import type { CarouselActionPlacement, CarouselFile, CarouselSource } from './types';
 import './Carousel.css';
 
 export interface ToolbarCommands {
@@ -33,11 +37,30 @@ interface CarouselToolbarProps {
   tv: boolean;
 }
 
+/** One toolbar entry and where it sits. */
+interface Entry {
+  key: string;
+  placement: CarouselActionPlacement;
+  node: ReactNode;
+}
+
+/** The entries of the bar and of the More menu for a phone or a wider screen. */
+export function placeEntries<T extends { placement: CarouselActionPlacement }>(
+  entries: readonly T[],
+  phone: boolean,
+): { bar: T[]; menu: T[] } {
+  const inBar = (entry: T) => entry.placement === 'bar' || (entry.placement === 'wide' && !phone);
+  return { bar: entries.filter(inBar), menu: entries.filter((entry) => !inBar(entry)) };
+}
+
 /**
  * The viewer's top bar: close, where the user is ("3 of 1,204", announced), and the actions the
- * SPEC §6 rules allow for this file and page, then those other features add. On a TV the
- * remote's left and right move between the buttons (up reaches them, down leaves them). A busy button says so (aria-disabled) rather than
- * turning disabled, which would drop the keyboard focus to the page.
+ * SPEC §6 rules allow for this file and page, then those other features add. One row of icons
+ * at every width (issue 34.5): what does not fit, and what only some files offer (copy, export,
+ * edit), is in the More menu, so the bar's buttons stay where they are from file to file. On a
+ * TV the remote's left and right move between the buttons (up reaches them, down leaves them). A
+ * busy button says so (aria-disabled) rather than turning disabled, which would drop the
+ * keyboard focus to the page.
  */
 export function CarouselToolbar({
   source,
@@ -51,11 +74,145 @@ export function CarouselToolbar({
   tv,
 }: CarouselToolbarProps) {
   const { t } = useTranslation();
+  const phone = useBreakpoint() === 'mobile';
   const slots = useCarouselActions();
   const { capabilities } = source;
   const picture = file !== null && file.kind !== 'video';
   const heic = file?.path !== undefined && isHeicPath(file.path);
   const cover = file ? capabilities.setCover : undefined;
+
+  const action = (
+    key: string,
+    placement: CarouselActionPlacement,
+    node: ReactNode | false | null | undefined,
+  ): Entry[] => (node ? [{ key, placement, node }] : []);
+  const entries: Entry[] = [
+    ...(file
+      ? slots.map((slot) => ({
+          key: slot.id,
+          placement: slot.placement ?? 'menu',
+          node: slot.render({ source, file, show: commands.show }),
+        }))
+      : []),
+    ...action(
+      'download',
+      'wide',
+      capabilities.download && file && (
+        <Button
+          className={CAROUSEL_ACTION_CLASS}
+          title={t('carousel.actions.download')}
+          onClick={commands.download}
+          data-testid="carousel-download"
+        >
+          <ActionContent icon="download" label={t('carousel.actions.download')} />
+        </Button>
+      ),
+    ),
+    ...action(
+      'delete',
+      'wide',
+      capabilities.deleteFiles && file && (
+        <Button
+          className={CAROUSEL_ACTION_CLASS}
+          title={t('carousel.actions.delete')}
+          onClick={commands.remove}
+          aria-disabled={busy.delete}
+          data-testid="carousel-delete"
+        >
+          <ActionContent icon="delete" label={t('carousel.actions.delete')} />
+        </Button>
+      ),
+    ),
+    ...action(
+      'slideshow',
+      'wide',
+      <Button
+        className={CAROUSEL_ACTION_CLASS}
+        title={slideshow ? t('carousel.actions.pauseSlideshow') : t('carousel.actions.slideshow')}
+        onClick={commands.toggleSlideshow}
+        aria-pressed={slideshow}
+        data-testid="carousel-slideshow"
+      >
+        <ActionContent
+          icon={slideshow ? 'pause' : 'play'}
+          label={slideshow ? t('carousel.actions.pauseSlideshow') : t('carousel.actions.slideshow')}
+        />
+      </Button>,
+    ),
+    ...action(
+      'info',
+      'bar',
+      <Button
+        className={CAROUSEL_ACTION_CLASS}
+        title={t('carousel.actions.info')}
+        onClick={commands.toggleInfo}
+        aria-pressed={infoOpen}
+        data-testid="carousel-info-toggle"
+      >
+        <ActionContent icon="info" label={t('carousel.actions.info')} />
+      </Button>,
+    ),
+    ...action(
+      'copy',
+      'menu',
+      picture && canCopyImages() && (
+        <Button
+          className={CAROUSEL_ACTION_CLASS}
+          onClick={commands.copy}
+          aria-disabled={busy.copy}
+          data-testid="carousel-copy"
+        >
+          <ActionContent icon="copy" label={t('carousel.actions.copy')} />
+        </Button>
+      ),
+    ),
+    ...action(
+      'exportJpeg',
+      'menu',
+      capabilities.download && capabilities.exportJpeg !== false && heic && (
+        <Button
+          className={CAROUSEL_ACTION_CLASS}
+          onClick={commands.exportJpeg}
+          data-testid="carousel-export-jpeg"
+        >
+          <ActionContent icon="export" label={t('carousel.actions.exportJpeg')} />
+        </Button>
+      ),
+    ),
+    ...action(
+      'setCover',
+      'menu',
+      cover && file && (cover.offered?.(file.id) ?? true) && (
+        <Button
+          className={CAROUSEL_ACTION_CLASS}
+          onClick={commands.setCover}
+          disabled={!cover.allowed(file.id)}
+          aria-disabled={busy.cover}
+          data-testid="carousel-set-cover"
+        >
+          <ActionContent icon="cover" label={t('carousel.actions.setCover')} />
+        </Button>
+      ),
+    ),
+    ...action(
+      'fullscreen',
+      'menu',
+      <Button
+        className={CAROUSEL_ACTION_CLASS}
+        onClick={commands.toggleFullscreen}
+        aria-pressed={fullscreen}
+        data-testid="carousel-fullscreen"
+      >
+        <ActionContent
+          icon={fullscreen ? 'exitFullscreen' : 'fullscreen'}
+          label={
+            fullscreen ? t('carousel.actions.exitFullscreen') : t('carousel.actions.fullscreen')
+          }
+        />
+      </Button>,
+    ),
+  ];
+  const { bar, menu } = placeEntries(entries, phone);
 
   return (
     <div
@@ -64,9 +221,7 @@ export function CarouselToolbar({
       aria-label={t('carousel.toolbar')}
       onKeyDown={(event) => {
         if (!tv || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
-        const buttons = [
-          ...event.currentTarget.querySelectorAll<HTMLButtonElement>('button:not([disabled])'),
-        ];
+        const buttons = toolbarButtons(event.currentTarget);
         const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
         if (at < 0) return;
         event.preventDefault();
@@ -76,77 +231,38 @@ export function CarouselToolbar({
       }}
     >
       <Button
+        className={CAROUSEL_ACTION_CLASS}
         onClick={commands.close}
         aria-label={t('carousel.close')}
+        title={t('carousel.close')}
         data-testid="carousel-close"
       >
-        ×
+        <ActionContent icon="close" label={t('carousel.close')} />
       </Button>
       <p className="carousel-toolbar__counter" aria-live="polite" data-testid="carousel-counter">
         {counter}
       </p>
       <div className="carousel-toolbar__actions">
-        {file
-          ? slots.map((slot) => (
-              <span key={slot.id}>{slot.render({ source, file, show: commands.show })}</span>
-            ))
-          : null}
-        {picture && canCopyImages() ? (
-          <Button onClick={commands.copy} aria-disabled={busy.copy} data-testid="carousel-copy">
-            {t('carousel.actions.copy')}
-          </Button>
-        ) : null}
-        {capabilities.download && file ? (
-          <Button onClick={commands.download} data-testid="carousel-download">
-            {t('carousel.actions.download')}
-          </Button>
-        ) : null}
-        {capabilities.download && capabilities.exportJpeg !== false && heic ? (
-          <Button onClick={commands.exportJpeg} data-testid="carousel-export-jpeg">
-            {t('carousel.actions.exportJpeg')}
-          </Button>
-        ) : null}
-        {cover && file && (cover.offered?.(file.id) ?? true) ? (
-          <Button
-            onClick={commands.setCover}
-            disabled={!cover.allowed(file.id)}
-            aria-disabled={busy.cover}
-            data-testid="carousel-set-cover"
-          >
-            {t('carousel.actions.setCover')}
-          </Button>
-        ) : null}
-        {capabilities.deleteFiles && file ? (
-          <Button
-            onClick={commands.remove}
-            aria-disabled={busy.delete}
-            data-testid="carousel-delete"
-          >
-            {t('carousel.actions.delete')}
-          </Button>
-        ) : null}
-        <Button
-          onClick={commands.toggleSlideshow}
-          aria-pressed={slideshow}
-          data-testid="carousel-slideshow"
-        >
-          {slideshow ? t('carousel.actions.pauseSlideshow') : t('carousel.actions.slideshow')}
-        </Button>
-        <Button
-          onClick={commands.toggleFullscreen}
-          aria-pressed={fullscreen}
-          data-testid="carousel-fullscreen"
-        >
-          {fullscreen ? t('carousel.actions.exitFullscreen') : t('carousel.actions.fullscreen')}
-        </Button>
-        <Button
-          onClick={commands.toggleInfo}
-          aria-pressed={infoOpen}
-          data-testid="carousel-info-toggle"
-        >
-          {t('carousel.actions.info')}
-        </Button>
+        {bar.map((entry) => (
+          <span key={entry.key} className="carousel-toolbar__slot">
+            {entry.node}
+          </span>
+        ))}
+        <CarouselMore label={t('carousel.actions.more')}>
+          {menu.map((entry) => (
+            <span key={entry.key} className="carousel-toolbar__slot">
+              {entry.node}
+            </span>
+          ))}
+        </CarouselMore>
       </div>
     </div>
+  );
+}
+
+/** The toolbar's buttons a remote can reach: not those of the closed More menu. */
+export function toolbarButtons(toolbar: Element): HTMLButtonElement[] {
+  return [...toolbar.querySelectorAll<HTMLButtonElement>('button:not([disabled])')].filter(
+    (button) => !button.closest('.carousel-more__panel:not(.is-open), dialog, [popover]'),
   );
 }

@@ -1,10 +1,17 @@
 import type { GalleryEngine, SectionFiles } from '../../gallery';
 import type { SectionAccess } from './sectionedSource';
 
-/** The engine's sections as the viewer walks them: what the grid loaded is shared, not fetched again. */
-export function engineSectionAccess(engine: GalleryEngine): SectionAccess {
+/**
+ * The engine's sections as the viewer walks them: what the grid loaded is shared, not fetched
+ * again. `listed` resolves once the grid has listed its sections (the page's first load).
+ */
+export function engineSectionAccess(
+  engine: GalleryEngine,
+  listed?: (signal: AbortSignal) => Promise<void>,
+): SectionAccess {
   const { timeline } = engine;
   return {
+    ...(listed ? { listed } : {}),
     sectionCount: () => timeline.sectionCount,
     descriptor: (index) => timeline.sections[index].descriptor,
     sectionSize: (index) => timeline.sectionSize(index),

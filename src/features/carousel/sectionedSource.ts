@@ -15,6 +15,11 @@ export interface SectionAccess {
   loaded(index: number): SectionFiles | null;
   /** Loads (or waits for) the section's files. */
   load(index: number, signal: AbortSignal): Promise<SectionFiles>;
+  /**
+   * Resolves once the sections are listed: a grid opened on a file's link is still listing its
+   * months while the viewer already shows (issue 34.9). Absent: they are listed.
+   */
+  listed?(signal: AbortSignal): Promise<void>;
 }
 
 export interface SectionedSourceOptions extends Omit<
@@ -92,7 +97,12 @@ export function sectionedSource(options: SectionedSourceOptions): CarouselSource
   async function find(fileId: string, signal: AbortSignal): Promise<Cursor | null> {
     const known = findLoaded(fileId);
     if (known) return known;
+    // Asked beside the listing; an unknown file is said at once, before the grid has loaded.
+    const listed = access.listed?.(signal);
     const time = await fileTime(fileId, signal);
+    if (time === null) return null;
+    await listed;
+    if (signal.aborted) return null;
     if (time === null) return null;
     const section = sectionIndexForTime(access, time);
     if (section < 0) return null;

@@ -101,11 +101,21 @@ export interface CarouselSlotContext {
   show: (fileId: string) => void;
 }
 
+/**
+ * Where a toolbar action sits (issue 34.5: the bar is one row at 360 px, and no button moves
+ * when the next file is of another type): `bar` always in the bar; `wide` in the bar from the
+ * tablet breakpoint up and in the More menu on phones; `menu` always in the More menu (what
+ * only some files or pages offer goes there, so the bar stays the same from file to file).
+ */
+export type CarouselActionPlacement = 'bar' | 'wide' | 'menu';
+
 /** A button in the viewer's toolbar, added by another feature (album, share, edit, cast). */
 export interface CarouselActionSlot {
   id: 'addToAlbum' | 'share' | 'edit' | 'cast' | (string & {});
   /** Sort key within the toolbar (lower first). */
   order: number;
+  /** Where it sits (default `menu`). */
+  placement?: CarouselActionPlacement;
   render: (context: CarouselSlotContext) => ReactNode;
 }
 

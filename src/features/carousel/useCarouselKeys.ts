@@ -15,6 +15,10 @@ export interface CarouselKeyActions {
   isVideo: boolean;
   /** The TV breakpoint: the remote's up and down move between the toolbar and the photo. */
   tv: boolean;
+  /** The file on screen: the page's grid is brought to it when the viewer goes. */
+  fileId: string | null;
+  /** Scrolls the page's grid to a file (the source's reveal). */
+  reveal?: (fileId: string) => void;
 }
 
 /**
@@ -28,6 +32,7 @@ export function useCarouselKeys(
 ): void {
   // Registered once; it reads the latest handler.
   const keyHandler = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  const latest = useRef(actions);
   useEffect(() => {
     const listener = (event: KeyboardEvent) => keyHandler.current(event);
     document.addEventListener('keydown', listener);
@@ -37,7 +42,20 @@ export function useCarouselKeys(
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     root.current?.focus();
-    return () => before?.focus?.();
+    return () => {
+      // However the viewer goes (close, Escape, Back), the page's grid shows and focuses the
+      // file it was on (issue 34.9), not the tile it was opened from: giving the focus back to
+      // that tile's cell made the grid's focus, and its view, go back there.
+      const { fileId, reveal } = latest.current;
+      if (fileId === null || !reveal) return before?.focus?.();
+      try {
+        reveal(fileId);
+      } catch {
+        // The page went with the viewer (its grid is gone): nothing to bring into view.
+      }
+      focusGridCell(fileId, before);
+      return undefined;
+    };
   }, [root]);
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -80,7 +98,28 @@ export function useCarouselKeys(
   // already shown).
   useLayoutEffect(() => {
     keyHandler.current = onKeyDown;
+    latest.current = actions;
   });
+}
+
+/** Frames the grid may take to draw a revealed file's cell before the focus goes elsewhere. */
+const GRID_CELL_FRAMES = 30;
+
+/**
+ * Focuses the grid cell of `fileId` once the page's grid draws it (after the reveal's scroll);
+ * where no grid shows it (a page without one), the focus goes back to `fallback`.
+ */
+function focusGridCell(fileId: string, fallback: HTMLElement | null): void {
+  let frames = 0;
+  const attempt = () => {
+    const cell = document.querySelector<HTMLElement>(
+      `[role="gridcell"][data-file="${CSS.escape(fileId)}"]:not([hidden])`,
+    );
+    if (cell) cell.focus({ preventScroll: true });
+    else if (++frames < GRID_CELL_FRAMES) requestAnimationFrame(attempt);
+    else if (fallback?.isConnected && !fallback.closest('[role="grid"]')) fallback.focus();
+  };
+  attempt();
 }
 
 const focusToolbar = (root: HTMLElement | null) =>
@@ -88,11 +127,12 @@ const focusToolbar = (root: HTMLElement | null) =>
 
 /** Tab and Shift+Tab wrap around inside the viewer. */
 function trapFocus(root: HTMLElement | null, event: KeyboardEvent) {
+  // Not the buttons of the closed More menu (hidden, so not focusable).
   const focusable = [
     ...(root?.querySelectorAll<HTMLElement>(
       'button:not([disabled]), [href], video, input, textarea, [tabindex="0"]',
     ) ?? []),
-  ];
+  ].filter((element) => !element.closest('.carousel-more__panel:not(.is-open)'));
   if (focusable.length === 0) return;
   const first = focusable[0];
   const last = focusable[focusable.length - 1];

@@ -3,7 +3,13 @@ import { useStore } from 'zustand';
 import type { CastItem } from '../../api/contract/cast';
 import { CAST_AUTOPLAY_NEXT_ITEMS } from '../../domain/constants';
 import { Button } from '../../ui/Button';
-import { carouselStore, registerCarouselAction, type CarouselFile } from '../carousel';
+import {
+  ActionContent,
+  CAROUSEL_ACTION_CLASS,
+  carouselStore,
+  registerCarouselAction,
+  type CarouselFile,
+} from '../carousel';
 import type { CarouselSlotContext, CarouselSource } from '../carousel';
 import { castService } from './CastService';
 import { PairDialog } from './PairDialog';
@@ -93,13 +99,13 @@ function CastAction({ source, file, show }: CarouselSlotContext) {
   return (
     <>
       <Button
-        variant="ghost"
+        className={CAROUSEL_ACTION_CLASS}
         aria-pressed={connected}
         title={connected && device ? t('bar.label', { device }) : undefined}
         onClick={() => (connected ? void castService.stop() : setPairing(true))}
         data-testid="carousel-cast"
       >
-        {connected ? t('bar.stop') : t('action')}
+        <ActionContent icon="cast" label={connected ? t('bar.stop') : t('action')} />
       </Button>
       {pairing ? <PairDialog onClose={() => setPairing(false)} /> : null}
     </>

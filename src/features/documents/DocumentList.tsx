@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentFile } from '../../api/contract/documents';
 import { useFormatSize } from '../../i18n/useFormatSize';
 import type { DocumentGroup } from './documentGroups';
+import { fileNameParts } from './fileNameParts';
 import './DocumentsPage.css';
 
 /** Fixed heights (the CSS holds them too): no measuring, so thousands of rows cost nothing. */
@@ -104,6 +105,17 @@ export function DocumentList(props: DocumentListProps) {
   );
 }
 
+/** A name shortened in its middle: the start, an ellipsis, the extension (always in view). */
+function FileName({ name }: { name: string }) {
+  const { stem, extension } = fileNameParts(name);
+  return (
+    <>
+      <span className="documents-row__stem">{stem}</span>
+      {extension ? <span className="documents-row__extension">{extension}</span> : null}
+    </>
+  );
+}
+
 function DocumentRow({
   doc,
   style,
@@ -150,8 +162,8 @@ function DocumentRow({
       />
       <span className="documents-row__icon" aria-hidden="true" />
       {selectMode ? (
-        <label htmlFor={checkboxId} className="documents-row__name">
-          {doc.fileName}
+        <label htmlFor={checkboxId} className="documents-row__name" title={doc.fileName}>
+          <FileName name={doc.fileName} />
         </label>
       ) : (
         <button
@@ -159,9 +171,10 @@ function DocumentRow({
           className="documents-row__name documents-row__name--action"
           disabled={isDeleting}
           aria-label={t('documents.downloadFile', { name: doc.fileName })}
+          title={doc.fileName}
           onClick={() => onDownload(doc)}
         >
-          {doc.fileName}
+          <FileName name={doc.fileName} />
         </button>
       )}
       <span className="documents-row__meta">

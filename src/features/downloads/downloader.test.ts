@@ -112,8 +112,9 @@ describe('downloader', () => {
     // "preparing download" showed while checking and is gone.
     expect(t.toasts[0]).toEqual({ kind: 'progress', key: 'downloads.preparing' });
     expect(t.dismissed).toHaveLength(1);
-    // Handed to the browser: the SPEC §9 file_download_finish moment.
+    // Handed to the browser: the SPEC §9 file_download_finish moment, and said (issue 34.11).
     expect(t.handedOver).toHaveBeenCalledTimes(1);
+    expect(t.toasts.at(-1)).toEqual({ kind: 'success', key: 'downloads.started' });
   });
 
   it('posts a selection within the limit as one archive with the download preset', async () => {

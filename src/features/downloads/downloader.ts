@@ -1,4 +1,5 @@
 import { actionFailure } from '../../api/errors';
+import { fileName } from '../../domain/classify';
 import { FilesResponseSchema, type FileInfo } from '../../api/contract/files';
 import type { ApiClient } from '../../api/http';
 import type { VisitorAuth } from '../../domain/visitorAuth';
@@ -32,7 +33,10 @@ export interface DownloaderDeps {
   token: () => string | null;
   productName: () => string;
   navigate: (target: NavigationTarget, onFailure: () => void) => void;
-  showToast: (toast: { kind: 'progress' | 'error' | 'info'; message: Message }) => number;
+  showToast: (toast: {
+    kind: 'progress' | 'error' | 'info' | 'success';
+    message: Message;
+  }) => number;
   dismissToast: (id: number) => void;
   alert: typeof alertDialog;
   report: (error: unknown) => void;
@@ -51,6 +55,12 @@ export interface DownloaderDeps {
 /** SPEC §8 download failure text (downloads.failed), shown for every failed download. */
 const FAILED: Message = { key: 'downloads.failed' };
 const PREPARING: Message = { key: 'downloads.preparing' };
+
+/**
+ * Said once the browser has the download (issue 34.11: the takeout's buttons gave no word after
+ * "preparing", the browser's own download being out of the page's sight).
+ */
+const started = (name: string): Message => ({ key: 'downloads.started', values: { name } });
 
 const encode = encodeURIComponent;
 
@@ -111,6 +121,7 @@ export function createDownloader(deps: DownloaderDeps) {
     });
     deps.navigate({ url }, onFailure);
     deps.handedOver?.();
+    deps.showToast({ kind: 'success', message: started(fileName(file.path)) });
   }
 
   async function startArchive(args: {
@@ -140,6 +151,7 @@ export function createDownloader(deps: DownloaderDeps) {
     });
     deps.navigate({ url: client.url({ host: 'download', path, query }), form }, args.onFailure);
     deps.handedOver?.();
+    deps.showToast({ kind: 'success', message: started(`${args.zipName}.zip`) });
   }
 
   /** Any download: direct, one archive, or the panel. */

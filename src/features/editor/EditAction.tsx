@@ -1,5 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { registerCarouselAction, type CarouselSlotContext } from '../carousel';
+import {
+  ActionContent,
+  CAROUSEL_ACTION_CLASS,
+  registerCarouselAction,
+  type CarouselSlotContext,
+} from '../carousel';
 import { SubscriberButton } from '../readOnly';
 import { canEdit } from './editable';
 import { EditorBoundary } from './EditorBoundary';
@@ -24,8 +29,12 @@ function EditAction({ source, file }: CarouselSlotContext) {
   };
   return (
     <>
-      <SubscriberButton onClick={() => setOpen(true)} data-testid="carousel-edit">
-        {t('action')}
+      <SubscriberButton
+        className={CAROUSEL_ACTION_CLASS}
+        onClick={() => setOpen(true)}
+        data-testid="carousel-edit"
+      >
+        <ActionContent icon="edit" label={t('action')} />
       </SubscriberButton>
       {open ? (
         // The chunk failing to load is the unexpected error too (a deploy replaced it: the

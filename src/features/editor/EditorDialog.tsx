@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { fileName } from '../../domain/classify';
+import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { fileDetailQuery, type CarouselFile, type CarouselSource } from '../carousel';
@@ -44,7 +45,9 @@ export default function EditorDialog({ source, file, onClose }: Props) {
   const stage = useRef<HTMLDivElement>(null);
   const detail = useQuery(fileDetailQuery(source.jobId, file.id));
   const path = file.path ?? detail.data?.path;
-  const images = useEditorImages(source, file.id, path);
+  const width = detail.data?.width;
+  const height = detail.data?.height;
+  const images = useEditorImages(source, file.id, path, width && height ? { width, height } : null);
   const [showing, setShowing] = useState<HTMLImageElement | null>(null);
   const [problem, setProblem] = useState<EditorProblem | null>(null);
   const [saving, setSaving] = useState(false);
@@ -105,6 +108,8 @@ export default function EditorDialog({ source, file, onClose }: Props) {
         lastModified: file.time * 1000,
       });
       await startUpload([{ file: copy }], { kind: 'job', jobId: source.jobId });
+      // Said as the editor closes (issue 34.11: saving gave no word); the upload panel follows it.
+      showToast({ message: { key: 'upload.editedCopy', values: { name: copy.name } } });
       onClose();
     } catch (error) {
       setSaving(false);

@@ -9,6 +9,10 @@ import type { Annotation, Crop, ShownSize } from './designScale';
 import { useEditorTranslation } from './strings';
 import { libraryLanguage } from './libraryLanguage';
 import { TEXT_FONTS } from './fonts';
+import { installGreyscale } from './greyscale';
+
+// The Filters tab's "Black & White" is a greyscale (the library's was a 1-bit threshold).
+installGreyscale();
 
 /** The part of the library's state the editor reads (its store is not typed by the library). */
 export interface LibraryState {

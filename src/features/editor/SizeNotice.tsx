@@ -17,7 +17,14 @@ export function SizeNotice({ warning }: { warning: SizeWarning | null }) {
           width: warning.to.width,
           height: warning.to.height,
         })
-      : t('previewWarning', { width: warning.size.width, height: warning.size.height });
+      : warning.kind === 'smaller'
+        ? t('smallerWarning', {
+            fullWidth: warning.from.width,
+            fullHeight: warning.from.height,
+            width: warning.to.width,
+            height: warning.to.height,
+          })
+        : t('previewWarning', { width: warning.size.width, height: warning.size.height });
   return (
     <p className="editor__notice" role="status" data-testid="editor-size-warning">
       {text}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { editorResize, type PixelSize } from '../../domain/editorSize';
+import { editorResize, isShortOf, type PixelSize } from '../../domain/editorSize';
 import type { CarouselSource } from '../carousel';
 import { originalSource } from './editable';
 import { EditorError } from './errors';
@@ -7,7 +7,10 @@ import { loadImage, releaseImage, resizedImage } from './loadImage';
 
 /** Why the copy will not be the original's full size, told before the user saves. */
 export type SizeWarning =
-  { kind: 'resized'; from: PixelSize; to: PixelSize } | { kind: 'preview'; size: PixelSize };
+  | { kind: 'resized'; from: PixelSize; to: PixelSize }
+  | { kind: 'preview'; size: PixelSize }
+  /** The original came smaller than the file is (a rendition): the copy has its size. */
+  | { kind: 'smaller'; from: PixelSize; to: PixelSize };
 
 export interface EditorImages {
   /** The 1280 image the editor opens on (fast); null while it loads or when it failed. */
@@ -34,11 +37,14 @@ export function useEditorImages(
   source: CarouselSource,
   fileId: string,
   path: string | undefined,
+  /** The file's size as its details say (null while unknown). */
+  known: PixelSize | null,
 ): EditorImages {
   const [attempt, setAttempt] = useState(0);
   const [preview, setPreview] = useState<HTMLImageElement | null>(null);
   const [failed, setFailed] = useState<EditorError | null>(null);
   const [warning, setWarning] = useState<SizeWarning | null>(null);
+  const [original, setOriginal] = useState<PixelSize | null>(null);
   const base = useRef<Promise<HTMLImageElement> | null>(null);
   const held = useRef<HTMLImageElement[]>([]);
 
@@ -75,6 +81,7 @@ export function useEditorImages(
       const loading = loadImage(source.contentUrl(fileId), 'imageLoading').then(
         async (original) => {
           held.current.push(original);
+          setOriginal(sizeOf(original));
           const fit = editorResize(sizeOf(original));
           if (!fit) return original;
           setWarning({ kind: 'resized', from: sizeOf(original), to: fit });
@@ -118,5 +125,10 @@ export function useEditorImages(
   }, [preview, path, startBase]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { preview, failed, warning, saveBase, retry };
+  // Known once both the original and the file's details are in (either may come first).
+  const shortfall: SizeWarning | null =
+    original && known && isShortOf(original, known)
+      ? { kind: 'smaller', from: known, to: original }
+      : null;
+  return { preview, failed, warning: warning ?? shortfall, saveBase, retry };
 }

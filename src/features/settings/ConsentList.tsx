@@ -10,8 +10,9 @@ import { consentValuesQuery, setConsent } from './privacyApi';
 import './settings.css';
 
 /**
- * SPEC §4 consent toggle: the switch changes at once (optimistic), is disabled while saving, and
- * on failure goes back with a message. Used by the privacy and the email settings pages.
+ * SPEC §4 consent toggle: the switch changes at once (optimistic), is disabled while saving, says
+ * so once saved (SPEC §8 "changes saved" toast), and on failure goes back with a message. Used
+ * by the privacy and the email settings pages.
  */
 export function ConsentList({ keys, testId }: { keys: readonly ConsentKey[]; testId: string }) {
   const { t } = useTranslation();
@@ -37,7 +38,15 @@ export function ConsentList({ keys, testId }: { keys: readonly ConsentKey[]; tes
     put(key, next);
     if (key === 'help_us_improve' && !next) setAnalyticsConsent(false);
     try {
-      stored(key, await setConsent(key, next));
+      const saved = await setConsent(key, next);
+      stored(key, saved);
+      // Said, not only shown by the switch (issue 34.11: a change gave no feedback).
+      showToast({
+        message: {
+          key: saved ? 'privacy.consents.savedOn' : 'privacy.consents.savedOff',
+          values: { name: t(`privacy.consent.${key}`) },
+        },
+      });
     } catch (error) {
       stored(key, !next);
       showToast({

@@ -85,11 +85,11 @@ function Devices() {
             return (
               <li
                 key={device.id}
-                className="settings-list__row"
+                className="settings-list__row settings-device"
                 data-testid="device"
                 data-current={current || undefined}
               >
-                <span className="settings-list__name">
+                <span className="settings-list__name" data-testid="device-name">
                   {name}
                   {current ? (
                     <span className="settings-badge" data-testid="device-current">

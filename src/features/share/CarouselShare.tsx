@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trackEngaged } from '../../platform/analytics';
-import { registerCarouselAction, type CarouselSlotContext } from '../carousel';
+import {
+  ActionContent,
+  CAROUSEL_ACTION_CLASS,
+  registerCarouselAction,
+  type CarouselSlotContext,
+} from '../carousel';
 import { SubscriberButton } from '../readOnly';
 import { ShareDialog } from './ShareDialog';
 
@@ -11,8 +16,13 @@ function ShareAction({ source, file }: CarouselSlotContext) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <SubscriberButton onClick={() => setOpen(true)} data-testid="carousel-share">
-        {t('share.action')}
+      <SubscriberButton
+        className={CAROUSEL_ACTION_CLASS}
+        title={t('share.action')}
+        onClick={() => setOpen(true)}
+        data-testid="carousel-share"
+      >
+        <ActionContent icon="share" label={t('share.action')} />
       </SubscriberButton>
       {open ? (
         <ShareDialog
@@ -29,6 +39,7 @@ function ShareAction({ source, file }: CarouselSlotContext) {
 const SLOT = {
   id: 'share',
   order: 5,
+  placement: 'bar' as const,
   render: (context: CarouselSlotContext) => <ShareAction {...context} />,
 };
 

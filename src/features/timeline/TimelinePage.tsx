@@ -15,6 +15,7 @@ import {
   Carousel,
   prefetchViewer,
   useLazyCarouselSlot,
+  useWhenListed,
   type CarouselLocationState,
 } from '../carousel';
 import {
@@ -113,12 +114,13 @@ function Timeline() {
     [t, open, menu],
   );
   const videoUrl = useMemo(() => (jobId ? mediaUrls(jobId).content : undefined), [jobId]);
+  const listed = useWhenListed(load !== 'loading');
   const carouselSource = useMemo(
     () =>
       engine && jobId && fileActions
-        ? timelineCarouselSource({ engine, jobId, search, actions: fileActions })
+        ? timelineCarouselSource({ engine, jobId, search, actions: fileActions, listed })
         : null,
-    [engine, jobId, search, fileActions],
+    [engine, jobId, search, fileActions, listed],
   );
 
   const errorTitle = t('timeline.errorTitle');
@@ -180,12 +182,13 @@ function Timeline() {
       }
       loadingLabel={t('timeline.loading')}
       empty={<TimelineEmpty filter={filter} />}
-      viewer={
-        openFileId && carouselSource ? (
-          <Carousel source={carouselSource} fileId={openFileId} />
-        ) : null
-      }
     >
+      {/* Not GridPage's viewer (shown once the grid has loaded): a link's viewer opens at once
+          and waits for the listing itself (useWhenListed), so Escape and "not found" work
+          while the grid loads (issue 34.9). */}
+      {openFileId && carouselSource ? (
+        <Carousel source={carouselSource} fileId={openFileId} />
+      ) : null}
       {commands.sharing && jobId ? (
         <Suspense fallback={null}>
           <ShareDialog

@@ -18,11 +18,13 @@ export function timelineCarouselSource(options: {
   /** The grid's query string (its filter), kept in the viewer's URLs and on return. */
   search: string;
   actions: FileActions;
+  /** Resolves once the grid has listed its months (the viewer may open before). */
+  listed: (signal: AbortSignal) => Promise<void>;
 }): CarouselSource {
-  const { engine, jobId, search, actions } = options;
+  const { engine, jobId, search, actions, listed } = options;
   const urls = mediaUrls(jobId);
   return sectionedSource({
-    access: engineSectionAccess(engine),
+    access: engineSectionAccess(engine, listed),
     fileTime: (fileId) => fileCaptureTime(jobId, fileId),
     removeFiles: (ids) => engine.removeFiles(ids),
     jobId,

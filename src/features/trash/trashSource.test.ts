@@ -5,11 +5,13 @@ import { createInstance } from 'i18next';
 import { initI18n } from '../../i18n';
 import { loadAreaTexts } from '../../i18n/areaTexts';
 import {
+  daysLeftBadge,
   daysLeftText,
   daysRemaining,
   trashFacts,
   trashSource,
   withGroupMembers,
+  type TrashFacts,
 } from './trashSource';
 
 const DAY = 86_400;
@@ -101,6 +103,17 @@ describe('days left on a trashed tile (SPEC §4)', () => {
     const sv = await initI18n('sv_SE', createInstance());
     await loadAreaTexts(['trash'], sv);
     expect(daysLeftText(sv.t.bind(sv), now - 90 * day, now)).toBe('Raderas i dag');
+  });
+
+  it('gives a badge a short form that keeps the number (issue 34.6: hidden in Bulgarian)', async () => {
+    const now = 1_800_000_000;
+    const day = 86_400;
+    const bg = await initI18n('bg_BG', createInstance());
+    await loadAreaTexts(['trash'], bg);
+    const facts = { deletedAt: (id: string) => (id === 'today' ? now - 90 * day : now - 5 * day) };
+    const badge = daysLeftBadge(bg.t.bind(bg), facts as unknown as TrashFacts, () => now);
+    expect(badge('x')).toEqual(['Остават 85 дни', '85 дни']);
+    expect(badge('today')).toBe('Изтрива се днес');
   });
 });
 

@@ -7,6 +7,7 @@ import {
   FILE_KIND,
   type SectionDescriptor,
   type SectionFiles,
+  type TileLabel,
   type TimelineSource,
 } from '../../gallery';
 
@@ -23,23 +24,28 @@ export function daysLeftText(t: TFunction, dtime: number, now: number): string {
 }
 
 /**
- * A tile's days-left badge (SPEC §4), asked every frame for the visible tiles: each file's text
- * is made once per language (`t`).
+ * A tile's days-left badge (SPEC §4), asked every frame for the visible tiles: its full text and
+ * a short one that keeps the number ("85 days left", "85 d"), the badge showing the fullest
+ * that fits its tile (issue 34.6); each file's texts are made once per language (`t`).
  */
 export function daysLeftBadge(
   t: TFunction,
   facts: TrashFacts,
   now: () => number,
-): (fileId: string) => string | null {
-  const made = new Map<string, string>();
+): (fileId: string) => TileLabel | null {
+  const made = new Map<string, TileLabel>();
   return (fileId) => {
     const known = made.get(fileId);
     if (known !== undefined) return known;
     const dtime = facts.deletedAt(fileId);
     if (dtime === undefined) return null;
-    const text = daysLeftText(t, dtime, now());
-    made.set(fileId, text);
-    return text;
+    const days = daysRemaining(dtime, now());
+    const forms: TileLabel =
+      days === 0
+        ? t('trash.deletedToday')
+        : [t('trash.daysLeft', { count: days }), t('trash.daysLeftShort', { count: days })];
+    made.set(fileId, forms);
+    return forms;
   };
 }
 

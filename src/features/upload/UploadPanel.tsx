@@ -120,6 +120,7 @@ export function UploadPanel() {
   const expanded = useStore(uploadStore, (s) => s.boxExpanded);
   const connection = useStore(uploadStore, (s) => s.connection);
   const countdown = useStore(uploadStore, (s) => s.countdown);
+  const waiting = useStore(uploadStore, (s) => s.waitingForNetwork);
   const paused = useStore(uploadStore, (s) => s.paused);
   const pendingStop = useStore(uploadStore, (s) => s.pendingStop);
   const rates = useStore(uploadStore, (s) => s.rates);
@@ -130,8 +131,8 @@ export function UploadPanel() {
   if (!visible || items.length === 0) return null;
 
   const mode = panelMode({ counts, connection, outOfStorage });
-  const header = headerMessage(mode, counts, { countdown, paused });
-  const context: RowContext = { connection, countdown, outOfStorage, paused };
+  const header = headerMessage(mode, counts, { countdown, paused, waiting });
+  const context: RowContext = { connection, countdown, outOfStorage, paused, waiting };
   const height = statusBoxHeightPx(items.length, windowHeight, expanded);
   const active = counts.active > 0;
   const finished = counts.succeeded + counts.rejected + counts.cancelled;

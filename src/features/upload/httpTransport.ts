@@ -103,7 +103,9 @@ export const httpUploadTransport: UploadTransport = {
   },
 
   async defaultJob() {
-    return (await queryClient.fetchQuery(defaultJobQuery)).id;
+    // The timeline job never changes: the one the session loaded (or kept, offline) will do.
+    const known = queryClient.getQueryData(defaultJobQuery.queryKey);
+    return (known ?? (await queryClient.fetchQuery(defaultJobQuery))).id;
   },
 
   async account() {

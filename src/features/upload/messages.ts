@@ -11,6 +11,8 @@ export interface RowContext {
   countdown: number;
   outOfStorage: boolean;
   paused: boolean;
+  /** The app is offline: no countdown runs until the connection is back (issue 34.8). */
+  waiting?: boolean;
 }
 
 export function rowMessage(item: UploadItem, context: RowContext): Message {
@@ -19,7 +21,7 @@ export function rowMessage(item: UploadItem, context: RowContext): Message {
       return { key: 'upload.state.preparing' };
     case 'Enqueued':
       if (context.connection === 'Offline') {
-        return item.retrying
+        return item.retrying && !context.waiting
           ? { key: 'upload.state.retryingIn', values: { seconds: context.countdown } }
           : { key: 'upload.state.offline' };
       }
@@ -72,13 +74,16 @@ export function timeLeftMessage(seconds: number): Message {
 export function headerMessage(
   mode: PanelMode,
   counts: PanelCounts,
-  context: { countdown: number; paused: boolean },
+  context: { countdown: number; paused: boolean; waiting?: boolean },
 ): Message {
   const done = counts.succeeded;
   const total = counts.total - counts.cancelled;
   switch (mode) {
     case 'offline':
-      return { key: 'upload.mode.offline', values: { seconds: context.countdown } };
+      // SPEC §8 "No Internet connection" until it is back, then the SPEC §9 countdown.
+      return context.waiting
+        ? { key: 'upload.mode.noConnection' }
+        : { key: 'upload.mode.offline', values: { seconds: context.countdown } };
     case 'retrying':
       return { key: 'upload.mode.retrying' };
     case 'outOfStorage':

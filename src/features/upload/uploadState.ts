@@ -33,6 +33,11 @@ export interface UploadState {
   connection: UploaderConnection;
   /** Seconds left before an Offline uploader retries (SPEC §9: 4 s). */
   countdown: number;
+  /**
+   * The app is offline (SPEC §4 connectivity, §8 "No Internet connection"): the uploader is
+   * Offline without a countdown, which starts once the connection is back (issue 34.8).
+   */
+  waitingForNetwork: boolean;
   paused: boolean;
   /** The stop confirmation is open: nothing new starts meanwhile. */
   pendingStop: boolean;
@@ -80,6 +85,10 @@ export interface UploadState {
   stop: () => string[];
   /** One second of the offline countdown; at 0 the uploader moves to Retrying. */
   tick: () => void;
+  /** The app went offline: nothing starts, the panel says so while files wait. */
+  networkLost: () => void;
+  /** The app is back online: the SPEC §9 countdown of 4 s, then a retry. */
+  networkBack: () => void;
   setPaused: (paused: boolean) => void;
   setPendingStop: (pending: boolean) => void;
   setExpanded: (expanded: boolean) => void;
@@ -109,6 +118,7 @@ export const IDLE: Pick<
   | 'items'
   | 'connection'
   | 'countdown'
+  | 'waitingForNetwork'
   | 'paused'
   | 'pendingStop'
   | 'boxVisible'
@@ -119,6 +129,7 @@ export const IDLE: Pick<
   items: [],
   connection: 'Online',
   countdown: 0,
+  waitingForNetwork: false,
   paused: false,
   pendingStop: false,
   boxVisible: false,

@@ -89,6 +89,46 @@ describe('upload store transitions (SPEC §4)', () => {
     expect(store.getState().connection).toBe('Online');
   });
 
+  it('offline (issue 34.8): files added wait with the panel open and no countdown; back online, the 4 s countdown, then a retry', () => {
+    vi.useFakeTimers();
+    store.getState().networkLost();
+    expect(store.getState()).toMatchObject({ connection: 'Offline', waitingForNetwork: true });
+    // Nothing active yet: the panel stays closed until files come.
+    expect(store.getState().boxVisible).toBe(false);
+    store.getState().add([upload('a')]);
+    expect(store.getState().boxVisible).toBe(true);
+    store.getState().checked('a', null);
+    expect(canStart(store.getState(), false)).toBe(false);
+    // No countdown while the connection is gone, however long.
+    vi.advanceTimersByTime(60_000);
+    expect(store.getState()).toMatchObject({ connection: 'Offline', countdown: 0 });
+    store.getState().networkBack();
+    expect(store.getState()).toMatchObject({ connection: 'Offline', countdown: 4 });
+    vi.advanceTimersByTime(3000);
+    expect(store.getState().countdown).toBe(1);
+    vi.advanceTimersByTime(1000);
+    expect(store.getState().connection).toBe('Retrying');
+    expect(canStart(store.getState(), false)).toBe(true);
+  });
+
+  it('a send failing while offline waits for the connection, not for 4 s', () => {
+    vi.useFakeTimers();
+    store.getState().add([upload('a')]);
+    store.getState().checked('a', null);
+    store.getState().started('a');
+    store.getState().networkLost();
+    store.getState().failed('a');
+    expect(store.getState()).toMatchObject({ connection: 'Offline', countdown: 0 });
+    vi.advanceTimersByTime(10_000);
+    expect(store.getState().connection).toBe('Offline');
+  });
+
+  it('back online with nothing waiting is simply online', () => {
+    store.getState().networkLost();
+    store.getState().networkBack();
+    expect(store.getState()).toMatchObject({ connection: 'Online', waitingForNetwork: false });
+  });
+
   it('a failure of a cancelled item changes nothing', () => {
     store.getState().add([upload('a')]);
     store.getState().checked('a', null);

@@ -40,7 +40,12 @@ export function createUploadStore(options: UploadStoreOptions = {}): UploadStore
       return true;
     };
     const online = (): Partial<UploadState> =>
-      get().connection === 'Online' ? {} : { connection: 'Online', countdown: 0 };
+      get().connection === 'Online' && !get().waitingForNetwork
+        ? {}
+        : { connection: 'Online', countdown: 0, waitingForNetwork: false };
+    const startCountdown = () => {
+      if (countdownTimer === null) countdownTimer = setInterval(() => get().tick(), 1000);
+    };
     const rejectionsGrow = (): Partial<UploadState> => ({ boxVisible: true });
 
     return {
@@ -72,7 +77,8 @@ export function createUploadStore(options: UploadStoreOptions = {}): UploadStore
         set((state) => ({
           items: [...state.items, ...added],
           nextIndex: index,
-          ...(rejectedAny ? rejectionsGrow() : {}),
+          // Offline, nothing starts: the panel opens at once and says why (issue 34.8).
+          ...(rejectedAny || state.waitingForNetwork ? { boxVisible: true } : {}),
         }));
         return added;
       },
@@ -216,15 +222,15 @@ export function createUploadStore(options: UploadStoreOptions = {}): UploadStore
       },
 
       failed: (id) => {
+        // Offline, the countdown waits for the connection to come back.
+        const waiting = get().waitingForNetwork;
         const changed = update(
           id,
           (item) => item.status === 'Uploading' || item.status === 'BackendSucceeded',
           (item) => ({ status: 'Enqueued', ...heldProgress(item), retrying: true }),
-          { connection: 'Offline', countdown: UPLOAD_OFFLINE_RETRY_S },
+          { connection: 'Offline', countdown: waiting ? 0 : UPLOAD_OFFLINE_RETRY_S },
         );
-        if (changed && countdownTimer === null) {
-          countdownTimer = setInterval(() => get().tick(), 1000);
-        }
+        if (changed && !waiting) startCountdown();
       },
 
       noStorage: (id) => {
@@ -278,8 +284,8 @@ export function createUploadStore(options: UploadStoreOptions = {}): UploadStore
       },
 
       tick: () => {
-        const { connection, countdown } = get();
-        if (connection !== 'Offline') {
+        const { connection, countdown, waitingForNetwork } = get();
+        if (connection !== 'Offline' || waitingForNetwork) {
           stopCountdown();
           return;
         }
@@ -289,6 +295,27 @@ export function createUploadStore(options: UploadStoreOptions = {}): UploadStore
         }
         stopCountdown();
         set({ connection: 'Retrying', countdown: 0 });
+      },
+
+      networkLost: () => {
+        stopCountdown();
+        set((state) => ({
+          waitingForNetwork: true,
+          connection: 'Offline',
+          countdown: 0,
+          boxVisible: state.boxVisible || state.items.some(isActive),
+        }));
+      },
+
+      networkBack: () => {
+        if (!get().waitingForNetwork) return;
+        // Nothing waits: simply online. Files wait: the SPEC countdown, then a retry.
+        if (!get().items.some(isActive)) {
+          set({ waitingForNetwork: false, connection: 'Online', countdown: 0 });
+          return;
+        }
+        set({ waitingForNetwork: false, countdown: UPLOAD_OFFLINE_RETRY_S });
+        startCountdown();
       },
 
       setPaused: (paused) => set({ paused }),

@@ -3,6 +3,7 @@
  * transport, the checksum worker, IndexedDB, the popups and the confirm dialog. Connected once
  * the user is signed in (SPEC §8 internal errors name both mistakes).
  */
+import { connectivityStore } from '../../state/connectivity';
 import { confirmDialog } from '../../state/dialogs';
 import { popupStore } from '../../state/popups';
 import { ChecksumClient } from './checksum/ChecksumClient';
@@ -38,9 +39,18 @@ export function connectUploadQueue(overrides: Partial<UploadQueueDeps> = {}): Up
       }),
     ...overrides,
   });
+  // SPEC §4 connectivity: while the app is offline nothing starts and the panel says so; back
+  // online, the 4 s countdown and a retry (issue 34.8).
+  const follow = (online: boolean) =>
+    online ? uploadStore.getState().networkBack() : uploadStore.getState().networkLost();
+  if (!connectivityStore.getState().online) follow(false);
+  const unfollow = connectivityStore.subscribe((state, previous) => {
+    if (state.online !== previous.online) follow(state.online);
+  });
   instance = {
     queue,
     dispose: () => {
+      unfollow();
       queue.dispose();
       hasher.dispose();
     },

@@ -4,6 +4,7 @@ import { TIMELINE_CELLS } from '../../domain/constants';
 import type { GalleryEngine } from '../engine/GalleryEngine';
 import { FileSelectionState } from '../engine/selection/types';
 import { FILE_KIND } from '../engine/timeline/TimelineSource';
+import { fullLabel, type TileLabel } from './badgeFit';
 import { formatDuration } from './formatDuration';
 import './GalleryView.css';
 
@@ -39,7 +40,7 @@ export function A11yGrid({
   /** The gallery element, which keeps DOM focus when no cell can have it. */
   container: RefObject<HTMLDivElement | null>;
   /** The page's label of a file's tile (GalleryView's fileBadge): read after the date. */
-  fileBadge?: (fileId: string) => string | null;
+  fileBadge?: (fileId: string) => TileLabel | null;
 }) {
   const root = useRef<HTMLDivElement>(null);
   const rows = useRef<(HTMLDivElement | null)[]>([]);
@@ -96,7 +97,7 @@ export function A11yGrid({
             ? t('gallery.grid.screenshot', { date })
             : t('gallery.grid.photo', { date });
       const badge = fileBadge?.(files.ids[item] ?? '');
-      return badge ? `${what}, ${badge}` : what;
+      return badge ? `${what}, ${fullLabel(badge)}` : what;
     };
 
     const inGrid = (element: Element | null) =>

@@ -25,6 +25,7 @@ import { useGalleryThemeColors } from './useGalleryThemeColors';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 import { useZoomAnimation } from './useZoomAnimation';
 import { FileBadges, VideoBadges } from './VideoBadges';
+import type { TileLabel } from './badgeFit';
 import { VideoPreview } from './VideoPreview';
 import './GalleryView.css';
 
@@ -45,10 +46,11 @@ export interface GalleryViewProps {
   /** TV layout (SPEC §2 1400 px breakpoint): focus-driven navigation that is never lost. */
   tv?: boolean;
   /**
-   * A short label in the corner of each file's tile that has one (the trash's days left);
+   * A short label in the corner of each file's tile that has one (the trash's days left), or its
+   * forms from the fullest to the shortest (the badge shows the fullest its tile has room for);
    * stable between renders (memoised), it is asked every frame for the visible files.
    */
-  fileBadge?: (fileId: string) => string | null;
+  fileBadge?: (fileId: string) => TileLabel | null;
   /** A canvas that already has its WebGL2 context (see GalleryCanvas); unset, one is made. */
   takeCanvas?: () => HTMLCanvasElement | null;
 }

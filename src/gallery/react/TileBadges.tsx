@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { GalleryEngine } from '../engine/GalleryEngine';
 import type { VisibleTile } from '../engine/render/TileComposer';
+import { fitLabel, type TileLabel } from './badgeFit';
 import './GalleryView.css';
 
 /** More badged tiles than a screen shows at once. */
@@ -12,7 +13,9 @@ export type BadgeCorner = 'top-right' | 'bottom-left';
 /**
  * Small DOM labels over the visible tiles that have one (`text` answers null for the others):
  * a pool of elements placed after every frame, nothing through React state. Hidden from screen
- * readers (aria-hidden): what a badge says belongs in the grid cell's label.
+ * readers (aria-hidden): what a badge says belongs in the grid cell's label. A badge stays inside
+ * its tile: of the label's forms it shows the fullest that fits (each text measured once), and
+ * clips the shortest when none does.
  */
 export function TileBadges({
   engine,
@@ -21,14 +24,29 @@ export function TileBadges({
   className,
 }: {
   engine: GalleryEngine;
-  text: (tile: VisibleTile) => string | null;
+  text: (tile: VisibleTile) => TileLabel | null;
   corner: BadgeCorner;
   className: string;
 }) {
   const pool = useRef<(HTMLSpanElement | null)[]>([]);
+  const measurer = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
     const shown: string[] = new Array<string>(BADGE_POOL).fill('');
+    const limits: string[] = new Array<string>(BADGE_POOL).fill('');
+    // A text's width as a badge, measured once (a layout read only for a text not seen yet).
+    const widths = new Map<string, number>();
+    const measure = (label: string) => {
+      let width = widths.get(label);
+      if (width === undefined) {
+        const probe = measurer.current;
+        if (!probe) return 0;
+        probe.textContent = label;
+        width = probe.getBoundingClientRect().width;
+        widths.set(label, width);
+      }
+      return width;
+    };
     const update = () => {
       const { composer } = engine;
       let used = 0;
@@ -38,9 +56,16 @@ export function TileBadges({
         if (label === null) continue;
         const badge = pool.current[used];
         if (!badge) break;
-        if (shown[used] !== label) {
-          shown[used] = label;
-          badge.textContent = label;
+        const room = Math.max(0, tile.w - 2 * BADGE_MARGIN_PX);
+        const { text: fitted, fits } = fitLabel(label, room, measure);
+        if (shown[used] !== fitted) {
+          shown[used] = fitted;
+          badge.textContent = fitted;
+        }
+        const limit = fits ? '' : `${room}px`;
+        if (limits[used] !== limit) {
+          limits[used] = limit;
+          badge.style.maxWidth = limit;
         }
         badge.hidden = false;
         badge.style.transform =
@@ -60,6 +85,8 @@ export function TileBadges({
 
   return (
     <div className="gallery-badges" aria-hidden="true">
+      {/* Styled as a badge, without the page's modifier: no selector of shown badges finds it. */}
+      <span ref={measurer} className="gallery-badges__badge gallery-badges__measure" />
       {Array.from({ length: BADGE_POOL }, (_, i) => (
         <span
           key={i}

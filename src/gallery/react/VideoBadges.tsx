@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import type { GalleryEngine } from '../engine/GalleryEngine';
 import type { VisibleTile } from '../engine/render/TileComposer';
 import { FILE_KIND } from '../engine/timeline/TimelineSource';
+import type { TileLabel } from './badgeFit';
 import { formatDuration } from './formatDuration';
 import { TileBadges } from './TileBadges';
 import './GalleryView.css';
@@ -26,7 +27,7 @@ export function FileBadges({
   labelOf,
 }: {
   engine: GalleryEngine;
-  labelOf: (fileId: string) => string | null;
+  labelOf: (fileId: string) => TileLabel | null;
 }) {
   const text = useCallback(
     (tile: VisibleTile) => {
