@@ -182,12 +182,14 @@ test('200 files through faults, offline, a full quota and bad files: each ends S
   writeFileSync(unreadable, 'changed after it was picked');
   utimesSync(unreadable, new Date(), new Date(Date.now() - 86_400_000));
 
-  // The network goes away for a while: the panel counts down and retries.
+  // The network goes away for a while: the panel says so (SPEC §8), and once it is back counts
+  // down and retries (issue 34.8).
   await waitUntil(page, (list) => list.filter((i) => i.status === 'Succeeded').length >= 40);
   await context.setOffline(true);
   await expect(page.getByTestId('upload-panel')).toHaveAttribute('data-mode', 'offline');
-  await expect(page.getByTestId('upload-panel-title')).toContainText(/retrying in \d seconds/i);
+  await expect(page.getByTestId('upload-panel-title')).toContainText('No Internet connection');
   await context.setOffline(false);
+  await expect(page.getByTestId('upload-panel-title')).toContainText(/retrying in \d seconds/i);
   await expect(page.getByTestId('upload-panel')).not.toHaveAttribute('data-mode', 'offline', {
     timeout: 15_000,
   });
