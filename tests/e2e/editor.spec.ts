@@ -149,6 +149,8 @@ test('crop and rotate, then save: a copy at the original’s resolution appears 
   await expect(page.locator('.FIE_topbar')).toContainText('1280 x 720');
   await page.locator('.FIE_rotate-tool-button').click();
   await page.locator('.FIE_rotate_button_right').click();
+  // Turned: the box is the preset's, standing (saved too early, the copy came out 24 px off).
+  await expect(page.locator('.FIE_topbar')).toContainText('720 x 1280');
   await page.getByTestId('editor-save').click();
   await expect(page.getByTestId('editor')).toHaveCount(0, { timeout: 30_000 });
 
