@@ -9,7 +9,7 @@ import {
   PAGE_LOAD_TIMEOUT,
   signInThroughIdentityPage,
 } from './support/login';
-import { uploadTo } from './support/media';
+import { solidJpeg, uploadTo } from './support/media';
 import { viewerAction } from './support/viewer';
 
 // Issue 34.6, 34.7, 34.8 and 34.11: the pages a newcomer meets, looked at as a person does, at
@@ -177,11 +177,7 @@ test('offline: /albums shows the list kept, the banner leaves the viewer’s Clo
     await close.click();
     await expect(page.getByTestId('carousel')).toHaveCount(0);
 
-    const jpeg = await sharp({
-      create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } },
-    })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await solidJpeg({ r: 200, g: 40, b: 40 });
     await page
       .getByTestId('upload-input')
       .setInputFiles({ name: 'offline.jpg', mimeType: 'image/jpeg', buffer: jpeg });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { solidJpeg } from './support/media';
 import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { account, uploadPhoto, type Account } from './support/accounts';
 import { snapshot, waitForSceneReady } from './support/gallery';
@@ -244,11 +244,7 @@ test('a new service worker version waits while an upload runs, then takes over',
     await uploadHeld;
     await route.continue();
   });
-  const jpeg = await sharp({
-    create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } },
-  })
-    .jpeg()
-    .toBuffer();
+  const jpeg = await solidJpeg({ r: 200, g: 40, b: 40 });
   await page
     .getByTestId('upload-input')
     .setInputFiles({ name: 'held.jpg', mimeType: 'image/jpeg', buffer: jpeg });

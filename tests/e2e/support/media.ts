@@ -1,6 +1,18 @@
 import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { basicAuthHeader } from '../../../src/api/contract/basicAuth';
 import { API } from './login';
+
+/** A small real JPEG of one colour (64 × 48 unless said), for an upload through the page. */
+export function solidJpeg(
+  background: { r: number; g: number; b: number },
+  width = 64,
+  height = 48,
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+}
 
 /** A short real video, recorded by the browser from a canvas (VP8 in WebM). */
 export async function recordVideo(page: Page, milliseconds: number): Promise<Buffer> {
