@@ -71,14 +71,27 @@ async function ensureAlbums(ctx: ServerContext): Promise<string> {
     `INSERT INTO jobs (uuid, owner_id, type, title, ctime, mtime, last_update, permissions, privacy_mode)
      VALUES (?, ?, 'story', ?, ?, ?, ?, 3, ?)`,
   );
-  const copy = db.prepare(
+  // The album's files: the demo timeline's live files from the `from`-th on in id order, `count`
+  // of them. The ids are read once: an ORDER BY id ... OFFSET per album sorted the whole timeline
+  // 2,000 times (27 s of a fresh clone's quick bench). The unary + keeps SQLite on the rowid
+  // range (without it, it picked the job index and scanned the whole timeline per album).
+  const liveIds = db
+    .prepare<[number], { id: number }>(
+      'SELECT id FROM files WHERE job = ? AND deleted = 0 ORDER BY id',
+    )
+    .all(demoTimeline)
+    .map((row) => row.id);
+  const copyRange = db.prepare(
     `INSERT INTO files (tag, job, path, ctime, mtime, capture_time, uploaded, size, width, height,
        duration, kind, screenshot, checksum, group_type, group_id, master, blob, added_by)
      SELECT (id * 40503 + ?) % 65536, ?, path, ctime, mtime, capture_time, uploaded, size, width,
        height, duration, kind, screenshot, checksum, group_type, group_id, master, blob, ?
-     FROM files WHERE job = ? AND deleted = 0 ORDER BY id LIMIT ? OFFSET ?`,
+     FROM files WHERE id BETWEEN ? AND ? AND +job = ? AND +deleted = 0`,
   );
+  const copy = (salt: number, job: number, addedBy: number, count: number, from: number) =>
+    copyRange.run(salt, job, addedBy, liveIds[from], liveIds[from + count - 1], demoTimeline);
   const words = ['Summer', 'Winter', 'Trip', 'Family', 'Birthday', 'Hike', 'Wedding', 'Beach'];
+  let firstJob: number | undefined;
   db.transaction(() => {
     for (let a = 0; a < ALBUMS; a++) {
       const title = a === 0 ? BIG_TITLE : `${words[a % words.length]} ${2000 + (a % 25)} #${a}`;
@@ -87,11 +100,12 @@ async function ensureAlbums(ctx: ServerContext): Promise<string> {
         insertJob.run(crypto.randomUUID(), user.id, title, t, t, t, a % 3 ? 'private' : 'shared')
           .lastInsertRowid,
       );
-      copy.run(a, job, user.id, demoTimeline, a === 0 ? ALBUM_FILES : 2, a * 2);
+      firstJob ??= job;
+      copy(a, job, user.id, a === 0 ? ALBUM_FILES : 2, a * 2);
     }
   })();
-  step('albums made; rebuilding the day counts…');
-  rebuildDayCounts(db);
+  step('albums made; counting their days…');
+  rebuildDayCounts(db, firstJob);
   return db
     .prepare<[number, string], { uuid: string }>(
       `SELECT uuid FROM jobs WHERE owner_id = ? AND title = ?`,

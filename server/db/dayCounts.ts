@@ -15,20 +15,23 @@ const DAY_COUNTS_META = 'day_counts_version';
 /**
  * Recomputes day_counts from files in one pass (after a bulk insert, or when an older DATA_DIR
  * is opened) and records DAY_COUNTS_VERSION; one transaction, so a crash leaves the old counts.
+ * With `jobsFromId`, only the jobs whose row id is at least that (jobs just made in bulk, such as
+ * a bench's albums): the rest of the table is left as it is.
  */
-export function rebuildDayCounts(db: Db): void {
+export function rebuildDayCounts(db: Db, jobsFromId?: number): void {
+  const only = jobsFromId === undefined ? '' : `job >= ${Math.trunc(jobsFromId)}`;
   db.transaction(() => {
     db.exec(`
-      DELETE FROM day_counts;
+      DELETE FROM day_counts ${only ? `WHERE ${only}` : ''};
       INSERT INTO day_counts (job, day, pictures, videos, screenshots, documents, bytes)
       SELECT job, CAST(strftime('%Y%m%d', capture_time, 'unixepoch') AS INTEGER) AS day,
         SUM(kind = ${KIND.picture} AND screenshot = 0),
         SUM(kind = ${KIND.movie} AND ${MOVIE_SHOWS_SQL}),
         SUM(kind = ${KIND.picture} AND screenshot = 1),
         SUM(kind = ${KIND.document}), SUM(size)
-      FROM files WHERE deleted = 0 GROUP BY job, day;
+      FROM files WHERE deleted = 0 ${only ? `AND ${only}` : ''} GROUP BY job, day;
     `);
-    setMeta(db, DAY_COUNTS_META, DAY_COUNTS_VERSION);
+    if (!only) setMeta(db, DAY_COUNTS_META, DAY_COUNTS_VERSION);
   })();
 }
 

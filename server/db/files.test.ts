@@ -175,4 +175,25 @@ describe('day_counts (only what the timeline shows)', () => {
     expect(storedCounts()).toEqual(expectedCounts());
     expect(ensureDayCounts(db)).toBe(false);
   });
+
+  it('a rebuild from a job id on recounts those jobs only and keeps the version mark', () => {
+    const jobs = db
+      .prepare('SELECT DISTINCT job FROM day_counts ORDER BY job')
+      .pluck()
+      .all() as number[];
+    expect(jobs.length).toBeGreaterThan(1);
+    const from = jobs.at(-1)!;
+    // Every job's counts made wrong: the rebuild mends the last job's and leaves the others.
+    db.exec('UPDATE day_counts SET pictures = pictures + 1');
+    rebuildDayCounts(db, from);
+    const expected = expectedCounts();
+    for (const [key, counts] of storedCounts()) {
+      const wanted = expected.get(key)!;
+      if (Number(key.split(':')[0]) >= from) expect(counts).toEqual(wanted);
+      else expect(counts).toEqual({ ...wanted, pictures: wanted.pictures + 1 });
+    }
+    expect(getMeta(db, 'day_counts_version')).toBe(DAY_COUNTS_VERSION);
+    rebuildDayCounts(db);
+    expect(storedCounts()).toEqual(expected);
+  });
 });
