@@ -12,8 +12,9 @@ import { backfillGrants } from './db/account';
 import { ensureDayCounts } from './db/dayCounts';
 import { ensureIndexes, getMeta, isEmpty, openDb } from './db/open';
 import { DEMO_EMAIL, DEMO_PASSWORD, SEED_STATE, seedLibrary, type SeedOptions } from './seed/seed';
-import { EMULATOR_PREFIX } from './payments/emulatorRoutes';
-import { createWebServer, type PaymentsConfig } from './web';
+import { createWebServer, paymentsConfig, type PaymentsConfig } from './web';
+
+export { paymentsConfig };
 
 export interface StartOptions {
   dataDir: string;
@@ -49,17 +50,6 @@ export interface StartOptions {
    * request (the bench changes it between runs): a real network's round trip on localhost.
    */
   networkDelay?: { ms: number };
-}
-
-/** The provider config the client gets: the given values over the emulator's. */
-export function paymentsConfig(apiOrigin: string, given: Partial<PaymentsConfig> = {}) {
-  return {
-    scriptUrl: given.scriptUrl ?? `${apiOrigin}${EMULATOR_PREFIX}v3.js`,
-    publishableKeyTest: given.publishableKeyTest ?? 'pk_test_capture_emulator',
-    publishableKeyLive: given.publishableKeyLive ?? 'pk_live_capture_emulator',
-    frameOrigins: given.frameOrigins ?? [],
-    connectOrigins: given.connectOrigins ?? [],
-  } satisfies PaymentsConfig;
 }
 
 export interface RunningServers {

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { EMULATOR_PREFIX } from './payments/emulatorPrefix';
 import { setSecurityHeaders } from './securityHeaders';
 
 /**
@@ -22,11 +23,27 @@ export interface PaymentsConfig {
   connectOrigins?: string[];
 }
 
+/** The provider config the client gets: the given values over the API's own emulator's. */
+export function paymentsConfig(apiOrigin: string, given: Partial<PaymentsConfig> = {}) {
+  return {
+    scriptUrl: given.scriptUrl ?? `${apiOrigin}${EMULATOR_PREFIX}v3.js`,
+    publishableKeyTest: given.publishableKeyTest ?? 'pk_test_capture_emulator',
+    publishableKeyLive: given.publishableKeyLive ?? 'pk_live_capture_emulator',
+    frameOrigins: given.frameOrigins ?? [],
+    connectOrigins: given.connectOrigins ?? [],
+  } satisfies PaymentsConfig;
+}
+
 export interface WebServerOptions {
   /** The built client (vite build output). */
   distDir: string;
   /** Served as /app-config.json: where the client finds the API before it has a service dict. */
   appConfig?: { apiOrigin: string; stagingApiOrigin?: string; payments?: PaymentsConfig };
+  /**
+   * The service's other hosts besides the API origin (its service dictionary's thumbnail,
+   * video, poll and download hosts, and the consent host: SPEC §7), for the CSP.
+   */
+  serviceOrigins?: readonly string[];
 }
 
 /**
@@ -55,12 +72,15 @@ const originList = (values: readonly (string | undefined)[]): string =>
 
 /**
  * The client's Content-Security-Policy: its own scripts and the payment provider's one script
- * only, no plugins, workers from blobs, and the API
- * origin(s) the app config names for thumbnails, video, calls and archive form posts. Origins are normalised through
- * URL so a config value can never inject another directive.
+ * only, no plugins, workers from blobs, and the API origin(s) the app config names plus the
+ * service's other hosts for thumbnails, video, calls and archive form posts. Origins are
+ * normalised through URL so a config value can never inject another directive.
  */
-export function webCsp(appConfig?: WebServerOptions['appConfig']): string {
-  const origins = [appConfig?.apiOrigin, appConfig?.stagingApiOrigin]
+export function webCsp(
+  appConfig?: WebServerOptions['appConfig'],
+  serviceOrigins: readonly string[] = [],
+): string {
+  const origins = [appConfig?.apiOrigin, appConfig?.stagingApiOrigin, ...serviceOrigins]
     .filter((value): value is string => Boolean(value))
     .map((value) => new URL(value).origin)
     .filter((origin, i, all) => origin !== 'null' && all.indexOf(origin) === i);
@@ -98,9 +118,10 @@ export function webCsp(appConfig?: WebServerOptions['appConfig']): string {
 export async function createWebServer({
   distDir,
   appConfig,
+  serviceOrigins,
 }: WebServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
-  const csp = webCsp(appConfig);
+  const csp = webCsp(appConfig, serviceOrigins);
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('Content-Security-Policy', csp);
     setSecurityHeaders(reply, 'web');

@@ -5,12 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context';
 import { EMULATOR_FILES } from './browserScript';
+import { EMULATOR_PREFIX } from './emulatorPrefix';
 import { paymentIntentById, settlePaymentIntent, type PaymentIntentRow } from './paymentIntents';
 import { setupIntentById, updateSetupIntent, type SetupIntentRow, type StoredCard } from './store';
 import { CARD_ERRORS, checkCard, TEST_CARDS, type CardError } from './testCards';
 
-/** Where the emulator's browser script and frames are served on the API listener. */
-export const EMULATOR_PREFIX = '/stripe-emulator/';
+export { EMULATOR_PREFIX };
 
 const ConfirmBody = z.object({
   client_secret: z.string().min(1).max(200),

@@ -1,6 +1,26 @@
 import { z } from 'zod';
 
 /**
+ * SPEC §3 File type: "Pictures or Movies; also image, livephoto, movie, document". Our server
+ * sends picture, movie or document; the SPEC's other words are read as those (a live photo is
+ * its picture).
+ */
+const SPEC_FILE_TYPES: Readonly<Record<string, 'picture' | 'movie'>> = {
+  Pictures: 'picture',
+  image: 'picture',
+  livephoto: 'picture',
+  Movies: 'movie',
+};
+
+const fileType = z.preprocess(
+  (value) =>
+    typeof value === 'string' && Object.hasOwn(SPEC_FILE_TYPES, value)
+      ? SPEC_FILE_TYPES[value]
+      : value,
+  z.enum(['picture', 'movie', 'document']),
+);
+
+/**
  * SPEC §3 File, as listed by GET /jobs/{id}/files. Compact on purpose: one section holds up to
  * ~500 of these and the client may keep a million ids in memory. `ctime` is the capture time
  * (null when unknown: the client then falls back to `mtime`); times are unix seconds. Ids are
@@ -21,7 +41,7 @@ export const FileSchema = z.object({
   height: z.number().nonnegative().nullable().optional(),
   duration: z.number().nonnegative().nullable().optional(),
   /** Documents are listed too; the timeline skips them (they are not in section counts). */
-  type: z.enum(['picture', 'movie', 'document']),
+  type: fileType,
   screenshot: z.literal(true).optional(),
   checksum: z.string().optional(),
   group: z

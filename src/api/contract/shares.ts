@@ -57,6 +57,50 @@ export const ShareSchema = z.object({
 });
 export type Share = z.infer<typeof ShareSchema>;
 
+/**
+ * GET /shares/{id} as the client reads it: SPEC §3 names only id, link, isAlbum, owner,
+ * thumbFiles, docFiles and an optional password, so what our server adds (title, isOwner,
+ * created, expires, hasPassword) may be missing; `receivedShare` fills it in.
+ */
+export const ShareAnswerSchema = ShareSchema.extend({
+  title: z.string().nullable().optional(),
+  isOwner: z.boolean().optional(),
+  created: z.number().optional(),
+  expires: z.number().optional(),
+  hasPassword: z.boolean().optional(),
+  password: z.unknown().optional(),
+});
+export type ShareAnswer = z.infer<typeof ShareAnswerSchema>;
+
+/** A share as the receiver shows it: expiry null when the service said neither it nor creation. */
+export type ReceivedShare = Omit<Share, 'created' | 'expires'> & {
+  created: number | null;
+  expires: number | null;
+};
+
+/**
+ * The answer with SPEC-only fallbacks: the caller owns it when signed in as its owner (SPEC §6
+ * "logged in and equal to the share owner"); it expires `expiryDays` after it was made (SPEC §9);
+ * it has a password when it carries one (SPEC §3).
+ */
+export function receivedShare(
+  answer: ShareAnswer,
+  accountUuid: string | null,
+  expiryDays: number,
+): ReceivedShare {
+  const { password, ...share } = answer;
+  const created = share.created ?? null;
+  return {
+    ...share,
+    title: share.title ?? null,
+    isOwner: share.isOwner ?? (accountUuid !== null && share.owner.userID === accountUuid),
+    created,
+    expires: share.expires ?? (created === null ? null : created + expiryDays * 86_400),
+    hasPassword:
+      share.hasPassword ?? (password !== undefined && password !== null && password !== ''),
+  };
+}
+
 /** POST /shares/{id}/copy: the copies made in the caller's timeline (SPEC §3 copy to timeline). */
 export const CopyShareResponseSchema = z.object({ added: z.number().int().nonnegative() });
 

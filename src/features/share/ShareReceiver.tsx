@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { FileInfo } from '../../api/contract/files';
-import type { Share } from '../../api/contract/shares';
+import type { ReceivedShare } from '../../api/contract/shares';
 import { heldLinkPassword } from '../../platform/linkAccess';
 import { SHARE_THUMBNAILS_PX } from '../../domain/constants';
 import { fileName } from '../../domain/classify';
@@ -46,7 +46,7 @@ const toCarouselFile = (file: FileInfo): CarouselFile => ({
   path: file.path,
 });
 
-function ShareView({ share }: { share: Share }) {
+function ShareView({ share }: { share: ReceivedShare }) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const openFile = params.get('file');
@@ -94,9 +94,13 @@ function ShareView({ share }: { share: Share }) {
     share.isAlbum && share.title
       ? share.title
       : t('share.page.title', { name: share.owner.name ?? t('share.page.someone') });
-  const expires = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
-    dateStyle: 'long',
-  }).format(new Date(share.expires * 1000));
+  // A service that says neither when the share expires nor when it was made: no date is shown.
+  const expires =
+    share.expires === null
+      ? null
+      : new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'long' }).format(
+          new Date(share.expires * 1000),
+        );
 
   return (
     <section className="share-page" data-testid="share-page" data-share={share.id}>
@@ -108,8 +112,7 @@ function ShareView({ share }: { share: Share }) {
               ? `${t('share.page.sharedBy', { name: share.owner.name })} · `
               : ''}
             {t('share.page.count', { count: files.length + share.docFiles.length })}
-            {' · '}
-            {t('share.page.expires', { date: expires })}
+            {expires === null ? null : ` · ${t('share.page.expires', { date: expires })}`}
           </p>
         </div>
         <div className="share-page__actions">

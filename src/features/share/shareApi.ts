@@ -1,12 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   CopyShareResponseSchema,
+  receivedShare,
+  ShareAnswerSchema,
   ShareSchema,
   type PublishRequest,
+  type ReceivedShare,
   type Share,
 } from '../../api/contract/shares';
+import { SHARE_LINK_EXPIRY_DAYS } from '../../domain/constants';
 import { transformPassword } from '../../domain/password';
 import { api } from '../../platform/api';
+import { accountInfoQuery } from '../../platform/queries';
+import { queryClient } from '../../platform/queryClient';
 import { heldLinkPassword, linkAuthWith, openedByLink } from '../../platform/linkAccess';
 
 /** The share calls (api/contract/shares.ts); the dialog and the receiver call nothing else. */
@@ -21,16 +27,18 @@ const sharePath = (shareId: string) => `/shares/${encodeURIComponent(shareId)}`;
 export const shareQuery = (shareId: string, password: string | null) =>
   queryOptions({
     queryKey: ['shares', shareId, password],
-    queryFn: async ({ signal }): Promise<Share> => {
+    queryFn: async ({ signal }): Promise<ReceivedShare> => {
       const { data } = await api().request({
         method: 'GET',
         path: sharePath(shareId),
-        schema: ShareSchema,
+        schema: ShareAnswerSchema,
         signal,
         linkAuth: linkAuthWith(shareId, password),
       });
-      openedByLink(shareId, password, data.isOwner);
-      return data;
+      const account = queryClient.getQueryData(accountInfoQuery.queryKey);
+      const share = receivedShare(data, account?.uuid ?? null, SHARE_LINK_EXPIRY_DAYS);
+      openedByLink(shareId, password, share.isOwner);
+      return share;
     },
     retry: false,
   });
