@@ -64,7 +64,7 @@ function renderAt(path: string) {
 const albumRoutes = APP_ROUTES.map((route) => route.path).filter(takesAlbum);
 
 describe('routes that take an album accept albumID or albumIDB64 (SPEC §2)', () => {
-  it('are every album route SPEC §2 lists', () => {
+  it('are every album route SPEC §2 lists (and /selectPhotos/{id}: the album it adds to)', () => {
     expect(albumRoutes.sort()).toEqual(
       [
         '/a/:jobId',
@@ -79,6 +79,7 @@ describe('routes that take an album accept albumID or albumIDB64 (SPEC §2)', ()
         '/albums/:jobId/edit/addPhotos',
         '/carousel/:jobId/:fileId',
         '/comments/:jobId/:fileId',
+        '/selectPhotos/:jobId',
       ].sort(),
     );
   });

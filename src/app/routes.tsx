@@ -301,7 +301,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('../features/albums/PickerPage'),
   },
   {
-    path: '/selectPhotos/:id',
+    path: '/selectPhotos/:jobId',
     title: 'selectPhotos',
     area: 'selectPhotos',
     page: () => import('../features/albums/PickerPage'),
