@@ -164,6 +164,33 @@ describe('upload queue', () => {
     expect(transport.sends[0].request).toMatchObject({ job: 'album', policy: 'no_duplicates' });
   });
 
+  it('"also copy to my timeline" (SPEC §2): an album upload is copied to the timeline after it', async () => {
+    await queue.addFiles([{ file: jpeg('a.jpg') }], {
+      kind: 'job',
+      jobId: 'album',
+      alsoTargetTimeline: true,
+    });
+    await queue.addFiles([{ file: jpeg('b.jpg') }], { kind: 'job', jobId: 'album' });
+    expect(store.getState().items.map((i) => i.alsoTargetTimeline)).toEqual([true, false]);
+    await flush();
+    transport.answer(0);
+    transport.answer(1);
+    await flush();
+    expect(statuses()).toEqual(['Succeeded', 'Succeeded']);
+    // The copy: the timeline job told of the same content (files_dedup), once, for a.jpg only.
+    const copies = transport.dedupCalls.filter((call) => call.job === 'tl-job');
+    expect(copies).toEqual([expect.objectContaining({ path: 'a.jpg', checksum: 'sha-a.jpg' })]);
+  });
+
+  it('asks no timeline copy of files that go to the timeline anyway', async () => {
+    await queue.addFiles([{ file: jpeg('a.jpg') }], {
+      kind: 'job',
+      jobId: 'tl-job',
+      alsoTargetTimeline: true,
+    });
+    expect(store.getState().items[0].alsoTargetTimeline).toBe(false);
+  });
+
   it('413: back to Enqueued, out of storage, popup; resumes when storage is freed', async () => {
     await queue.addFiles(many(2), { kind: 'timeline' });
     await flush();

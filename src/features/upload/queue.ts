@@ -164,6 +164,8 @@ export class UploadQueue {
       size: entry.file.size,
       mtimeMs: entry.file.lastModified,
       policy: policyFor(isStory),
+      // Only an album's files have a timeline to be copied to.
+      alsoTargetTimeline: isStory && target.kind === 'job' && target.alsoTargetTimeline === true,
       ...(entry.folder ? { rejectedFor: 'FileIsFolder' as const } : {}),
       ...(entry.folder && entry.safari ? { safariFolder: true } : {}),
     }));
