@@ -177,9 +177,29 @@ describe('upload queue', () => {
     transport.answer(1);
     await flush();
     expect(statuses()).toEqual(['Succeeded', 'Succeeded']);
-    // The copy: the timeline job told of the same content (files_dedup), once, for a.jpg only.
+    // The copy: the timeline job is told of the same content (files_dedup), for a.jpg only;
+    // not the caller's own content (another's album), so it is sent to the timeline too.
     const copies = transport.dedupCalls.filter((call) => call.job === 'tl-job');
     expect(copies).toEqual([expect.objectContaining({ path: 'a.jpg', checksum: 'sha-a.jpg' })]);
+    expect(transport.sends.map((send) => [send.request.job, send.request.path])).toEqual([
+      ['album', 'a.jpg'],
+      ['album', 'b.jpg'],
+      ['tl-job', 'a.jpg'],
+    ]);
+  });
+
+  it('copies by files_dedup alone when the timeline copy needs no bytes', async () => {
+    transport.known.set('tl-job:sha-a.jpg', 'copy');
+    await queue.addFiles([{ file: jpeg('a.jpg') }], {
+      kind: 'job',
+      jobId: 'album',
+      alsoTargetTimeline: true,
+    });
+    await flush();
+    transport.answer(0);
+    await flush();
+    expect(transport.sends.map((send) => send.request.job)).toEqual(['album']);
+    expect(transport.dedupCalls.filter((call) => call.job === 'tl-job')).toHaveLength(1);
   });
 
   it('asks no timeline copy of files that go to the timeline anyway', async () => {

@@ -315,7 +315,7 @@ export class UploadQueue {
             : await this.transport.send(request);
       }
       store().succeeded(item.id, uuid);
-      if (item.alsoTargetTimeline) await this.copyToTimeline(item, checksum, mtime);
+      if (item.alsoTargetTimeline) await this.copyToTimeline(item, file, checksum, mtime);
     } catch (error) {
       await recordFailure(this.store.getState(), item, file, error, this.deps.showPopup, (id) =>
         this.inFlight.has(id),
@@ -345,10 +345,28 @@ export class UploadQueue {
     };
   }
 
-  private async copyToTimeline(item: UploadItem, checksum: string, mtime: number): Promise<void> {
+  private async copyToTimeline(
+    item: UploadItem,
+    file: Blob,
+    checksum: string,
+    mtime: number,
+  ): Promise<void> {
     try {
-      const job = await this.jobs.timelineJob();
-      await this.transport.dedup({ job, path: item.name, checksum, mtime, policy: 'once_only' });
+      const fields = { job: await this.jobs.timelineJob(), path: item.name, mtime };
+      const policy = 'once_only';
+      const copied = await this.transport.dedup({ ...fields, checksum, policy });
+      // files_dedup finds only the caller's own content: a file now in someone else's album
+      // (a member's upload) is sent to the timeline as well.
+      if (copied === null) {
+        await this.transport.send({
+          ...fields,
+          policy,
+          file,
+          signal: new AbortController().signal,
+          onProgress: () => undefined,
+          onSent: () => undefined,
+        });
+      }
     } catch (error) {
       // The album upload succeeded; a missing timeline copy is not worth failing it for.
       console.warn('[upload] the timeline copy failed', error);
