@@ -1,8 +1,9 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useLoginStatus } from '../../state/session';
 import { SubscriberButton } from '../readOnly';
+import { folderUploadTarget } from './folderAlbum';
 import { startUpload } from './startUpload';
 import { targetForPath } from './target';
 
@@ -13,8 +14,11 @@ export const UPLOAD_ACCEPT = 'image/*,video/*,video/mp4,video/x-m4v,.heic';
 export function UploadButton() {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
   const { pathname } = useLocation();
   const loggedIn = useLoginStatus() === 'AUTHENTICATED';
+  // A folder picker (React has no prop for the attribute; every current browser reads it).
+  useEffect(() => folderInput.current?.setAttribute('webkitdirectory', ''), [loggedIn]);
   if (!loggedIn) return null;
   // SPEC §6: a read-only user gets the readonly tooltip and a subscribe button instead.
   return (
@@ -37,6 +41,24 @@ export function UploadButton() {
         </svg>
         <span className="upload-button__text">{t('upload.button')}</span>
       </SubscriberButton>
+      {/* SPEC §4: a folder's files, with the offer of an album named after it. */}
+      <SubscriberButton
+        variant="ghost"
+        className="upload-button upload-button--folder"
+        aria-label={t('upload.folderLabel')}
+        onClick={() => folderInput.current?.click()}
+        data-testid="upload-folder-button"
+      >
+        <svg
+          className="upload-button__icon"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path d="M4 5h6l2 2h8v12H4V5zm2 4v8h12V9H6z" />
+        </svg>
+        <span className="upload-button__text">{t('upload.folder')}</span>
+      </SubscriberButton>
       <input
         ref={input}
         type="file"
@@ -49,6 +71,19 @@ export function UploadButton() {
           // Cleared so picking the same files again fires change again.
           event.currentTarget.value = '';
           void startUpload(files, targetForPath(pathname));
+        }}
+      />
+      <input
+        ref={folderInput}
+        type="file"
+        multiple
+        hidden
+        data-testid="upload-folder-input"
+        onChange={(event) => {
+          const files = Array.from(event.currentTarget.files ?? []).map((file) => ({ file }));
+          event.currentTarget.value = '';
+          const fallback = targetForPath(pathname);
+          void folderUploadTarget(files, fallback).then((target) => startUpload(files, target));
         }}
       />
     </>
