@@ -18,6 +18,7 @@ import { totalSize } from './batchSize';
 import { UploadJobs } from './jobs';
 import { QueueSaver } from './queueSaver';
 import { RateMeter } from './rate';
+import { copyToTimeline } from './timelineCopy';
 import {
   batchFits,
   crossedThreshold,
@@ -315,7 +316,11 @@ export class UploadQueue {
             : await this.transport.send(request);
       }
       store().succeeded(item.id, uuid);
-      if (item.alsoTargetTimeline) await this.copyToTimeline(item, file, checksum, mtime);
+      if (item.alsoTargetTimeline) {
+        const job = await this.jobs.timelineJob().catch(() => null);
+        if (job)
+          await copyToTimeline(this.transport, { job, path: item.name, mtime }, file, checksum);
+      }
     } catch (error) {
       await recordFailure(this.store.getState(), item, file, error, this.deps.showPopup, (id) =>
         this.inFlight.has(id),
@@ -343,34 +348,6 @@ export class UploadQueue {
       const reading = meter.reading(at, size);
       if (reading) store().setRate(id, reading);
     };
-  }
-
-  private async copyToTimeline(
-    item: UploadItem,
-    file: Blob,
-    checksum: string,
-    mtime: number,
-  ): Promise<void> {
-    try {
-      const fields = { job: await this.jobs.timelineJob(), path: item.name, mtime };
-      const policy = 'once_only';
-      const copied = await this.transport.dedup({ ...fields, checksum, policy });
-      // files_dedup finds only the caller's own content: a file now in someone else's album
-      // (a member's upload) is sent to the timeline as well.
-      if (copied === null) {
-        await this.transport.send({
-          ...fields,
-          policy,
-          file,
-          signal: new AbortController().signal,
-          onProgress: () => undefined,
-          onSent: () => undefined,
-        });
-      }
-    } catch (error) {
-      // The album upload succeeded; a missing timeline copy is not worth failing it for.
-      console.warn('[upload] the timeline copy failed', error);
-    }
   }
 
   private abortCancelled(removed: boolean): void {
