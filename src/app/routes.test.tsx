@@ -56,7 +56,7 @@ const SPEC_ROUTES = [
   '/emailSettings',
   '/help',
   '/selectPhotos',
-  '/selectPhotos/:id',
+  '/selectPhotos/:jobId',
   '/selectProfilePicture',
   '/error/:code',
   '*',

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import type { AreaNamespace } from '../i18n/areaTexts';
 import { withAreaTexts, type Resources } from '../i18n';
+import { routeComponent } from './AlbumIdRoute';
 import { AppShell } from './AppShell';
 import { PageTitle } from './PageTitle';
 import { RouteErrorPage } from './RouteErrorPage';
@@ -300,7 +301,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('../features/albums/PickerPage'),
   },
   {
-    path: '/selectPhotos/:id',
+    path: '/selectPhotos/:jobId',
     title: 'selectPhotos',
     area: 'selectPhotos',
     page: () => import('../features/albums/PickerPage'),
@@ -389,7 +390,7 @@ export function toRouteObjects(routes: readonly AppRoute[] = APP_ROUTES): RouteO
             // A failed chunk load whose preload error started a reload (platform/chunkReload)
             // resolves to nothing: wait for the reload rather than flash the error page.
             if (!module) await new Promise<never>(() => undefined);
-            return { Component: module.default };
+            return { Component: routeComponent(module.default, route.path) };
           },
         })),
       ],

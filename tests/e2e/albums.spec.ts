@@ -277,7 +277,11 @@ test('a read-only user may join but not create, add or copy: disabled with the t
 test('the picker keeps to its selectionMax: magenta count, Next disabled, the limit warning and toast', async ({
   page,
 }) => {
-  await signIn(page, owner, `/addPhotos/${albumId}?selectionMax=2`, 'picker');
+  // An external start (SPEC §2 /selectPhotos/{id}): the id, here base64-encoded, names the album.
+  const link = `/selectPhotos/${Buffer.from(albumId).toString('base64')}?selectionMax=2`;
+  await signIn(page, owner, link, 'picker');
+  await expect(page).toHaveURL(new RegExp(`/selectPhotos/${albumId}\\?selectionMax=2$`));
+  await expect(page.getByRole('heading', { name: 'Add photos to Summer 2022' })).toBeVisible();
   await waitForSceneReady(page);
   await clickTile(page, photos[3]);
   await clickTile(page, photos[4]);

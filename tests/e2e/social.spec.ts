@@ -373,7 +373,7 @@ test('“Create your own album” on the link: the visitor signs in, names the a
   }
 });
 
-test('adding photos as a visitor: sign in, come back with #showUploadOverlay, join, upload', async ({
+test('adding photos as a visitor: sign in, come back with #showUploadOverlay, join, upload, copy to the timeline', async ({
   browser,
   request,
 }) => {
@@ -394,6 +394,8 @@ test('adding photos as a visitor: sign in, come back with #showUploadOverlay, jo
     })
       .jpeg()
       .toBuffer();
+    // SPEC §2: adding to a shared album while signed in offers "Also copy to my timeline".
+    await page.getByTestId('upload-overlay-timeline').check();
     await page
       .getByTestId('upload-overlay-input')
       .setInputFiles({ name: 'mine.jpg', mimeType: 'image/jpeg', buffer: jpeg });
@@ -406,6 +408,14 @@ test('adding photos as a visitor: sign in, come back with #showUploadOverlay, jo
             .files,
       )
       .toBe(2);
+    // The copy lands in the adder's own timeline once the album upload is done.
+    await expect
+      .poll(async () =>
+        (
+          await call<{ files: { path: string }[] }>(adder, 'GET', `/jobs/${adder.timeline}/files`)
+        ).files.map((file) => file.path),
+      )
+      .toContain('mine.jpg');
   } finally {
     await context.close();
   }

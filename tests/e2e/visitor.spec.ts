@@ -44,9 +44,22 @@ test('a visitor without an account opens a shared album from its link and steps 
     await page.keyboard.press('Escape');
     await expect(viewer).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`/a/${album.id}$`));
-    // One album file as its own link (SPEC §2 /albumImage/{jobId}/{fileId}).
-    await page.goto(`/albumImage/${album.id}/${album.files[1]}`);
+    // One album file as its own link, shown as a share (SPEC §2 /albumImage/{jobId}/{fileId}),
+    // the album named by its base64 id (albumIDB64) and the address then under its own id.
+    const image = `/albumImage/${album.id}/${album.files[1]}`;
+    await page.goto(`/albumImage/${Buffer.from(album.id).toString('base64')}/${album.files[1]}`);
+    await expect(page).toHaveURL(new RegExp(`${image}$`));
+    await expect(page.getByTestId('album-image-page')).toBeVisible();
+    await expect(page.getByTestId('share-title')).toHaveText('Summer <i>2022</i>');
+    await expect(page.getByTestId('share-file')).toHaveCount(1);
+    await expect(page.getByTestId('share-file')).toHaveAttribute('data-share-file', album.files[1]);
+    await page.getByTestId('share-file').click();
     await expect(viewer).toHaveAttribute('data-file-id', album.files[1]);
+    await page.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`${image}$`));
+    await page.getByTestId('album-image-open-album').click();
+    await expect(page.getByTestId('visitor-album-title')).toHaveText('Summer <i>2022</i>');
   } finally {
     await visitor.close();
   }

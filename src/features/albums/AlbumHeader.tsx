@@ -8,7 +8,7 @@ import { NEW_ALBUM_PLACEHOLDER } from './albumList';
 import { Avatar } from './AlbumsPage';
 import { ChoiceMenu } from './ChoiceMenu';
 import { SubscriberButton } from '../readOnly';
-import { AlbumUploadButton } from './AlbumUploadButton';
+import { AlbumUploadButton, type AlbumUpload } from './AlbumUploadButton';
 import './AlbumHeader.css';
 
 const SORTS: readonly SortOrder[] = ['ADDED', 'NEWEST_TAKEN', 'OLDEST_TAKEN'];
@@ -17,7 +17,7 @@ const MAX_AVATARS = 5;
 export interface AlbumHeaderActions {
   edit: () => void;
   addPhotos: () => void;
-  upload: (files: File[]) => void;
+  upload: AlbumUpload;
   download: () => void;
   /** The album's own link (SPEC §4 share dialog): the owner's, or anyone's once it is shared. */
   share: () => void;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { AlbumInfo } from '../../api/contract/albums';
 import { trackEngaged } from '../../platform/analytics';
 import { api } from '../../platform/api';
@@ -31,7 +31,6 @@ import { ShareDialog, registerShareAction } from '../share';
 import { albumInfoQuery, viewModeQuery, type ViewMode } from './albumApi';
 import { useAlbumSync } from './albumLive';
 import { albumCarouselSource } from './albumCarousel';
-import { albumIdFromParam } from './albumId';
 import { albumCommands } from './albumCommands';
 import { AlbumHeader } from './AlbumHeader';
 import { AlbumFetchFailure } from './AlbumFetchFailure';
@@ -56,16 +55,10 @@ export default signedIn(AlbumRoute, { autoLoginOnFile: true });
 
 function AlbumRoute() {
   const { t } = useTranslation();
-  const { jobId: param = '', fileId } = useParams();
-  const jobId = albumIdFromParam(param);
-  const location = useLocation();
+  // An albumIDB64 link arrives here under the album's own id (app/AlbumIdRoute.tsx).
+  const { jobId = '', fileId } = useParams();
   const timeline = useQuery(defaultJobQuery);
   const info = useQuery(albumInfoQuery(jobId));
-  if (jobId !== param) {
-    // An albumIDB64 link: the same page under the album's own id.
-    const path = location.pathname.replace(param, encodeURIComponent(jobId));
-    return <Navigate to={`${path}${location.search}${location.hash}`} replace />;
-  }
   if (timeline.data?.id === jobId) {
     // The timeline's files open on the timeline (SPEC §2).
     return <Navigate to={fileId ? `/photos/${encodeURIComponent(fileId)}` : '/photos'} replace />;

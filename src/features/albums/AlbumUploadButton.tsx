@@ -3,6 +3,9 @@ import type { ButtonProps } from '../../ui/Button';
 import { UPLOAD_ACCEPT } from '../upload';
 import { SubscriberButton } from '../readOnly';
 
+/** Uploads files from the device into the album (`alsoTargetTimeline`: SPEC §3 upload item). */
+export type AlbumUpload = (files: File[], options?: { alsoTargetTimeline?: boolean }) => void;
+
 /**
  * "Upload" into an album: a subscriber's button (SPEC §6) that opens the browser's file picker
  * (SPEC §5: images, videos, .heic, several at once) and hands over the chosen files.

@@ -28,10 +28,12 @@ function parseMaximum(value: string | null): number | null {
 }
 
 /**
- * The photo picker (SPEC §2 /addPhotos/{jobId}, /albums/{jobId}/edit/addPhotos, /selectPhotos):
- * the timeline on the gallery engine in selection mode — a click or Space toggles, Shift selects
- * a range — with the count, the limit of SPEC §5, and Done (into the album) or Next (choose an
- * album). Not a second grid: the timeline's engine with a picker's bar.
+ * The photo picker (SPEC §2 /addPhotos/{jobId}, /albums/{jobId}/edit/addPhotos, /selectPhotos and
+ * /selectPhotos/{id}, an external start whose id names the album to add to, in either form of
+ * SPEC §2 albumID / albumIDB64): the timeline on the gallery engine in selection mode — a click or
+ * Space toggles, Shift selects a range — with the count, the limit of SPEC §5, and Done (into the
+ * album, then the album) or Next (choose an album). Not a second grid: the timeline's engine
+ * with a picker's bar.
  */
 export default signedIn(Picker);
 

@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { refreshAlbum } from './albumApi';
 import { SubscriberButton } from '../readOnly';
-import { AlbumUploadButton } from './AlbumUploadButton';
+import { AlbumUploadButton, type AlbumUpload } from './AlbumUploadButton';
 import { joinFromLink } from './visitorApi';
 import './UploadOverlay.css';
 
@@ -61,7 +61,7 @@ export function useJoinForUpload(jobId: string): boolean {
  */
 export function useUploadOverlay(
   album: AlbumInfo,
-  actions: { upload: (files: File[]) => void; addPhotos: () => void },
+  actions: { upload: AlbumUpload; addPhotos: () => void },
 ) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -80,10 +80,12 @@ export function useUploadOverlay(
   return (
     <UploadOverlay
       title={album.title ?? ''}
+      // SPEC §2: adding to a shared album, signed in (as here), may also copy to the timeline.
+      offersTimelineCopy={album.privacy_mode !== 'private'}
       onClose={close}
-      onUpload={(files) => {
+      onUpload={(files, options) => {
         close();
-        actions.upload(files);
+        actions.upload(files, options);
       }}
       onAddPhotos={actions.addPhotos}
     />
@@ -92,16 +94,19 @@ export function useUploadOverlay(
 
 function UploadOverlay({
   title,
+  offersTimelineCopy,
   onClose,
   onUpload,
   onAddPhotos,
 }: {
   title: string;
+  offersTimelineCopy: boolean;
   onClose: () => void;
-  onUpload: (files: File[]) => void;
+  onUpload: AlbumUpload;
   onAddPhotos: () => void;
 }) {
   const { t } = useTranslation();
+  const [alsoTargetTimeline, setAlsoTargetTimeline] = useState(false);
   return (
     <Dialog
       open
@@ -114,7 +119,7 @@ function UploadOverlay({
         <div className="upload-overlay__choices">
           <AlbumUploadButton
             variant="primary"
-            onFiles={onUpload}
+            onFiles={(files) => onUpload(files, { alsoTargetTimeline })}
             testId="upload-overlay-device"
             inputTestId="upload-overlay-input"
           >
@@ -124,6 +129,17 @@ function UploadOverlay({
             {t('albums.uploadOverlay.photos')}
           </SubscriberButton>
         </div>
+        {offersTimelineCopy ? (
+          <label className="upload-overlay__timeline">
+            <input
+              type="checkbox"
+              checked={alsoTargetTimeline}
+              onChange={(event) => setAlsoTargetTimeline(event.target.checked)}
+              data-testid="upload-overlay-timeline"
+            />
+            {t('albums.uploadOverlay.alsoTimeline')}
+          </label>
+        ) : null}
       </div>
     </Dialog>
   );

@@ -10,7 +10,7 @@ import { AlbumNotFound } from './AlbumNotFound';
 import { albumViewerSource } from './albumCarousel';
 import { useAlbumSync } from './albumLive';
 import { useAlbumSocialSlots } from './albumSocialSlots';
-import { NEW_ALBUM_PLACEHOLDER } from './albumList';
+import { shownTitle } from './albumList';
 import { LinkAlbumGate } from './LinkAlbumGate';
 import { useJoinForUpload } from './UploadOverlay';
 import { VisitorAlbumHeader } from './VisitorAlbumHeader';
@@ -80,10 +80,7 @@ function VisitorAlbum({ album }: { album: AlbumInfo }) {
         : null,
     [engine, jobId, job, byAdded],
   );
-  const title =
-    album.title?.trim() && album.title !== NEW_ALBUM_PLACEHOLDER
-      ? album.title
-      : t('albums.unnamed');
+  const title = shownTitle(album.title) ?? t('albums.unnamed');
 
   if (syncStatus === 'RECENTLY_DELETED') return <AlbumNotFound />;
   if (joining) return <Spinner label={t('albums.subscribe.joining')} />;

@@ -37,13 +37,18 @@ export interface ListedAlbum {
 /** Titles read once per list: a keystroke filters without normalising 2,000 titles again. */
 export function indexAlbums(albums: readonly JobListItem[]): ListedAlbum[] {
   return albums.map((album) => {
-    const title = album.name?.trim() && album.name !== NEW_ALBUM_PLACEHOLDER ? album.name : null;
+    const title = shownTitle(album.name);
     return { album, title, key: title ? searchKey(title) : '' };
   });
 }
 
 /** SPEC §3: a new album's placeholder title; shown as "Unnamed album". */
 export const NEW_ALBUM_PLACEHOLDER = '__new_album__';
+
+/** An album's title as shown, or null for the "Unnamed album" fallback (blank or placeholder). */
+export function shownTitle(title: string | null | undefined): string | null {
+  return title?.trim() && title !== NEW_ALBUM_PLACEHOLDER ? title : null;
+}
 
 const collators = new Map<string, Intl.Collator>();
 

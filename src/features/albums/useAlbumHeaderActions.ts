@@ -39,10 +39,10 @@ export function useAlbumHeaderActions(
     () => ({
       edit: () => void navigate(`/albums/${encodeURIComponent(jobId)}/edit/name`),
       addPhotos: () => void navigate(`/addPhotos/${encodeURIComponent(jobId)}`),
-      upload: (files: File[]) =>
+      upload: (files: File[], options?: { alsoTargetTimeline?: boolean }) =>
         void startUpload(
           files.map((file) => ({ file })),
-          { kind: 'job', jobId },
+          { kind: 'job', jobId, alsoTargetTimeline: options?.alsoTargetTimeline },
         ),
       download: () => {
         if (!engine) return;

@@ -1,20 +1,17 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
-import type { FileInfo } from '../../api/contract/files';
+import { Link, useParams } from 'react-router-dom';
 import type { ReceivedShare } from '../../api/contract/shares';
 import { heldLinkPassword } from '../../platform/linkAccess';
-import { SHARE_THUMBNAILS_PX } from '../../domain/constants';
 import { fileName } from '../../domain/classify';
-import { formatDuration } from '../../gallery';
 import { mediaUrls } from '../../platform/mediaUrls';
 import { buttonClass } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
-import { Carousel, listSource, type CarouselFile } from '../carousel';
 import { JobFetchPage } from './JobFetchPage';
 import { useLinkJob } from './linkJob';
 import { sharePasswordCredential, shareQuery } from './shareApi';
 import { AddToMyPhotos, StopSharing } from './ShareActions';
+import { ShareFiles } from './ShareFiles';
 import './share.css';
 
 /**
@@ -36,41 +33,11 @@ export function ShareReceiver() {
   return <ShareView share={share.data} />;
 }
 
-const toCarouselFile = (file: FileInfo): CarouselFile => ({
-  id: file.id,
-  kind: file.type === 'movie' ? 'video' : file.screenshot ? 'screenshot' : 'picture',
-  aspect: file.width && file.height ? file.width / file.height : 0,
-  time: file.ctime ?? file.mtime,
-  duration: file.duration ?? 0,
-  size: file.size,
-  path: file.path,
-});
-
 function ShareView({ share }: { share: ReceivedShare }) {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const openFile = params.get('file');
   const urls = useMemo(() => mediaUrls(share.id), [share.id]);
   const files = share.thumbFiles;
   const [stopped, setStopped] = useState(false);
-  const source = useMemo(
-    () =>
-      listSource(files.map(toCarouselFile), {
-        jobId: share.id,
-        returnTo: `/share/${encodeURIComponent(share.id)}`,
-        routeFor: (fileId) =>
-          `/share/${encodeURIComponent(share.id)}?file=${encodeURIComponent(fileId)}`,
-        thumbnailUrl: urls.thumbnail,
-        contentUrl: urls.content,
-        originRect: (fileId) =>
-          document
-            .querySelector(`[data-share-file="${CSS.escape(fileId)}"]`)
-            ?.getBoundingClientRect() ?? null,
-        // The originals, one at a time (SPEC §7: a single file is fetched directly).
-        capabilities: { download: true, exportJpeg: false },
-      }),
-    [files, share.id, urls],
-  );
 
   if (stopped) {
     return (
@@ -88,8 +55,6 @@ function ShareView({ share }: { share: ReceivedShare }) {
     );
   }
 
-  const size = files.length === 1 ? 'single' : files.length === 2 ? 'pair' : 'many';
-  const px = size === 'single' ? SHARE_THUMBNAILS_PX.single : SHARE_THUMBNAILS_PX.manyDesktop;
   const heading =
     share.isAlbum && share.title
       ? share.title
@@ -123,65 +88,7 @@ function ShareView({ share }: { share: ReceivedShare }) {
           )}
         </div>
       </header>
-      {files.length > 1 ? (
-        // SPEC §9: the preview is a collage of at most 4 of the files.
-        <div
-          className={`share-page__collage share-page__collage--${Math.min(files.length, SHARE_THUMBNAILS_PX.collageMaxFiles)}`}
-          aria-hidden="true"
-          data-testid="share-collage"
-        >
-          {files.slice(0, SHARE_THUMBNAILS_PX.collageMaxFiles).map((file) => (
-            <img key={file.id} src={urls.thumbnail(file.id, 256)} alt="" decoding="async" />
-          ))}
-        </div>
-      ) : null}
-      {files.length > 0 ? (
-        <ul
-          className={`share-page__grid share-page__grid--${size}`}
-          aria-label={t('share.page.files')}
-          data-testid="share-files"
-        >
-          {files.map((file) => {
-            const name = fileName(file.path) || t('share.page.untitled');
-            return (
-              <li key={file.id}>
-                <button
-                  type="button"
-                  className="share-page__tile"
-                  data-share-file={file.id}
-                  data-testid="share-file"
-                  aria-label={
-                    file.type === 'movie'
-                      ? t('share.page.openVideo', { name })
-                      : t('share.page.openPhoto', { name })
-                  }
-                  onClick={() =>
-                    setParams((old) => {
-                      const next = new URLSearchParams(old);
-                      next.set('file', file.id);
-                      return next;
-                    })
-                  }
-                >
-                  <img
-                    src={urls.thumbnail(file.id, px > 256 ? 1280 : 256)}
-                    alt=""
-                    loading="lazy"
-                    decoding="async"
-                    width={px}
-                    height={px}
-                  />
-                  {file.type === 'movie' ? (
-                    <span className="share-page__video" aria-hidden="true">
-                      {formatDuration(file.duration ?? 0)}
-                    </span>
-                  ) : null}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
+      <ShareFiles jobId={share.id} files={files} path={`/share/${encodeURIComponent(share.id)}`} />
       {share.docFiles.length > 0 ? (
         <section aria-labelledby="share-documents">
           <h2 id="share-documents">{t('share.page.documents')}</h2>
@@ -196,7 +103,6 @@ function ShareView({ share }: { share: ReceivedShare }) {
           </ul>
         </section>
       ) : null}
-      {openFile && source.peek?.(openFile) ? <Carousel source={source} fileId={openFile} /> : null}
     </section>
   );
 }

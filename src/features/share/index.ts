@@ -3,6 +3,7 @@
 // the shell's page with its share-not-found page; `/share/{id}/copyShare`).
 export { ShareDialog, type ShareDialogProps } from './ShareDialog';
 export { ShareReceiver } from './ShareReceiver';
+export { ShareFiles } from './ShareFiles';
 export { CopyShare } from './ShareActions';
 export { registerShareAction } from './CarouselShare';
 export { JobFetchPage } from './JobFetchPage';

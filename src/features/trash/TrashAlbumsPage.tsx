@@ -19,7 +19,7 @@ import { RequireLogin } from '../auth';
 import { downloadAlbum } from '../downloads';
 import { SubscriberButton } from '../readOnly';
 import { TrashBack } from './TrashNavPage';
-import { daysLeftText } from './trashSource';
+import { daysLeftText } from './trashDays';
 import './Trash.css';
 
 const trashAlbumsQuery = {

@@ -9,14 +9,16 @@ import { EmptyGrid, GridBar, GridPage, signedIn, useGridPage } from '../photoGri
 import { useTrashCommands, type TrashCommands } from './trashCommands';
 import { daysLeftBadge, trashFacts, trashSource, trashThumbnails } from './trashSource';
 import { TrashBack } from './TrashNavPage';
+import { useTrashPaging } from './useTrashPaging';
 import './Trash.css';
 
 const now = () => Date.now() / 1000;
 
 /**
  * /deleted_items/photos (and its /_from_inside_app form): the trashed photos and videos on the
- * gallery engine, in the groups of SPEC §4 ("removed soon", then the rest), selectable to
- * restore or delete for good; restore all and empty the trash (SPEC §2 trash photos).
+ * gallery engine, in the groups of SPEC §4 ("removed soon", then the rest), a page at a time as
+ * the user scrolls (SPEC §2 infinite scroll), selectable to restore or delete for good; restore
+ * all and empty the trash (SPEC §2 trash photos).
  */
 export default signedIn(Trash);
 
@@ -42,6 +44,7 @@ function Trash() {
     selecting: true,
   });
   const { engine, load } = grid;
+  useTrashPaging(engine, source);
   const fileBadge = useMemo(() => daysLeftBadge(t, facts, now), [t, facts]);
   const commands = useTrashCommands(engine, grid.refresh, facts);
 

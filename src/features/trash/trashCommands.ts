@@ -5,7 +5,7 @@ import { api } from '../../platform/api';
 import { confirmDialog } from '../../state/dialogs';
 import { downloadGridFiles, selectedFileIds } from '../photoGrid';
 import { purgeTrashed, restoreTrashed, TRASH_ZIP_NAME } from './trashActions';
-import type { TrashFacts } from './trashSource';
+import { hasTile, listTrash, type TrashFacts } from './trashSource';
 
 export interface TrashCommands {
   /** One command at a time: the bar's buttons wait while this is set. */
@@ -41,12 +41,12 @@ export function useTrashCommands(
     },
     [busy, engine],
   );
+  // Everything: the whole trash as the server lists it, not only the pages the grid has shown.
   const idsOf = async (engine: GalleryEngine, all: boolean): Promise<string[]> => {
     if (!all) return selectedFileIds(engine);
-    engine.selection.selectAll();
-    const ids = await selectedFileIds(engine);
-    engine.selection.clear();
-    return ids;
+    const files = await listTrash(api());
+    facts.learn(files);
+    return files.filter(hasTile).map((file) => file.id);
   };
   const afterwards = async (engine: GalleryEngine, gone: readonly string[]) => {
     engine.removeFiles(gone);

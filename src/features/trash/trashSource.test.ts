@@ -4,10 +4,9 @@ import type { ApiClient } from '../../api/http';
 import { createInstance } from 'i18next';
 import { initI18n } from '../../i18n';
 import { loadAreaTexts } from '../../i18n/areaTexts';
+import { daysLeftText, daysRemaining } from './trashDays';
 import {
   daysLeftBadge,
-  daysLeftText,
-  daysRemaining,
   trashFacts,
   trashSource,
   withGroupMembers,
@@ -60,13 +59,14 @@ describe('the trash as a grid source (SPEC §4 trash grouping)', () => {
   it('groups "removed soon" (5 days or fewer) before the rest, with their own headers', async () => {
     const facts = trashFacts();
     const source = trashSource({
+      // As GET /trash_can lists them: newest deletion first.
       client: client([
         file('new', 1),
-        file('soon', 86),
         file('movie-part', 1, { type: 'movie', group_type: 'live', group_id: 'g' }),
         file('still', 1, { group_type: 'live', group_id: 'g', master: '1' }),
         file('doc', 1, { type: 'document' }),
         file('edge', 85),
+        file('soon', 86),
       ]),
       now: () => NOW,
       labels: { soon: 'Removed soon', later: 'Later' },
@@ -78,7 +78,7 @@ describe('the trash as a grid source (SPEC §4 trash grouping)', () => {
       ['trash-soon', 'Removed soon', 2],
       ['trash-later', 'Later', 2],
     ]);
-    expect((await source.files(sections[0], signal)).ids).toEqual(['soon', 'edge']);
+    expect((await source.files(sections[0], signal)).ids).toEqual(['edge', 'soon']);
     // A live photo's movie and documents get no tile.
     expect((await source.files(sections[1], signal)).ids).toEqual(['new', 'still']);
     // The facts know them all (a movie is restored with its live photo).

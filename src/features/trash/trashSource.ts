@@ -2,26 +2,17 @@ import type { TFunction } from 'i18next';
 import { TRASH_PAGE_MAX, TrashListResponseSchema, type TrashFile } from '../../api/contract/trash';
 import { limited } from '../../domain/concurrency';
 import type { ApiClient } from '../../api/http';
-import { TRASH_REMOVED_SOON_DAYS, TRASH_RETENTION_DAYS } from '../../domain/constants';
 import {
+  countFiles,
   FILE_KIND,
+  type SectionCounts,
   type SectionDescriptor,
   type SectionFiles,
   type TileLabel,
   type TimelineSource,
 } from '../../gallery';
-
-/** SPEC §3 daysRemaining: whole days left of the 90-day retention (0: deleted for good today). */
-export function daysRemaining(dtime: number, now: number): number {
-  const elapsed = Math.floor((now - dtime) / 86_400);
-  return Math.max(0, TRASH_RETENTION_DAYS - elapsed);
-}
-
-/** What a trashed file or album says of its days left (SPEC §4: "deleted today" at 0). */
-export function daysLeftText(t: TFunction, dtime: number, now: number): string {
-  const days = daysRemaining(dtime, now);
-  return days === 0 ? t('trash.deletedToday') : t('trash.daysLeft', { count: days });
-}
+import { daysRemaining } from './trashDays';
+import { TRASH_GROUPS, TrashPages, type TrashGroup } from './trashPages';
 
 /**
  * A tile's days-left badge (SPEC §4), asked every frame for the visible tiles: its full text and
@@ -67,13 +58,8 @@ export function trashThumbnails(
       .replace('area=AREA', `area=${size}`);
 }
 
-/** SPEC §4 trash grouping: "removed soon" (5 days or fewer left) first, then the rest. */
-export type TrashGroup = 'soon' | 'later';
-export const groupOf = (file: TrashFile, now: number): TrashGroup =>
-  daysRemaining(file.dtime, now) <= TRASH_REMOVED_SOON_DAYS ? 'soon' : 'later';
-
 /** Whether a trashed file gets a tile: a group's non-master files (a live photo's movie) do not. */
-const shows = (file: TrashFile) =>
+export const hasTile = (file: TrashFile) =>
   file.type !== 'document' && (file.group_type === undefined || file.master === '1');
 
 const kindOf = (file: TrashFile) =>
@@ -99,33 +85,46 @@ function columns(files: readonly TrashFile[]): SectionFiles {
 
 /**
  * A group's files without a tile of their own (a live photo's movie) follow their master: the
- * answer maps chosen ids to those ids plus their hidden group members, so a restore or a
- * permanent delete never leaves half a live photo behind.
+ * ids chosen, plus their hidden group members, so a restore or a permanent delete never leaves
+ * half a live photo behind. Learns listings page by page (a master and its movie may arrive on
+ * two pages).
  */
-export function withGroupMembers(
-  files: readonly TrashFile[],
-): (ids: readonly string[]) => string[] {
-  const hidden = new Map<string, string[]>();
-  const groupOfMaster = new Map<string, string>();
-  for (const file of files) {
-    if (file.group_type === undefined || !file.group_id) continue;
-    const key = `${file.job}\n${file.group_id}`;
-    if (file.master === '1') groupOfMaster.set(file.id, key);
-    else {
-      const members = hidden.get(key);
-      if (members) members.push(file.id);
-      else hidden.set(key, [file.id]);
+export class GroupMembers {
+  private readonly hidden = new Map<string, string[]>();
+  private readonly groupOfMaster = new Map<string, string>();
+  private readonly known = new Set<string>();
+
+  learn(files: readonly TrashFile[]): this {
+    for (const file of files) {
+      if (file.group_type === undefined || !file.group_id || this.known.has(file.id)) continue;
+      this.known.add(file.id);
+      const key = `${file.job}\n${file.group_id}`;
+      if (file.master === '1') this.groupOfMaster.set(file.id, key);
+      else {
+        const members = this.hidden.get(key);
+        if (members) members.push(file.id);
+        else this.hidden.set(key, [file.id]);
+      }
     }
+    return this;
   }
-  return (ids) => {
+
+  expand(ids: readonly string[]): string[] {
     const out = [...ids];
     for (const id of ids) {
-      const key = groupOfMaster.get(id);
-      const members = key === undefined ? undefined : hidden.get(key);
+      const key = this.groupOfMaster.get(id);
+      const members = key === undefined ? undefined : this.hidden.get(key);
       if (members) out.push(...members);
     }
     return out;
-  };
+  }
+}
+
+export function withGroupMembers(
+  files: readonly TrashFile[],
+): (ids: readonly string[]) => string[] {
+  const members = new GroupMembers().learn(files);
+  return (ids) => members.expand(ids);
 }
 
 /** Pages of the trash fetched at once after the first (the server answers one at a time). */
@@ -188,72 +187,99 @@ export interface TrashFacts {
 export function trashFacts(): TrashFacts {
   const jobs = new Map<string, string>();
   const deleted = new Map<string, number>();
-  let members = (ids: readonly string[]) => [...ids];
+  const members = new GroupMembers();
   return {
     jobOf: (fileId) => jobs.get(fileId),
     deletedAt: (fileId) => deleted.get(fileId),
-    withMembers: (ids) => members(ids),
+    withMembers: (ids) => members.expand(ids),
     learn(files) {
       for (const file of files) {
         jobs.set(file.id, file.job);
         deleted.set(file.id, file.dtime);
       }
-      members = withGroupMembers(files);
+      members.learn(files);
     },
   };
 }
 
+/** The trash's grid source, paged (SPEC §2 trash photos: infinite scroll, paged by offset). */
+export interface TrashSource extends TimelineSource {
+  /** Whether the section has files past the ones it shows. */
+  hasMore: (key: string) => boolean;
+  /**
+   * Fetches the section's next page: all its files so far, for the engine to lay out in place
+   * (`TimelineModel.replaceFiles`); null when there is none, or the trash was listed afresh.
+   */
+  more: (
+    key: string,
+    signal: AbortSignal,
+  ) => Promise<{ files: SectionFiles; counts: SectionCounts } | null>;
+}
+
+const sectionKey = (group: TrashGroup) => `trash-${group}`;
+const groupOfKey = (key: string): TrashGroup => (key === sectionKey('soon') ? 'soon' : 'later');
+
 /**
  * The trash for the gallery engine (SPEC §2 trash photos): its two groups as sections, each
- * headed by its own label, files newest deletion first. Every `sections()` lists the trash
- * afresh (a refresh after a restore), and `facts` learn the whole listing.
+ * headed by its own label, files newest deletion first, each group's first page at first
+ * (`TrashPages`) and the next as the user nears its end (`more`). Every `sections()` lists the
+ * trash afresh (a refresh after a restore) as deep as the user had scrolled, and `facts` learn
+ * each page.
  */
 export function trashSource(options: {
   client: ApiClient;
   now: () => number;
   labels: Record<TrashGroup, string>;
   facts: TrashFacts;
-}): TimelineSource {
-  let groups = new Map<TrashGroup, TrashFile[]>();
+  pageSize?: number;
+}): TrashSource {
+  let pages: TrashPages | null = null;
+  const shown = (from: TrashPages, group: TrashGroup) => columns(from.files(group).filter(hasTile));
   return {
     async sections(signal) {
-      const listed = await listTrash(options.client, signal);
-      options.facts.learn(listed);
-      const files = listed.filter(shows);
       const now = options.now();
-      const next = new Map<TrashGroup, TrashFile[]>([
-        ['soon', []],
-        ['later', []],
-      ]);
-      for (const file of files) next.get(groupOf(file, now))!.push(file);
-      groups = next;
+      const next = new TrashPages(options.client, now, options.pageSize);
+      const before = pages;
+      await next.start(signal, {
+        soon: before?.files('soon').length,
+        later: before?.files('later').length,
+      });
+      pages = next;
       const today = new Date(now * 1000);
       const sections: SectionDescriptor[] = [];
-      for (const group of ['soon', 'later'] as const) {
-        const members = next.get(group)!;
-        if (members.length === 0) continue;
-        const counts = { pictures: 0, videos: 0, screenshots: 0 };
-        for (const file of members) {
-          const kind = kindOf(file);
-          if (kind === FILE_KIND.video) counts.videos++;
-          else if (kind === FILE_KIND.screenshot) counts.screenshots++;
-          else counts.pictures++;
+      for (const group of TRASH_GROUPS) {
+        // A page of documents only has no tile: the group shows once it has one.
+        while (next.hasMore(group) && !next.files(group).some(hasTile)) {
+          await next.more(group, signal);
         }
+        options.facts.learn(next.files(group));
+        const files = shown(next, group);
+        if (files.ids.length === 0) continue;
         sections.push({
-          key: `trash-${group}`,
+          key: sectionKey(group),
           year: today.getUTCFullYear(),
           month: today.getUTCMonth() + 1,
           startDay: 1,
           endDay: 28,
-          counts,
+          counts: countFiles(files),
           label: options.labels[group],
         });
       }
       return sections;
     },
     files(section) {
-      const group: TrashGroup = section.key === 'trash-soon' ? 'soon' : 'later';
-      return Promise.resolve(columns(groups.get(group) ?? []));
+      return Promise.resolve(pages ? shown(pages, groupOfKey(section.key)) : columns([]));
+    },
+    hasMore: (key) => pages?.hasMore(groupOfKey(key)) ?? false,
+    async more(key, signal) {
+      const from = pages;
+      const group = groupOfKey(key);
+      if (!from?.hasMore(group)) return null;
+      const added = await from.more(group, signal);
+      if (from !== pages) return null;
+      options.facts.learn(added);
+      const files = shown(from, group);
+      return { files, counts: countFiles(files) };
     },
   };
 }

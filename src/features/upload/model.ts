@@ -107,7 +107,11 @@ export const isActive = (item: UploadItem): boolean => ACTIVE_STATUSES.has(item.
 
 export type UploadTarget =
   | { kind: 'timeline' }
-  | { kind: 'job'; jobId: string }
+  /**
+   * An existing job. `alsoTargetTimeline` (SPEC §2 album create/edit, §3 upload item): a signed-in
+   * user adding to a shared album chose to also copy the files to their timeline.
+   */
+  | { kind: 'job'; jobId: string; alsoTargetTimeline?: boolean }
   /** SPEC: an album with a temporary id, created on its first upload. */
   | { kind: 'pendingAlbum'; tempID: string; name: string };
 

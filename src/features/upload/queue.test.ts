@@ -164,6 +164,53 @@ describe('upload queue', () => {
     expect(transport.sends[0].request).toMatchObject({ job: 'album', policy: 'no_duplicates' });
   });
 
+  it('"also copy to my timeline" (SPEC §2): an album upload is copied to the timeline after it', async () => {
+    await queue.addFiles([{ file: jpeg('a.jpg') }], {
+      kind: 'job',
+      jobId: 'album',
+      alsoTargetTimeline: true,
+    });
+    await queue.addFiles([{ file: jpeg('b.jpg') }], { kind: 'job', jobId: 'album' });
+    expect(store.getState().items.map((i) => i.alsoTargetTimeline)).toEqual([true, false]);
+    await flush();
+    transport.answer(0);
+    transport.answer(1);
+    await flush();
+    expect(statuses()).toEqual(['Succeeded', 'Succeeded']);
+    // The copy: the timeline job is told of the same content (files_dedup), for a.jpg only;
+    // not the caller's own content (another's album), so it is sent to the timeline too.
+    const copies = transport.dedupCalls.filter((call) => call.job === 'tl-job');
+    expect(copies).toEqual([expect.objectContaining({ path: 'a.jpg', checksum: 'sha-a.jpg' })]);
+    expect(transport.sends.map((send) => [send.request.job, send.request.path])).toEqual([
+      ['album', 'a.jpg'],
+      ['album', 'b.jpg'],
+      ['tl-job', 'a.jpg'],
+    ]);
+  });
+
+  it('copies by files_dedup alone when the timeline copy needs no bytes', async () => {
+    transport.known.set('tl-job:sha-a.jpg', 'copy');
+    await queue.addFiles([{ file: jpeg('a.jpg') }], {
+      kind: 'job',
+      jobId: 'album',
+      alsoTargetTimeline: true,
+    });
+    await flush();
+    transport.answer(0);
+    await flush();
+    expect(transport.sends.map((send) => send.request.job)).toEqual(['album']);
+    expect(transport.dedupCalls.filter((call) => call.job === 'tl-job')).toHaveLength(1);
+  });
+
+  it('asks no timeline copy of files that go to the timeline anyway', async () => {
+    await queue.addFiles([{ file: jpeg('a.jpg') }], {
+      kind: 'job',
+      jobId: 'tl-job',
+      alsoTargetTimeline: true,
+    });
+    expect(store.getState().items[0].alsoTargetTimeline).toBe(false);
+  });
+
   it('413: back to Enqueued, out of storage, popup; resumes when storage is freed', async () => {
     await queue.addFiles(many(2), { kind: 'timeline' });
     await flush();

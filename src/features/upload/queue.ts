@@ -18,6 +18,7 @@ import { totalSize } from './batchSize';
 import { UploadJobs } from './jobs';
 import { QueueSaver } from './queueSaver';
 import { RateMeter } from './rate';
+import { copyToTimeline } from './timelineCopy';
 import {
   batchFits,
   crossedThreshold,
@@ -164,6 +165,8 @@ export class UploadQueue {
       size: entry.file.size,
       mtimeMs: entry.file.lastModified,
       policy: policyFor(isStory),
+      // Only an album's files have a timeline to be copied to.
+      alsoTargetTimeline: isStory && target.kind === 'job' && target.alsoTargetTimeline === true,
       ...(entry.folder ? { rejectedFor: 'FileIsFolder' as const } : {}),
       ...(entry.folder && entry.safari ? { safariFolder: true } : {}),
     }));
@@ -313,7 +316,11 @@ export class UploadQueue {
             : await this.transport.send(request);
       }
       store().succeeded(item.id, uuid);
-      if (item.alsoTargetTimeline) await this.copyToTimeline(item, checksum, mtime);
+      if (item.alsoTargetTimeline) {
+        const job = await this.jobs.timelineJob().catch(() => null);
+        if (job)
+          await copyToTimeline(this.transport, { job, path: item.name, mtime }, file, checksum);
+      }
     } catch (error) {
       await recordFailure(this.store.getState(), item, file, error, this.deps.showPopup, (id) =>
         this.inFlight.has(id),
@@ -341,16 +348,6 @@ export class UploadQueue {
       const reading = meter.reading(at, size);
       if (reading) store().setRate(id, reading);
     };
-  }
-
-  private async copyToTimeline(item: UploadItem, checksum: string, mtime: number): Promise<void> {
-    try {
-      const job = await this.jobs.timelineJob();
-      await this.transport.dedup({ job, path: item.name, checksum, mtime, policy: 'once_only' });
-    } catch (error) {
-      // The album upload succeeded; a missing timeline copy is not worth failing it for.
-      console.warn('[upload] the timeline copy failed', error);
-    }
   }
 
   private abortCancelled(removed: boolean): void {

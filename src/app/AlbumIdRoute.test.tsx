@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import {
+  createMemoryRouter,
+  RouterProvider,
+  useLocation,
+  useParams,
+  useRouteError,
+} from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MISSING_ALBUM_PARAMS } from '../domain/albumId';
+import { i18next, initI18n } from '../i18n';
+import { takesAlbum, withAlbumId } from './AlbumIdRoute';
+import { APP_ROUTES, toRouteObjects } from './routes';
+
+vi.mock('./logOut', () => ({ logOut: vi.fn() }));
+
+const id = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';
+const b64 = btoa(id);
+
+/** A page that shows what it was given. */
+function ParamsPage() {
+  const params = useParams();
+  const location = useLocation();
+  return (
+    <output data-testid="page">
+      {JSON.stringify({ jobId: params.jobId, fileId: params.fileId, at: location.pathname })}
+    </output>
+  );
+}
+
+function RouteError() {
+  const error = useRouteError();
+  return <output data-testid="route-error">{error instanceof Error ? error.message : ''}</output>;
+}
+
+beforeAll(async () => {
+  await initI18n('en_US');
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+/** The app's route table, every page replaced by ParamsPage, opened at `path`. */
+function renderAt(path: string) {
+  const routes = APP_ROUTES.map((route) => ({
+    ...route,
+    page: () => Promise.resolve({ default: ParamsPage }),
+  }));
+  const router = createMemoryRouter(toRouteObjects(routes), { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18next}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const albumRoutes = APP_ROUTES.map((route) => route.path).filter(takesAlbum);
+
+describe('routes that take an album accept albumID or albumIDB64 (SPEC §2)', () => {
+  it('are every album route SPEC §2 lists (and /selectPhotos/{id}: the album it adds to)', () => {
+    expect(albumRoutes.sort()).toEqual(
+      [
+        '/a/:jobId',
+        '/a/:jobId/:fileId/copyAlbum',
+        '/a/:jobId/copyAlbum',
+        '/a/:jobId/createNew',
+        '/a/:jobId/subscribe',
+        '/addPhotos/:jobId',
+        '/albumImage/:jobId/:fileId',
+        '/albums/:jobId',
+        '/albums/:jobId/edit/:tab',
+        '/albums/:jobId/edit/addPhotos',
+        '/carousel/:jobId/:fileId',
+        '/comments/:jobId/:fileId',
+        '/selectPhotos/:jobId',
+      ].sort(),
+    );
+  });
+
+  it.each(albumRoutes)(
+    '%s opened with the base64 id shows the album under its own id',
+    async (pattern) => {
+      const at = (jobId: string) =>
+        pattern.replace(':jobId', jobId).replace(':fileId', 'f1').replace(':tab', 'settings');
+      const router = renderAt(`${at(encodeURIComponent(b64))}?x=1#autoPlay`);
+      const page = await screen.findByTestId('page', {}, { timeout: 10_000 });
+      await waitFor(() =>
+        expect(JSON.parse(page.textContent ?? '{}')).toMatchObject({ jobId: id }),
+      );
+      expect(router.state.location).toMatchObject({
+        pathname: at(id),
+        search: '?x=1',
+        hash: '#autoPlay',
+      });
+    },
+    20_000,
+  );
+
+  it('leaves a plain id, and an id that is neither form, as they are', async () => {
+    const router = renderAt(`/a/${id}`);
+    await screen.findByTestId('page', {}, { timeout: 10_000 });
+    expect(router.state.location.pathname).toBe(`/a/${id}`);
+    router.dispose();
+    document.body.innerHTML = '';
+    const other = renderAt('/comments/not-an-album/f1');
+    const page = await screen.findByTestId('page', {}, { timeout: 10_000 });
+    expect(JSON.parse(page.textContent ?? '{}')).toMatchObject({ jobId: 'not-an-album' });
+    expect(other.state.location.pathname).toBe('/comments/not-an-album/f1');
+  }, 20_000);
+
+  it('throws the SPEC §8 internal error when a page that takes an album has no album segment', async () => {
+    const Page = withAlbumId(ParamsPage, '/nowhere');
+    const router = createMemoryRouter(
+      [{ path: '/nowhere', element: <Page />, errorElement: <RouteError /> }],
+      { initialEntries: ['/nowhere'] },
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(<RouterProvider router={router} />);
+    expect((await screen.findByTestId('route-error')).textContent).toBe(MISSING_ALBUM_PARAMS);
+    expect(screen.queryByTestId('page')).toBeNull();
+  });
+});
