@@ -203,6 +203,8 @@ interface Phase {
   maxTaskMs: number;
   /** The most script of ours in one long task (ms): WebGL waits and browser work left out. */
   maxScriptMs: number;
+  /** Whether the profile could be tied to the page clock (else maxScriptMs is the longest task). */
+  attributed: boolean;
 }
 
 async function phase(
@@ -236,6 +238,9 @@ async function phase(
   );
   const { profile } = await cdp.send('Profiler.stop');
   const samples = samplesOf(profile, calibrateAt);
+  // No calibration sample (the profile missed the spin): nothing can be told apart, and every
+  // long task counts as ours whole rather than as none of ours.
+  const attributed = samples.length > 0 && !Number.isNaN(samples[0].at);
   const longTasks = tasks
     .filter((t) => t.start >= from && t.start < to)
     .map((t) => partsOf(t, samples, from));
@@ -244,7 +249,8 @@ async function phase(
     readyMs: ready < 0 ? -1 : round(ready - from, 0),
     longTasks,
     maxTaskMs: Math.max(0, ...longTasks.map((t) => t.duration)),
-    maxScriptMs: Math.max(0, ...longTasks.map((t) => t.scriptMs)),
+    maxScriptMs: Math.max(0, ...longTasks.map((t) => (attributed ? t.scriptMs : t.duration))),
+    attributed,
   };
   step(
     `${name}: ready at ${result.readyMs} ms; ${longTasks.length} long task(s), longest ${result.maxTaskMs} ms; ` +
