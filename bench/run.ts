@@ -36,6 +36,7 @@ const BENCHES = [
   { name: 'trash', file: 'bench/trash.bench.ts', quick: true },
   { name: 'revisit', file: 'bench/revisit.bench.ts', quick: true },
   { name: 'scale', file: 'bench/scale.bench.ts', quick: false },
+  { name: 'hugeMonth', file: 'bench/hugeMonth.bench.ts', quick: false },
 ] as const;
 /** The benches that open the client built with test hooks (bench/support/build.ts buildApp). */
 const APP_BENCHES = new Set([
@@ -46,6 +47,7 @@ const APP_BENCHES = new Set([
   'trash',
   'revisit',
   'scale',
+  'hugeMonth',
 ]);
 
 const { values } = parseArgs({

@@ -33,7 +33,40 @@ interface TimelineRecord {
 
 interface SectionRecord {
   counts: SectionCounts;
-  files: SectionFiles;
+  /** Packed (packFiles) since issue 34.10; records of before hold the columns as they are. */
+  files: SectionFiles | PackedFiles;
+}
+
+/** A section's files as stored: the string columns as one JSON string each. */
+export interface PackedFiles extends Omit<SectionFiles, 'ids' | 'paths'> {
+  ids: string;
+  paths?: string;
+}
+
+/**
+ * IndexedDB copies a record on the main thread when it is put (structured clone), string by
+ * string: a day of a 70,000-photo month (6,000 files, an id and a path each) took a long task of
+ * its own (bench/hugeMonth.bench.ts). One JSON string per column is one copy, and typed arrays
+ * are copied whole.
+ */
+export function packFiles(files: SectionFiles): PackedFiles {
+  const { ids, paths, ...columns } = files;
+  return {
+    ...columns,
+    ids: JSON.stringify(ids),
+    ...(paths ? { paths: JSON.stringify(paths) } : {}),
+  };
+}
+
+/** The files of a stored record, packed or (an older record) not. */
+export function unpackFiles(stored: SectionFiles | PackedFiles): SectionFiles {
+  if (typeof stored.ids !== 'string') return stored as SectionFiles;
+  const { ids, paths, ...columns } = stored as PackedFiles;
+  return {
+    ...columns,
+    ids: JSON.parse(ids) as string[],
+    ...(paths !== undefined ? { paths: JSON.parse(paths) as string[] } : {}),
+  };
 }
 
 /** How long height changes gather before one write (a fling lays out many sections). */
@@ -101,17 +134,20 @@ export class PersistedTimeline implements SectionHeights {
     this.saveSoon(HEIGHTS_SAVE_DELAY_MS);
   }
 
-  async loadSection(key: string): Promise<SectionRecord | undefined> {
+  async loadSection(
+    key: string,
+  ): Promise<{ counts: SectionCounts; files: SectionFiles } | undefined> {
     try {
-      return (await this.db.get(SECTIONS_STORE, `${this.key}\n${key}`)) as
+      const record = (await this.db.get(SECTIONS_STORE, `${this.key}\n${key}`)) as
         SectionRecord | undefined;
+      return record && { counts: record.counts, files: unpackFiles(record.files) };
     } catch {
       return undefined;
     }
   }
 
   saveSection(key: string, counts: SectionCounts, files: SectionFiles): void {
-    const record: SectionRecord = { counts, files };
+    const record: SectionRecord = { counts, files: packFiles(files) };
     this.db.put(SECTIONS_STORE, record, `${this.key}\n${key}`).catch(() => undefined);
   }
 

@@ -1,3 +1,4 @@
+import { yieldToEventLoop } from '../../platform/yieldToEventLoop';
 import type { IncomingFile } from './model';
 
 /**
@@ -15,18 +16,4 @@ export async function totalSize(files: readonly IncomingFile[]): Promise<number>
     sum += entry.folder ? 0 : entry.file.size;
   }
   return sum;
-}
-
-/** Lets input and rendering run: scheduler.yield where there is one, else a message round trip. */
-export function yieldToEventLoop(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 }

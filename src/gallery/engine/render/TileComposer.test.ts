@@ -191,3 +191,39 @@ describe('the frames after uploads (issue 20 fault 6)', () => {
     expect(untilRest()).toBe(1); // idle stays idle
   });
 });
+
+describe('the tier follows the tile in device pixels (issue 34.10)', () => {
+  /** Resolves every small load until none runs; returns the tiers asked for tile 0. */
+  async function tiersOfFirstTile(
+    engine: TestEngine,
+    loader: Awaited<ReturnType<typeof createTestEngine>>['loader'],
+    settle: () => Promise<void>,
+  ) {
+    for (let round = 0; round < 20; round++) {
+      const small = loader.running().filter((call) => call.tier === 'small');
+      if (small.length === 0 && engine.snapshot().untexturedTiles === 0) break;
+      for (const call of small) call.resolve();
+      await settle();
+    }
+    return loader.calls.filter((call) => call.fileId === '2024-12:0').map((call) => call.tier);
+  }
+
+  it('upgrades a tile to the large tier when a resize raises its device pixels', async () => {
+    const { engine, loader, settle } = await createTestEngine([10]);
+    // 180 px square tiles of square pictures at DPR 1: the small thumbnail covers them.
+    expect(await tiersOfFirstTile(engine, loader, settle)).toEqual(['small']);
+    engine.resize(1000, 800, 2);
+    await settle();
+    expect(await tiersOfFirstTile(engine, loader, settle)).toEqual(['small', 'large']);
+  });
+
+  it('asks a cropped panorama’s large thumbnail at DPR 1, and not its square neighbours’', async () => {
+    const { engine, loader, settle } = await createTestEngine([10]);
+    // Tile 0 holds a 10:1 panorama: drawn 1,800 px wide in its 180 px square, cropped.
+    engine.timeline.sections[0].files!.aspects[0] = 10;
+    engine.invalidate();
+    expect(await tiersOfFirstTile(engine, loader, settle)).toEqual(['small', 'large']);
+    const large = loader.calls.filter((call) => call.tier === 'large').map((call) => call.fileId);
+    expect(large).toEqual(['2024-12:0']);
+  });
+});

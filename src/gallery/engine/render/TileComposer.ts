@@ -202,7 +202,8 @@ export class TileComposer {
     if (small < 0) this.untextured++;
     let large = -1;
     let fade = 0;
-    if (preferredTier(item.w, item.h, frame.dpr, this.sharpen) === 'large') {
+    const aspect = files.aspects[item.item];
+    if (preferredTier(item.w, item.h, frame.dpr, this.sharpen, aspect) === 'large') {
       // After every small one on screen: no tile stays grey while others sharpen (a large
       // upload takes a frame's whole allowance; at TV size every tile wants one).
       this.textures.request(id, 'large', priority - LARGE_AFTER_SMALL);
@@ -226,7 +227,7 @@ export class TileComposer {
       f.h = item.h;
       f.small = small;
       f.large = large;
-      f.aspect = files.aspects[item.item];
+      f.aspect = aspect;
       this.focusedFade = fade;
       this.focusedState = packTileState(state, flags | TILE_FOCUSED);
       return;
@@ -242,7 +243,7 @@ export class TileComposer {
       this.colors.loading,
       1,
       packTileState(state, flags),
-      files.aspects[item.item],
+      aspect,
     );
   };
 

@@ -74,6 +74,37 @@ describe('ScrollAnchor', () => {
     expect(anchor.takeShift()).toBeCloseTo(next.rowsHeight / 4 - oldRows / 4);
   });
 
+  it('an estimate that ends on screen keeps what follows it still: the jump is 0 px (issue 34.10)', () => {
+    const { grid, anchor, scroll } = setup();
+    // A fast-scroller jump lands 200 px above the end of the estimated month: the next month's
+    // header is on screen, 200 px down. Then the month's real layout replaces the estimate.
+    const landing = grid.sectionTop(2) - 200;
+    scroll.scrollTo(landing, { animate: false });
+    anchor.apply(scroll, grid.totalHeight(), false);
+    const headerOnScreen = () => grid.sectionTop(2) - scroll.position;
+    const before = headerOnScreen();
+    const next = laidOut(grid, 2, idsOf(2, 40));
+    const miss = next.rowsHeight - grid.sections[1].rowsHeight;
+    expect(Math.abs(miss)).toBeGreaterThan(100); // the estimate missed by far: a real test
+    change(grid, anchor, 1, next);
+    anchor.apply(scroll, grid.totalHeight(), false);
+    // The jump: how far the header moved on screen. Kept proportional, it moved by the miss
+    // times the share of the month below the top.
+    expect(headerOnScreen() - before).toBe(0);
+  });
+
+  it('an estimate that fills the screen still keeps the top at its proportional place', () => {
+    const { grid, anchor, scroll } = setup();
+    const top = grid.sectionTop(1);
+    const oldRows = grid.sections[1].rowsHeight;
+    scroll.scrollTo(top + ROWS_OFFSET + oldRows / 4, { animate: false });
+    anchor.apply(scroll, grid.totalHeight(), false);
+    expect(top + grid.sectionHeight(1)).toBeGreaterThan(scroll.position + 500);
+    const next = laidOut(grid, 2, idsOf(2, 40));
+    change(grid, anchor, 1, next);
+    expect(anchor.takeShift()).toBeCloseTo(next.rowsHeight / 4 - oldRows / 4);
+  });
+
   it('files replaced under the top keep the first surviving file at or below it in place', () => {
     const { grid, anchor } = setup();
     // The top is inside file 3:4 (rows 102 px apart); files 0..3 go, so 3:4 moves up 4 rows.

@@ -42,13 +42,16 @@ export interface SectionChange {
  * 2. A viewport at the very end stays at the end (End key, the scroller at the bottom).
  * 3. Otherwise the content at the viewport's top stays: a change wholly above it shifts by its
  *    height change; a section under it keeps the first surviving file at or below the top (files
- *    replaced) or the top's proportional place in its rows (an estimate or an old layout
- *    replaced); a new list keeps the first surviving section at or below the top (none at the
+ *    replaced); an estimate or an old layout replaced under the top keeps what follows the
+ *    section still when the section ends on screen, else the top's proportional place in its
+ *    rows; a new list keeps the first surviving section at or below the top (none at the
  *    very top, where new content should show).
  */
 export class ScrollAnchor<S = unknown> {
   /** The viewport's top as last drawn, in layout space: the content there stays still. */
   viewTop = 0;
+  /** The viewport's height as last drawn. */
+  viewHeight = 0;
   private shift = 0;
   private held: ZoomAnchor | null = null;
   /** The position the held item asked for last; any other position means someone scrolled. */
@@ -67,7 +70,14 @@ export class ScrollAnchor<S = unknown> {
     const delta = newRowsHeight - oldRowsHeight;
     if (delta === 0) return;
     const anchor = this.viewTop;
-    if (top + oldHeight <= anchor) {
+    const end = top + oldHeight;
+    if (end <= anchor) {
+      this.shift += delta;
+    } else if (top < anchor && !change.files && end < anchor + this.viewHeight) {
+      // An estimate (or an old layout) replaced whose end is on screen: what follows it (the
+      // next month's header and tiles) is what the eye holds, and it stays; the section's own
+      // rows change anyway (grey placeholders become pictures), so their move is not seen as
+      // one. Kept proportional, the next header jumped by the estimate's miss (issue 34.10).
       this.shift += delta;
     } else if (top < anchor) {
       const offset = anchor - top - rowsOffset;
@@ -150,17 +160,19 @@ export class ScrollAnchor<S = unknown> {
       scroll.contentHeight > scroll.viewportHeight &&
       scroll.position >= scroll.maxPosition - 0.5;
     const applied = held === null && !atEnd ? shift : 0;
-    scroll.shiftBy(applied);
     if (contentHeight !== scroll.contentHeight) {
-      scroll.setContentHeight(contentHeight);
+      // The shift and the new height together, clamped once: shifted first against the old
+      // height, a correction into content that just grew was cut at the old end.
+      scroll.setContentHeight(contentHeight, applied);
       if (atEnd && !scrolling) scroll.scrollTo(scroll.maxPosition, { animate: false });
-    }
+    } else scroll.shiftBy(applied);
     if (held !== null) {
       scroll.scrollTo(held);
       // Clamped at an edge: the hold cannot be honoured, and must not read as a user scroll.
       this.lastHeld = scroll.position;
     }
     this.viewTop = scroll.position;
+    this.viewHeight = scroll.viewportHeight;
     return shift;
   }
 

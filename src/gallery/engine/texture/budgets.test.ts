@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { maxArrayTextureLayersOf, poolSizesFor, TEXTURE_BUDGETS } from './budgets';
 import { createFakeWebGL2 } from './testing';
 import { createFallbackPixels } from './fallbackImage';
-import {
-  layerBytes,
-  preferredTier,
-  TIER_LAYER_SIZE,
-  TIER_THUMBNAIL_SIZE,
-  UPLOAD_COST,
-} from './tiers';
+import { layerBytes, TIER_LAYER_SIZE, TIER_THUMBNAIL_SIZE, UPLOAD_COST } from './tiers';
 
 describe('texture budgets', () => {
   it('turns each device class budget into layer counts', () => {
@@ -52,17 +46,6 @@ describe('tiers', () => {
     expect(layerBytes('small')).toBe(262_144);
     expect(layerBytes('large')).toBe(4_194_304);
     expect(UPLOAD_COST).toEqual({ small: 1, large: 16 });
-  });
-
-  it('prefers the large tier only past 1.25 × 256 device pixels and while the scroll is idle', () => {
-    expect(preferredTier(180, 120, 1, true)).toBe('small');
-    expect(preferredTier(180, 120, 2, true)).toBe('large');
-    expect(preferredTier(180, 120, 2, false)).toBe('small');
-    expect(preferredTier(128, 256, 1, true)).toBe('small');
-    // The rule TileComposer has always drawn with: a 3:2 or 16:9 tile of the default 180 px
-    // desktop row (up to 320 px at DPR 1) stays small; past 320 device pixels it goes large.
-    expect(preferredTier(320, 180, 1, true)).toBe('small');
-    expect(preferredTier(321, 100, 1, true)).toBe('large');
   });
 
   it('asks the thumbnail host for the SPEC §9 sizes, the small layer at the small size', () => {

@@ -63,20 +63,46 @@ export const UPLOAD_COST: Readonly<Record<TextureTier, number>> = Object.freeze(
 export const FALLBACK_LAYER = 0;
 
 /**
+ * Device pixels the picture's longer side spans on screen when drawn in a tile of `widthCss` ×
+ * `heightCss` at `devicePixelRatio`: both dimensions count. The renderer fills the tile with the
+ * picture and crops what overflows (TileRenderer `aCrop`: a 10:1 panorama laid out at the 4:1
+ * display bound, or any picture in a square tile), so a cropped picture is drawn larger than its
+ * tile: a 10:1 panorama in a 720 × 180 tile is drawn 1800 × 180, and its 256 thumbnail (256 × 26)
+ * would give 26 texels to 180 device pixels of height. Without the picture's aspect (`0`), the
+ * picture is taken to have the tile's, and the tile's longer side decides.
+ */
+export function drawnLongSide(
+  widthCss: number,
+  heightCss: number,
+  devicePixelRatio: number,
+  imageAspect = 0,
+): number {
+  const w = Math.max(0, widthCss) * devicePixelRatio;
+  const h = Math.max(0, heightCss) * devicePixelRatio;
+  if (!(imageAspect > 0) || !(w > 0) || !(h > 0)) return Math.max(w, h);
+  // Covered: the picture's height is the tile's, or more when its width would fall short.
+  const drawnHeight = Math.max(h, w / imageAspect);
+  return Math.max(drawnHeight, drawnHeight * imageAspect);
+}
+
+/**
  * The one rule for the tier a tile wants (TileComposer asks it for every visible tile): the
- * large tier only while the scroll is idle and when the tile's on-screen size × devicePixelRatio
- * exceeds the small layer by more than LARGE_TIER_HEADROOM. The layer is square, so the longer
- * side decides.
+ * large tier only while the scroll is idle and when the picture as drawn (drawnLongSide: device
+ * pixels, both dimensions, the crop included) exceeds the small thumbnail's longer side (256, as
+ * the thumbnail host makes it) by more than LARGE_TIER_HEADROOM. Asked every frame, so a tile
+ * that grows (a resize, a zoom level, a move to a screen of higher DPR) upgrades at its next
+ * idle frame.
  */
 export function preferredTier(
   widthCss: number,
   heightCss: number,
   devicePixelRatio: number,
   scrollIdle: boolean,
+  imageAspect = 0,
 ): TextureTier {
   if (!scrollIdle) return 'small';
-  return Math.max(widthCss, heightCss) * devicePixelRatio >
-    TIER_LAYER_SIZE.small * LARGE_TIER_HEADROOM
+  return drawnLongSide(widthCss, heightCss, devicePixelRatio, imageAspect) >
+    TIER_THUMBNAIL_SIZE.small * LARGE_TIER_HEADROOM
     ? 'large'
     : 'small';
 }
