@@ -3,12 +3,12 @@ import { ApiError } from '../../api/errors';
 import type { ApiClient } from '../../api/http';
 import { dialogStore } from '../../state/dialogs';
 import { readString } from '../../state/persisted';
+import { longTaskStore } from '../../state/longTasks';
 import { popupStore } from '../../state/popups';
 import { storageQuotaStore } from '../../state/storageQuota';
 import { toastStore } from '../../state/toasts';
 import { STORAGE_POPUPS } from '../storage';
 import { createFileActions } from './fileActions';
-import { longTaskStore } from './longTasks';
 
 interface Call {
   method: string;

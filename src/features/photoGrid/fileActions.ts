@@ -10,8 +10,8 @@ import type { ApiClient } from '../../api/http';
 import { confirmDialog } from '../../state/dialogs';
 import { popupStore } from '../../state/popups';
 import { storageQuotaStore } from '../../state/storageQuota';
+import { longTaskStore } from '../../state/longTasks';
 import { dismissToast, showToast } from '../../state/toasts';
-import { longTaskStore } from './longTasks';
 import { runLimited } from '../../domain/concurrency';
 import { STORAGE_POPUPS } from '../storage';
 
