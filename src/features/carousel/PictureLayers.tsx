@@ -78,7 +78,11 @@ export function PictureLayers({
         onError={() => fail('large')}
       />
       {failedHere.includes('large') ? (
-        <div className="carousel__message" role="alert" data-testid="carousel-image-failed">
+        <div
+          className="carousel__message carousel__message--over"
+          role="alert"
+          data-testid="carousel-image-failed"
+        >
           <p>{t('errors.somethingWentWrong')}</p>
         </div>
       ) : null}
