@@ -328,10 +328,6 @@ const ALLOWED: Allowed[] = [
     value: 4,
     reason: 'texture upload budget (ms) and urgency factor, not the upload retry countdown',
   },
-  // Pending: src/features/photoGrid is being ported to the GridPage frame (issue 35.2) and is
-  // not edited meanwhile; it should then read RECENTS_WINDOWS_DAYS / RECENTS_UPLOADED_SINCE_DAYS.
-  { file: 'src/features/photoGrid/filters.ts', value: '[1,7,30]', reason: 'pending issue 35.2' },
-  { file: 'src/features/photoGrid/filters.ts', value: 30, reason: 'pending issue 35.2' },
 ];
 
 const allows = (entry: Allowed, hit: Hit) =>

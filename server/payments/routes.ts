@@ -266,7 +266,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: ServerContext):
       throw paymentError(409, PAYMENT_ERRORS.alreadySubscribed, 'Change the plan instead');
     }
     const used = totals(ctx.db, { owner: user.id }).bytes;
-    if (unavailableReason(product, null, used, user.max_space)) {
+    if (unavailableReason(product, null, used)) {
       throw paymentError(409, PAYMENT_ERRORS.planUnavailable, 'This plan is too small');
     }
     const now = ctx.now();
@@ -316,7 +316,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: ServerContext):
       throw paymentError(409, PAYMENT_ERRORS.planUnavailable, 'This is the present plan');
     }
     const used = totals(ctx.db, { owner: user.id }).bytes;
-    const reason = unavailableReason(target, present, used, user.max_space);
+    const reason = unavailableReason(target, present, used);
     if (reason) throw paymentError(409, PAYMENT_ERRORS.planUnavailable, reason, { reason });
     const now = ctx.now();
     if (planChange(present, target) === 'upgrade') {

@@ -68,28 +68,28 @@ describe('grants (SPEC §9)', () => {
 
 describe('plan rules (SPEC §5)', () => {
   it('refuses yearly to monthly', () => {
-    expect(unavailableReason(m500, y100, 0, 115 * GB)).toBe('PLAN_IS_DOWNGRADE');
-    expect(unavailableReason(y500, m100, 0, 115 * GB)).toBeNull();
+    expect(unavailableReason(m500, y100, 0)).toBe('PLAN_IS_DOWNGRADE');
+    expect(unavailableReason(y500, m100, 0)).toBeNull();
   });
 
-  it('refuses a plan smaller than usage beyond the storage kept besides the plan', () => {
-    // 15 GB besides a 500 GB plan; 200 GB used: 100 GB + 15 GB is too small.
-    expect(unavailableReason(m100, m500, 200 * GB, 515 * GB)).toBe('INSUFFICIENT_STORAGE_PLAN');
-    expect(unavailableReason(m100, m500, 110 * GB, 515 * GB)).toBeNull();
-    // No plan: the whole max space is kept besides it.
-    expect(unavailableReason(m100, null, 110 * GB, 15 * GB)).toBeNull();
-    expect(unavailableReason(m100, null, 120 * GB, 15 * GB)).toBe('INSUFFICIENT_STORAGE_PLAN');
+  it('"plans smaller than usage are unavailable" (SPEC §5), whatever storage is kept besides', () => {
+    // 110 GB used would fit 100 GB plus the 15 GB kept besides a 500 GB plan: still refused.
+    expect(unavailableReason(m100, m500, 110 * GB)).toBe('INSUFFICIENT_STORAGE_PLAN');
+    expect(unavailableReason(m100, null, 110 * GB)).toBe('INSUFFICIENT_STORAGE_PLAN');
+    // Usage exactly the plan's size fits; less fits.
+    expect(unavailableReason(m100, null, 100 * GB)).toBeNull();
+    expect(unavailableReason(m100, m500, 90 * GB)).toBeNull();
   });
 
   it('builds the plan table: active, upcoming, selected, unavailable, available', () => {
-    const rows = planTable(all, { product: y100, upcomingProductId: null }, 'y500', 0, 115 * GB);
+    const rows = planTable(all, { product: y100, upcomingProductId: null }, 'y500', 0);
     expect(rows.map((r) => r.size)).toEqual([100, 500]);
     expect(rows[0].monthlyPlan?.type).toBe('unavailable');
     expect(rows[0].monthlyPlan?.reason).toBe('PLAN_IS_DOWNGRADE');
     expect(rows[0].yearlyPlan?.type).toBe('active');
     expect(rows[1].yearlyPlan?.type).toBe('selected');
     expect(rows[1].yearlyPlan?.monthlyPrice).toBe(4950);
-    const upcoming = planTable(all, { product: m500, upcomingProductId: 'm100' }, null, 0, 0);
+    const upcoming = planTable(all, { product: m500, upcomingProductId: 'm100' }, null, 0);
     expect(upcoming[0].monthlyPlan?.type).toBe('upcoming');
     expect(upcoming[0].yearlyPlan?.type).toBe('available');
     expect(upcoming[1].monthlyPlan?.type).toBe('active');

@@ -115,17 +115,18 @@ export interface CurrentPlan {
 /**
  * SPEC §5 plans: a yearly plan cannot go back to monthly (PLAN_IS_DOWNGRADE); a plan is too
  * small (INSUFFICIENT_STORAGE_PLAN) when usage exceeds its size plus the storage the user keeps
- * besides the present plan (max space minus the present plan's size).
+ * besides the present plan (max space minus the present plan's size), and "plans smaller than
+ * usage are unavailable" whatever else the user keeps.
  */
 export function unavailableReason(
   target: Product,
   current: Product | null,
   usedBytes: number,
-  maxBytes: number,
 ): UnavailableReason | null {
   if (current?.period === 'yearly' && target.period === 'monthly') return 'PLAN_IS_DOWNGRADE';
-  const besidesPlan = Math.max(0, maxBytes - (current ? gbToBytes(current.size) : 0));
-  if (usedBytes > gbToBytes(target.size) + besidesPlan) return 'INSUFFICIENT_STORAGE_PLAN';
+  // Usage above the plan's size plus the storage kept besides (never negative) is usage above
+  // the plan's size: the third clause holds the second.
+  if (usedBytes > gbToBytes(target.size)) return 'INSUFFICIENT_STORAGE_PLAN';
   return null;
 }
 
@@ -157,12 +158,11 @@ export function planTable(
   current: CurrentPlan,
   selectedId: string | null,
   usedBytes: number,
-  maxBytes: number,
 ): PlanRow[] {
   const sizes = [...new Set(products.map((p) => p.size))].sort((a, b) => a - b);
   const cellOf = (product: Product | undefined): PlanCell | null => {
     if (!product) return null;
-    const reason = unavailableReason(product, current.product, usedBytes, maxBytes);
+    const reason = unavailableReason(product, current.product, usedBytes);
     let type: PlanCellType;
     if (current.product?.id === product.id) type = 'active';
     else if (current.upcomingProductId === product.id) type = 'upcoming';

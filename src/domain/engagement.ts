@@ -35,5 +35,14 @@ export function engagedEventDue(
   return nowSeconds - last >= ENGAGED_ANALYTICS_COOLDOWN_S;
 }
 
+/**
+ * SPEC §8 "Image load failure in an album shows "something went wrong" and tracks an
+ * unsupported-media event". Not an engaged event: each failure is news, so no cooldown.
+ */
+export const UNSUPPORTED_MEDIA_EVENT = 'unsupported_media';
+/** Events sent as they happen, without the engaged cooldown. */
+export type TrackedEvent = typeof UNSUPPORTED_MEDIA_EVENT;
+
 /** SPEC §7: the name on the wire. */
-export const wireEventName = (event: EngagedEvent): `web_${EngagedEvent}` => `web_${event}`;
+export const wireEventName = <E extends EngagedEvent | TrackedEvent>(event: E): `web_${E}` =>
+  `web_${event}`;

@@ -110,6 +110,10 @@ test('digital legacy: the contact form checks every field, cancel goes back to t
   await page.getByTestId('legacy-field-name').focus();
   await expect(page.getByText('Enter a phone number of 8 to 14 digits')).toBeVisible();
   await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+  // SPEC §5: a required field left blank says the generic text; all four show the asterisk.
+  await page.getByTestId('legacy-field-address').fill('');
+  await expect(page.getByText('Field is required')).toBeVisible();
+  await expect(page.getByRole('dialog').getByTestId('required-mark')).toHaveCount(4);
   await expect(confirm).toBeDisabled();
   await axeClean(page, 'privacy');
   // Cancel: the previous choice is back, nothing is saved.

@@ -171,6 +171,13 @@ test('a read-only user: every subscriber-only action shows the readonly tooltip 
   await expect(page.getByTestId('carousel')).toBeVisible();
   await expectGated(page, page.getByTestId('carousel-share'));
   await expectGated(page, page.getByTestId('carousel-add-to-album'));
+  // SPEC §6: deleting stays theirs, but an undo is a restore, which is not: no Undo offered.
+  await page.getByTestId('carousel-delete').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  const deleted = page.getByTestId('toast').filter({ hasText: '1 file deleted' });
+  await expect(deleted).toBeVisible();
+  await expect(deleted.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  await expect(deleted.getByRole('button', { name: 'Dismiss' })).toBeVisible();
 
   // Albums: create; in the album shared with them, add, upload, copy and share.
   await page.goto('/albums');

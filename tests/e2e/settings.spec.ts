@@ -64,7 +64,8 @@ test('rename: the name is checked, saved, and shown in the shell', async ({ page
   await page.getByTestId('settings-name-edit').click();
   const input = page.getByTestId('settings-name-input');
   await input.fill('   ');
-  await expect(page.getByTestId('settings-name-problem')).toHaveText('Enter a name.');
+  await expect(page.getByTestId('settings-name-problem')).toHaveText('Field is required');
+  await expect(page.getByTestId('settings-name-form').getByTestId('required-mark')).toHaveText('*');
   await expect(page.getByTestId('settings-name-save')).toBeDisabled();
   await input.fill('x'.repeat(256));
   await expect(page.getByTestId('settings-name-problem')).toContainText('at most 255');

@@ -86,6 +86,7 @@ test('a link with a password: made from the selection, copied, emailed; the rece
   // The subject was visited and left empty: it is required.
   await expect(page.getByTestId('share-email-subject')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('share-invalid')).toHaveCount(1);
+  await expect(page.getByTestId('share-invalid')).toHaveText('Field is required');
   await expect(done).toBeDisabled();
   await page.getByTestId('share-email-subject').fill('Our trip <script>alert(1)</script>');
   await page.getByTestId('share-email-message').fill('Have a look!\nMore soon');

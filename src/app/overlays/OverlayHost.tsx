@@ -5,6 +5,7 @@ import { registerSessionPopups, SessionPrompts } from '../../features/notices';
 import { registerStoragePopups } from '../../features/storage';
 import { UploadRoot } from '../../features/upload';
 import { DialogHost } from './DialogHost';
+import { LeaveWarning } from './LeaveWarning';
 import { PopupHost } from './PopupHost';
 import { ToastViewport } from './ToastViewport';
 import { useCasting } from '../../state/casting';
@@ -21,7 +22,10 @@ registerSessionPopups();
 // SPEC §4 Subscription dialog (read-only users, subscribe buttons).
 registerBillingPopups();
 
-/** Global overlays of SPEC §2: popups one at a time, confirm/alert dialogs, toasts. */
+/**
+ * Global overlays of SPEC §2: popups one at a time, confirm/alert dialogs, toasts, and the
+ * SPEC §8 warning on leaving while a long-running task is pending.
+ */
 export function OverlayHost() {
   const casting = useCasting();
   return (
@@ -29,6 +33,7 @@ export function OverlayHost() {
       <PopupHost />
       <SessionPrompts />
       <DialogHost />
+      <LeaveWarning />
       <ToastViewport />
       <DownloadPanel />
       <UploadRoot />

@@ -106,6 +106,7 @@ export function AlbumSettingsDialog({
           value={title}
           onChange={setTitle}
           problem={problem}
+          required={shared}
           testId="album-title-input"
         />
         <fieldset className="albums-form__group">

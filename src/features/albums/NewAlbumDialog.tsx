@@ -10,6 +10,7 @@ import { accountInfoQuery, useAccountInfo } from '../../platform/queries';
 import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { FieldLabel } from '../../ui/FieldLabel';
 import { albumCalls, createAlbum } from './albumApi';
 import { ALBUM_TITLE_MAX, albumTitleProblem, userNameProblem } from './albumTitle';
 import { addedToAlbumToast } from './addToAlbum';
@@ -135,6 +136,7 @@ export function NewAlbumDialog({
               placeholder={t('albums.create.namePlaceholder')}
               // An untouched field says nothing yet; Save stays disabled.
               problem={title === '' ? null : problem}
+              required={shared}
               testId="album-title-input"
             />
             <label className="albums-form__check">
@@ -153,6 +155,8 @@ export function NewAlbumDialog({
             value={userName}
             onChange={setUserName}
             problem={userName === '' ? null : nameProblem}
+            required
+            requiredText={t('common.fieldRequired')}
             testId="user-name-input"
           />
         )}
@@ -166,13 +170,19 @@ export function NewAlbumDialog({
   );
 }
 
-/** A one-line text of at most 255 characters with its problem said under it. */
+/**
+ * A one-line text of at most 255 characters with its problem said under it; a required one
+ * shows the asterisk (SPEC §5). A blank required field says `requiredText`, by default the
+ * album title's own "Album name is required for shared albums".
+ */
 export function TextField({
   label,
   value,
   onChange,
   problem,
   placeholder,
+  required = false,
+  requiredText,
   testId,
 }: {
   label: string;
@@ -180,13 +190,17 @@ export function TextField({
   onChange: (value: string) => void;
   problem: 'required' | 'tooLong' | 'invalid' | null;
   placeholder?: string;
+  required?: boolean;
+  requiredText?: string;
   testId: string;
 }) {
   const { t } = useTranslation();
   const id = useId();
   return (
     <div className="albums-form__field">
-      <label htmlFor={id}>{label}</label>
+      <FieldLabel htmlFor={id} required={required}>
+        {label}
+      </FieldLabel>
       <input
         id={id}
         type="text"
@@ -195,6 +209,7 @@ export function TextField({
         // One past the limit is let in, so "too long" can be said rather than silently cut.
         maxLength={ALBUM_TITLE_MAX + 1}
         autoFocus
+        aria-required={required}
         aria-invalid={problem !== null}
         aria-describedby={problem ? `${id}-problem` : undefined}
         onChange={(event) => onChange(event.target.value)}
@@ -202,7 +217,9 @@ export function TextField({
       />
       {problem ? (
         <p id={`${id}-problem`} className="albums-form__error" data-testid={`${testId}-problem`}>
-          {t(`albums.titleProblem.${problem}`)}
+          {problem === 'required' && requiredText !== undefined
+            ? requiredText
+            : t(`albums.titleProblem.${problem}`)}
         </p>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import type { JobListItem } from '../../api/contract/albums';
 import { actionFailure, isApiError } from '../../api/errors';
+import { longTaskStore } from '../../state/longTasks';
 import type { Message } from '../../state/message';
 import { popupStore } from '../../state/popups';
 import { dismissToast, showToast } from '../../state/toasts';
@@ -58,6 +59,7 @@ export async function addFilesToAlbum(options: {
   seeAlbum: () => void;
 }): Promise<boolean> {
   const { albumId, sourceJob, fileIds, seeAlbum } = options;
+  const end = longTaskStore.getState().begin('copy');
   const progress = showToast({
     kind: 'progress',
     message: { key: 'albums.add.adding', values: { count: fileIds.length } },
@@ -73,5 +75,6 @@ export async function addFilesToAlbum(options: {
     return false;
   } finally {
     dismissToast(progress);
+    end();
   }
 }

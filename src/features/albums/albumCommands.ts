@@ -4,6 +4,7 @@ import { ALBUM_COPY_FAILURE_TOAST_MS } from '../../domain/constants';
 import { trackEngaged } from '../../platform/analytics';
 import { queryClient } from '../../platform/queryClient';
 import { confirmDialog } from '../../state/dialogs';
+import { longTaskStore } from '../../state/longTasks';
 import { storageQuotaStore } from '../../state/storageQuota';
 import { dismissToast, showToast } from '../../state/toasts';
 import type { ParseKeys } from 'i18next';
@@ -208,6 +209,7 @@ export const albumCommands = {
 
   /** SPEC §8 copy to the timeline: 413 gives the out-of-storage popup; others "please try again". */
   async copyToTimeline(jobId: string, fileIds?: readonly string[]): Promise<boolean> {
+    const end = longTaskStore.getState().begin('copy');
     const progress = showToast({
       kind: 'progress',
       message: { key: 'albums.copy.copying' },
@@ -224,6 +226,7 @@ export const albumCommands = {
       return false;
     } finally {
       dismissToast(progress);
+      end();
     }
   },
 };

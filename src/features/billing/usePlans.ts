@@ -29,7 +29,6 @@ export function usePlans(selectedId: string | null): Plans {
     { product: present, upcomingProductId: subscription?.upcoming_product_id ?? null },
     selectedId,
     account?.used_space ?? 0,
-    account?.max_space ?? 0,
   );
   return {
     rows,

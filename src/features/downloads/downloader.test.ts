@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import type { ApiClient } from '../../api/http';
 import type { NavigationTarget } from './browserDownload';
+import { longTaskStore } from '../../state/longTasks';
 import { downloadPanelStore } from './downloadPanelStore';
 import { belongsToYearDownload, createDownloader } from './downloader';
 
@@ -94,6 +95,17 @@ const files = (n: number, size = MIB, ext = 'jpg') =>
 afterEach(() => downloadPanelStore.getState().close());
 
 describe('downloader', () => {
+  it('preparing is a pending long-running task until it settles (SPEC §8 "Changes might be lost")', async () => {
+    for (const fail of [undefined, new ApiError({ kind: 'offline', method: 'GET', path: '/x' })]) {
+      const t = setup(fail ? { fail } : {});
+      const done = t.downloader.download({ jobId: 'job-1', files: files(1) });
+      await vi.waitFor(() => expect(t.calls).toHaveLength(1));
+      expect(longTaskStore.getState().running.download).toBe(1);
+      await done;
+      expect(longTaskStore.getState().running.download).toBe(0);
+    }
+  });
+
   it('fetches one file directly: checks it, then navigates to the content URL with the token', async () => {
     const t = setup();
     await t.downloader.download({ jobId: 'job-1', files: files(1) });

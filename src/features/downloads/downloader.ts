@@ -15,6 +15,7 @@ import {
   type DownloadPreset,
 } from '../../domain/downloads';
 import type { alertDialog } from '../../state/dialogs';
+import { longTaskStore } from '../../state/longTasks';
 import type { Message } from '../../state/message';
 import { checkDownload, type NavigationTarget } from './browserDownload';
 import { downloadPanelStore, type DownloadSource } from './downloadPanelStore';
@@ -77,6 +78,7 @@ export function createDownloader(deps: DownloaderDeps) {
   async function guarded(key: string, work: () => Promise<void>): Promise<void> {
     if (running.has(key)) return;
     running.add(key);
+    const end = longTaskStore.getState().begin('download');
     const toast = deps.showToast({ kind: 'progress', message: PREPARING });
     try {
       await work();
@@ -85,6 +87,7 @@ export function createDownloader(deps: DownloaderDeps) {
     } finally {
       deps.dismissToast(toast);
       running.delete(key);
+      end();
     }
   }
 

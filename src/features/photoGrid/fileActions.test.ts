@@ -3,12 +3,12 @@ import { ApiError } from '../../api/errors';
 import type { ApiClient } from '../../api/http';
 import { dialogStore } from '../../state/dialogs';
 import { readString } from '../../state/persisted';
+import { longTaskStore } from '../../state/longTasks';
 import { popupStore } from '../../state/popups';
 import { storageQuotaStore } from '../../state/storageQuota';
 import { toastStore } from '../../state/toasts';
 import { STORAGE_POPUPS } from '../storage';
 import { createFileActions } from './fileActions';
-import { longTaskStore } from './longTasks';
 
 interface Call {
   method: string;
@@ -92,7 +92,12 @@ describe('delete with undo', () => {
       );
       return Promise.resolve(undefined);
     });
-    const actions = createFileActions({ client: c.api, jobId: 'job', isOwner: true, grid: g });
+    const actions = createFileActions({
+      client: c.api,
+      jobId: 'job',
+      mayUndo: () => true,
+      grid: g,
+    });
     const freed = storageQuotaStore.getState().freedSerial;
     const done = actions.requestDelete(['a']);
     const dialog = await answerConfirm(true);
@@ -115,7 +120,12 @@ describe('delete with undo', () => {
   it('uses the count wording and runs at most five deletes at once', async () => {
     const g = grid();
     const c = client(() => Promise.resolve(undefined));
-    const actions = createFileActions({ client: c.api, jobId: 'job', isOwner: true, grid: g });
+    const actions = createFileActions({
+      client: c.api,
+      jobId: 'job',
+      mayUndo: () => true,
+      grid: g,
+    });
     const ids = Array.from({ length: 12 }, (_, i) => `f${i}`);
     const done = actions.requestDelete(ids);
     const dialog = await answerConfirm(true);
@@ -131,7 +141,12 @@ describe('delete with undo', () => {
   it('a cancelled confirmation deletes nothing; a second request while asking asks nothing more', async () => {
     const g = grid();
     const c = client(() => Promise.resolve(undefined));
-    const actions = createFileActions({ client: c.api, jobId: 'job', isOwner: true, grid: g });
+    const actions = createFileActions({
+      client: c.api,
+      jobId: 'job',
+      mayUndo: () => true,
+      grid: g,
+    });
     const first = actions.requestDelete(['a']);
     const second = actions.requestDelete(['a']);
     await second;
@@ -147,7 +162,12 @@ describe('delete with undo', () => {
     const c = client((call) =>
       call.path.endsWith('/b') ? Promise.reject(serverError()) : Promise.resolve(undefined),
     );
-    const actions = createFileActions({ client: c.api, jobId: 'job', isOwner: true, grid: g });
+    const actions = createFileActions({
+      client: c.api,
+      jobId: 'job',
+      mayUndo: () => true,
+      grid: g,
+    });
     await actions.deleteNow(['a', 'b']);
     expect(g.removed).toEqual(['a']);
     expect(g.pending.has('b')).toBe(false);
@@ -161,7 +181,12 @@ describe('delete with undo', () => {
     const c = client((call) =>
       Promise.reject(new ApiError({ kind: 'offline', method: 'DELETE', path: call.path })),
     );
-    const actions = createFileActions({ client: c.api, jobId: 'job', isOwner: true, grid: g });
+    const actions = createFileActions({
+      client: c.api,
+      jobId: 'job',
+      mayUndo: () => true,
+      grid: g,
+    });
     await actions.deleteNow(['a', 'b']);
     expect(g.removed).toEqual([]);
     expect(g.pending.size).toBe(0);
@@ -179,7 +204,12 @@ describe('delete with undo', () => {
           )
         : Promise.resolve(undefined),
     );
-    const actions = createFileActions({ client: c.api, jobId: 'job', isOwner: true, grid: g });
+    const actions = createFileActions({
+      client: c.api,
+      jobId: 'job',
+      mayUndo: () => true,
+      grid: g,
+    });
     await actions.deleteNow(['a', 'b']);
     expect(g.removed.sort()).toEqual(['a', 'b']);
     expect(toasts().find((t) => t.kind === 'error')).toBeUndefined();
@@ -192,10 +222,38 @@ describe('delete with undo', () => {
         ? Promise.reject(serverError('Forbidden'))
         : Promise.resolve(undefined),
     );
-    const actions = createFileActions({ client: c.api, jobId: 'job', isOwner: false, grid: g });
+    const actions = createFileActions({
+      client: c.api,
+      jobId: 'job',
+      mayUndo: () => false,
+      grid: g,
+    });
     await actions.deleteNow(['a', 'b']);
     expect(toasts().find((t) => t.kind === 'error')?.action).toBeUndefined();
     expect(toasts().find((t) => t.kind === 'success')?.action).toBeUndefined();
+  });
+});
+
+describe('the undo offer (SPEC §6)', () => {
+  it('is asked when the deleted toast shows, so a role changed since is honoured', async () => {
+    let mayUndo = true;
+    const c = client(() => Promise.resolve(undefined));
+    const actions = createFileActions({
+      client: c.api,
+      jobId: 'job',
+      mayUndo: () => mayUndo,
+      grid: grid(),
+    });
+    await actions.deleteNow(['a']);
+    expect(toasts().find((t) => t.kind === 'success')?.action?.label).toEqual({
+      key: 'timeline.delete.undo',
+    });
+    for (const toast of toasts()) toastStore.getState().dismiss(toast.id);
+    mayUndo = false;
+    await actions.deleteNow(['b']);
+    const deleted = toasts().find((t) => t.kind === 'success');
+    expect(deleted?.message).toEqual({ key: 'timeline.delete.deleted', values: { count: 1 } });
+    expect(deleted?.action).toBeUndefined();
   });
 });
 
@@ -208,7 +266,12 @@ describe('restore (undo)', () => {
         quota: { used_space: 10, max_space: 100 },
       }),
     );
-    const actions = createFileActions({ client: c.api, jobId: 'job', isOwner: true, grid: g });
+    const actions = createFileActions({
+      client: c.api,
+      jobId: 'job',
+      mayUndo: () => true,
+      grid: g,
+    });
     const ids = Array.from({ length: 1234 }, (_, i) => `f${i}`);
     const restoring = actions.restore(ids);
     expect(longTaskStore.getState().running.restore).toBe(1);
@@ -241,7 +304,12 @@ describe('restore (undo)', () => {
         quota: { used_space: 100, max_space: 100 },
       }),
     );
-    const actions = createFileActions({ client: c.api, jobId: 'job', isOwner: true, grid: g });
+    const actions = createFileActions({
+      client: c.api,
+      jobId: 'job',
+      mayUndo: () => true,
+      grid: g,
+    });
     const outcome = await actions.restore(['a', 'b', 'c']);
     expect(outcome.failed.map((f) => f.reason)).toEqual([
       'quota_exceeded_error',
@@ -261,7 +329,12 @@ describe('restore (undo)', () => {
     const c = client((call) =>
       Promise.reject(new ApiError({ kind: 'offline', method: 'POST', path: call.path })),
     );
-    const actions = createFileActions({ client: c.api, jobId: 'job', isOwner: true, grid: g });
+    const actions = createFileActions({
+      client: c.api,
+      jobId: 'job',
+      mayUndo: () => true,
+      grid: g,
+    });
     const outcome = await actions.restore(['a', 'b']);
     expect(outcome.failed.map((f) => f.reason)).toEqual(['offline', 'offline']);
     const error = toasts().find((t) => t.kind === 'error');
@@ -279,7 +352,12 @@ describe('restore (undo)', () => {
             quota: { used_space: 1, max_space: 2 },
           }),
     );
-    const actions = createFileActions({ client: c.api, jobId: 'job', isOwner: true, grid: g });
+    const actions = createFileActions({
+      client: c.api,
+      jobId: 'job',
+      mayUndo: () => true,
+      grid: g,
+    });
     await actions.deleteNow(['a']);
     const undo = toasts().find((t) => t.kind === 'success')!.action!;
     undo.run();

@@ -10,8 +10,8 @@ import type { ApiClient } from '../../api/http';
 import { confirmDialog } from '../../state/dialogs';
 import { popupStore } from '../../state/popups';
 import { storageQuotaStore } from '../../state/storageQuota';
+import { longTaskStore } from '../../state/longTasks';
 import { dismissToast, showToast } from '../../state/toasts';
-import { longTaskStore } from './longTasks';
 import { runLimited } from '../../domain/concurrency';
 import { STORAGE_POPUPS } from '../storage';
 
@@ -26,8 +26,11 @@ export interface FileActionsGrid {
 export interface FileActionsOptions {
   client: ApiClient;
   jobId: string;
-  /** SPEC §6: undo of a deletion only for the job owner (the timeline job is always owned). */
-  isOwner: boolean;
+  /**
+   * Whether the deleted toast offers Undo, asked when the toast shows (a subscription bought
+   * meanwhile counts): SPEC §6, see `domain/undoDelete`.
+   */
+  mayUndo: () => boolean;
   grid: FileActionsGrid;
   /** SPEC §8: the confirmation of a single file's delete words the timeline and an album apart. */
   wording?: 'timeline' | 'album';
@@ -48,7 +51,7 @@ export interface RestoreOutcome {
 export function createFileActions({
   client,
   jobId,
-  isOwner,
+  mayUndo,
   grid,
   wording = 'timeline',
 }: FileActionsOptions) {
@@ -75,7 +78,7 @@ export function createFileActions({
         storageQuotaStore.getState().storageChanged();
         showToast({
           message: { key: 'timeline.delete.deleted', values: { count: deleted.length } },
-          ...(isOwner ? { action: undoAction(deleted) } : {}),
+          ...(mayUndo() ? { action: undoAction(deleted) } : {}),
         });
       }
       if (failed.length > 0) {

@@ -1,3 +1,4 @@
+import { RECENTS_UPLOADED_SINCE_DAYS, RECENTS_WINDOWS_DAYS } from '../../domain/constants';
 import { FILE_KIND, type SectionCounts } from '../../gallery';
 
 /** SPEC §2 timeline filters, by their SPEC names (also the `filter` query parameter). */
@@ -14,9 +15,9 @@ export type TimelineFilter = (typeof TIMELINE_FILTERS)[number];
 export type RecentsFilter = Extract<TimelineFilter, `recents_${number}`>;
 
 /** SPEC §9 Recents: windows of 1, 7 and 30 days; the load asks for uploaded_since 30. */
-export const RECENTS_WINDOWS = [1, 7, 30] as const;
+export const RECENTS_WINDOWS = RECENTS_WINDOWS_DAYS;
 export type RecentsWindow = (typeof RECENTS_WINDOWS)[number];
-export const RECENTS_LOAD_DAYS = 30;
+export const RECENTS_LOAD_DAYS = RECENTS_UPLOADED_SINCE_DAYS;
 
 export function parseFilter(value: string | null): TimelineFilter {
   return (TIMELINE_FILTERS as readonly string[]).includes(value ?? '')

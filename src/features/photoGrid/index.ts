@@ -1,7 +1,7 @@
 // The public entry of features/photoGrid: the parts every page of photos shares (the timeline,
 // albums, the trash, the pickers): the job's files as a grid source with the timeline filters,
 // the engine hook, metrics and insets, the selection toolbar and the selected files, file
-// actions (delete with undo) and the long-task markers they keep, the grid menu and shortcuts;
+// actions (delete with undo), the grid menu and shortcuts;
 // and the page frame they all lay out in (GridPage.css: the bar above the grid, the grid, the
 // overlay), which loads with this entry so that no page's look waits for another page's chunk.
 import './GridPage.css';
@@ -21,7 +21,6 @@ export {
 } from './filters';
 export { GALLERY_SHORTCUTS } from './galleryShortcuts';
 export { insetsFor, metricsFor } from './gridInsets';
-export { anyLongTaskRunning, longTaskStore } from './longTasks';
 export { filesWithDetails, selectedFileIds } from './selectedFiles';
 export { SelectionBar, SelectionToolbar, useSelectionSummary } from './SelectionToolbar';
 export {

@@ -1,6 +1,8 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { GalleryEngine } from '../../gallery';
+import { mayUndoDelete } from '../../domain/undoDelete';
 import { api } from '../../platform/api';
+import { isReadOnlyUser } from '../../platform/queries';
 import { downloadFiles } from '../downloads';
 import { createFileActions, type FileActions } from './fileActions';
 import { filesWithDetails, selectedFileIds } from './selectedFiles';
@@ -20,7 +22,7 @@ export interface SelectionCommandsSetup {
   engine: GalleryEngine | null;
   /** The job the grid shows; unset (still loading), the commands do nothing yet. */
   jobId: string | undefined;
-  /** SPEC §6: undo of a deletion is the job owner's. */
+  /** SPEC §6: undo of a deletion is the job owner's (and never a read-only user's). */
   isOwner: boolean;
   /** SPEC §8: the confirmation of a single file's delete words the timeline and an album apart. */
   wording?: 'timeline' | 'album';
@@ -81,7 +83,7 @@ export function useSelectionCommands({
         ? createFileActions({
             client: api(),
             jobId,
-            isOwner,
+            mayUndo: () => mayUndoDelete({ ownsJob: isOwner, readOnly: isReadOnlyUser() }),
             wording,
             grid: {
               setPendingDelete: (ids, pending) => engine.setPendingDelete(ids, pending),

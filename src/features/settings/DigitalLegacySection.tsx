@@ -10,9 +10,11 @@ import {
 } from '../../api/contract/privacy';
 import { actionFailure } from '../../api/errors';
 import { TEXT_MAX } from '../../domain/constants';
+import { fieldProblem } from '../../domain/fieldProblem';
 import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { FieldLabel } from '../../ui/FieldLabel';
 import { Spinner } from '../../ui/Spinner';
 import { digitalLegacyQuery, needsFreshLogin, saveDigitalLegacy } from './privacyApi';
 import './settings.css';
@@ -201,10 +203,16 @@ function ContactForm({
       >
         <p>{t('privacy.legacy.contactAbout')}</p>
         {FIELDS.map((field) => {
-          const invalid = touched[field] === true && problems[field] === true;
+          const problem =
+            touched[field] === true
+              ? fieldProblem(form[field], { required: true, invalid: problems[field] === true })
+              : null;
+          const invalid = problem !== null;
           return (
             <div key={field} className="settings-field">
-              <label htmlFor={`${id}-${field}`}>{t(`privacy.legacy.field.${field}`)}</label>
+              <FieldLabel htmlFor={`${id}-${field}`} required>
+                {t(`privacy.legacy.field.${field}`)}
+              </FieldLabel>
               <input
                 id={`${id}-${field}`}
                 className="ui-text-field"
@@ -225,7 +233,11 @@ function ContactForm({
               />
               {invalid ? (
                 <p id={`${id}-${field}-invalid`} className="settings-error" role="alert">
-                  {t(`privacy.legacy.invalid.${field}`)}
+                  {problem === 'required'
+                    ? t('common.fieldRequired')
+                    : field === 'phone_number' || field === 'email_address'
+                      ? t(`privacy.legacy.invalid.${field}`)
+                      : t('common.valueInvalid')}
                 </p>
               ) : null}
             </div>

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { nameProblem, useSaveName } from './ProfileName';
+import { FieldLabel } from '../../ui/FieldLabel';
+import { nameProblem, nameProblemKey, useSaveName } from './ProfileName';
 import './settings.css';
 
 const DISMISSED_KEY = 'missingNameDismissed';
@@ -74,13 +75,16 @@ export default function MissingNameModal() {
         }}
       >
         <p>{t('missingName.body')}</p>
-        <label htmlFor={id}>{t('settings.profile.label')}</label>
+        <FieldLabel htmlFor={id} required>
+          {t('settings.profile.label')}
+        </FieldLabel>
         <input
           id={id}
           className="ui-text-field"
           type="text"
           autoComplete="name"
           value={name}
+          aria-required="true"
           maxLength={300}
           aria-invalid={invalid}
           aria-describedby={invalid ? `${id}-problem` : undefined}
@@ -95,7 +99,7 @@ export default function MissingNameModal() {
         />
         {invalid ? (
           <p id={`${id}-problem`} role="alert" className="settings-error">
-            {t(`settings.profile.problem.${problem}`)}
+            {t(nameProblemKey(problem))}
           </p>
         ) : null}
       </form>

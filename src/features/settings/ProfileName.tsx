@@ -9,6 +9,7 @@ import { api } from '../../platform/api';
 import { accountInfoQuery } from '../../platform/queries';
 import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
+import { FieldLabel } from '../../ui/FieldLabel';
 import './settings.css';
 
 /** SPEC §5 text max: a name is 1 to 255 characters of storable text (contract/text.ts). */
@@ -19,6 +20,12 @@ export function nameProblem(name: string): 'required' | 'tooLong' | 'invalid' | 
   if (name.length > NAME_MAX) return 'tooLong';
   return isStorableText(name) ? null : 'invalid';
 }
+
+/** What the field says under it: SPEC §5's generic "Field is required", or its own reason. */
+export const nameProblemKey = (problem: NonNullable<ReturnType<typeof nameProblem>>) =>
+  problem === 'required'
+    ? ('common.fieldRequired' as const)
+    : (`settings.profile.problem.${problem}` as const);
 
 /** SPEC §7 POST /name, trimmed. */
 async function saveName(name: string): Promise<void> {
@@ -95,7 +102,9 @@ export function ProfileName({ name, email }: { name: string | null; email: strin
         void save();
       }}
     >
-      <label htmlFor={id}>{t('settings.profile.label')}</label>
+      <FieldLabel htmlFor={id} required>
+        {t('settings.profile.label')}
+      </FieldLabel>
       <input
         id={id}
         className="ui-text-field"
@@ -103,6 +112,8 @@ export function ProfileName({ name, email }: { name: string | null; email: strin
         value={draft}
         maxLength={NAME_MAX + 1}
         autoFocus
+        // Not `required`: the browser's own bubble would speak before ours, untranslated.
+        aria-required="true"
         aria-invalid={problem !== null}
         aria-describedby={problem ? `${id}-problem` : undefined}
         onChange={(event) => setDraft(event.target.value)}
@@ -110,7 +121,7 @@ export function ProfileName({ name, email }: { name: string | null; email: strin
       />
       {problem ? (
         <p id={`${id}-problem`} className="settings-error" data-testid="settings-name-problem">
-          {t(`settings.profile.problem.${problem}`)}
+          {t(nameProblemKey(problem))}
         </p>
       ) : null}
       <div className="settings-languages">

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
+import { FieldLabel } from '../../ui/FieldLabel';
 import {
   emailShareProblems,
   MESSAGE_MAX,
@@ -11,7 +12,8 @@ import './share.css';
 
 /**
  * The share dialog's email view (SPEC §5 email share): To, Subject, Message; Send disabled until
- * every field is valid; a visited invalid field says "Invalid input".
+ * every field is valid; a visited field says "Field is required" when To or Subject is blank,
+ * else "Invalid input" when refused. To and Subject show the required asterisk.
  */
 export function EmailShareForm({
   busy,
@@ -35,6 +37,7 @@ export function EmailShareForm({
     id: `${id}-${name}`,
     value: form[name],
     'aria-invalid': touched[name] && problems[name],
+    'aria-required': name !== 'message',
     'aria-describedby': touched[name] && problems[name] ? `${id}-${name}-invalid` : undefined,
     onChange: (event: { target: { value: string } }) =>
       setForm((old) => ({ ...old, [name]: event.target.value })),
@@ -44,7 +47,11 @@ export function EmailShareForm({
   const invalid = (name: keyof typeof form) =>
     touched[name] && problems[name] ? (
       <p id={`${id}-${name}-invalid`} className="share-dialog__invalid" data-testid="share-invalid">
-        {t('share.email.invalid')}
+        {/* SPEC §5: a blank To or Subject is "Field is required"; anything else refused is
+            the email share's own "invalid input". */}
+        {name !== 'message' && form[name].trim() === ''
+          ? t('common.fieldRequired')
+          : t('share.email.invalid')}
       </p>
     ) : null;
 
@@ -58,7 +65,9 @@ export function EmailShareForm({
       }}
     >
       <div className="share-dialog__field">
-        <label htmlFor={`${id}-recipients`}>{t('share.email.recipients')}</label>
+        <FieldLabel htmlFor={`${id}-recipients`} required>
+          {t('share.email.recipients')}
+        </FieldLabel>
         <input
           ref={first}
           className="ui-text-field"
@@ -70,7 +79,9 @@ export function EmailShareForm({
         {invalid('recipients')}
       </div>
       <div className="share-dialog__field">
-        <label htmlFor={`${id}-subject`}>{t('share.email.subject')}</label>
+        <FieldLabel htmlFor={`${id}-subject`} required>
+          {t('share.email.subject')}
+        </FieldLabel>
         <input
           className="ui-text-field"
           type="text"

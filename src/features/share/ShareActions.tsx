@@ -5,6 +5,7 @@ import { actionFailure, apiErrorCode, isApiError } from '../../api/errors';
 import { trackEngaged } from '../../platform/analytics';
 import { useIsReadOnlyUser } from '../../platform/queries';
 import { queryClient } from '../../platform/queryClient';
+import { asLongTask } from '../../state/longTasks';
 import { popupStore } from '../../state/popups';
 import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
@@ -129,7 +130,7 @@ function CopyShareNow() {
       back();
       return;
     }
-    copyShareToTimeline(shareId).then(
+    asLongTask('copy', () => copyShareToTimeline(shareId)).then(
       (added) => {
         trackEngaged('timeline_add_finish');
         showToast({

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { useStore } from 'zustand';
 import { isApiError } from '../../api/errors';
 import { afterStart } from '../../platform/afterStart';
 import { trackEngaged } from '../../platform/analytics';
@@ -19,13 +18,11 @@ import {
   type CarouselLocationState,
 } from '../carousel';
 import {
-  anyLongTaskRunning,
   EmptyGrid,
   GALLERY_SHORTCUTS,
   GridBar,
   GridOverlay,
   GridPage,
-  longTaskStore,
   RetryPage,
   SelectionBar,
   signedIn,
@@ -36,7 +33,6 @@ import {
 } from '../photoGrid';
 import { timelineCarouselSource } from './timelineCarousel';
 import { TimelineFilters } from './TimelineFilters';
-import { useLeaveWarning } from './useLeaveWarning';
 import { useTimelineLive, useTimelineSource } from './useTimelineSource';
 
 /** The album feature loads on first use: /photos does not carry it (bench/bundle). */
@@ -90,9 +86,6 @@ function Timeline() {
     },
     [navigate, search],
   );
-
-  const busy = useStore(longTaskStore, anyLongTaskRunning);
-  useLeaveWarning(busy);
 
   // Download, delete, and the share and add-to-album dialogs (SPEC §4, §5), from the selection
   // toolbar, the menu and the viewer.

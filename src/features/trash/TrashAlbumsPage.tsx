@@ -11,6 +11,7 @@ import {
 import { FilesResponseSchema } from '../../api/contract/files';
 import { api } from '../../platform/api';
 import { confirmDialog } from '../../state/dialogs';
+import { asLongTask } from '../../state/longTasks';
 import { showToast } from '../../state/toasts';
 import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
@@ -114,9 +115,11 @@ function TrashAlbums() {
     }
     setBusy(true);
     try {
-      const done = await actOn(
-        kind,
-        list.map((a) => a.id),
+      const done = await asLongTask(kind, () =>
+        actOn(
+          kind,
+          list.map((a) => a.id),
+        ),
       );
       showToast({
         message: {

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/errors';
 import type { ApiClient } from '../../api/http';
+import { readString } from '../../state/persisted';
 import { toastStore } from '../../state/toasts';
-import { restoreTrashed } from './trashActions';
+import { purgeTrashed, restoreTrashed } from './trashActions';
 
 afterEach(() => toastStore.setState({ toasts: [] }));
 
@@ -50,5 +51,34 @@ describe('restoreTrashed', () => {
     expect(await restoreTrashed(offline, files, () => undefined)).toEqual([]);
     const toasts = toastStore.getState().toasts;
     expect(toasts.at(-1)).toMatchObject({ kind: 'error', message: { key: 'errors.api.offline' } });
+  });
+});
+
+describe('the long-running task markers (SPEC §9)', () => {
+  it('filesAreBeingRestored while a restore runs, filesAreBeingDeleted while a purge runs', async () => {
+    const seen: (string | null)[] = [];
+    const client = {
+      request: (options: { path: string; body: { file_uuids?: string[]; fileid?: string[] } }) => {
+        seen.push(
+          readString(
+            options.path === '/empty_trash_can' ? 'filesAreBeingDeleted' : 'filesAreBeingRestored',
+          ),
+        );
+        return Promise.resolve({
+          data: options.body.fileid
+            ? { deleted: options.body.fileid }
+            : {
+                results: options.body.file_uuids!.map((id) => ({ file_uuid: id, status: 'ok' })),
+                quota: { used_space: 0, max_space: 1 },
+              },
+        });
+      },
+    } as unknown as ApiClient;
+    await restoreTrashed(client, [{ id: 'a', job: 'j' }], () => undefined);
+    expect(readString('filesAreBeingRestored')).toBeNull();
+    await purgeTrashed(client, ['b']);
+    expect(readString('filesAreBeingDeleted')).toBeNull();
+    expect(seen).toHaveLength(2);
+    expect(seen.every((marker) => marker !== null)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import {
 import { EmptyTrashResponseSchema, TRASH_PAGE_MAX } from '../../api/contract/trash';
 import { actionFailure, needsNetwork, OFFLINE_MESSAGE } from '../../api/errors';
 import type { ApiClient } from '../../api/http';
+import { longTaskStore } from '../../state/longTasks';
 import { popupStore } from '../../state/popups';
 import { storageQuotaStore } from '../../state/storageQuota';
 import { limited } from '../../domain/concurrency';
@@ -38,6 +39,7 @@ export async function restoreTrashed(
   goToTimeline: () => void,
 ): Promise<string[]> {
   if (files.length === 0) return [];
+  const end = longTaskStore.getState().begin('restore');
   const progress = showToast({
     kind: 'progress',
     message: { key: 'trash.restoring', values: { count: files.length } },
@@ -95,6 +97,7 @@ export async function restoreTrashed(
     });
   } finally {
     dismissToast(progress);
+    end();
   }
   if (restored.length > 0) storageQuotaStore.getState().storageChanged();
   if (quota) popupStore.getState().enqueue(STORAGE_POPUPS.restoredMoreThanAvailable);
@@ -117,6 +120,7 @@ export async function restoreTrashed(
 /** Deletes trashed files for good (POST /empty_trash_can, 1,000 a call); resolves the ids gone. */
 export async function purgeTrashed(client: ApiClient, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
+  const end = longTaskStore.getState().begin('delete');
   const progress = showToast({
     kind: 'progress',
     message: { key: 'trash.deleting', values: { count: ids.length } },
@@ -144,6 +148,7 @@ export async function purgeTrashed(client: ApiClient, ids: readonly string[]): P
     });
   } finally {
     dismissToast(progress);
+    end();
   }
   return gone;
 }

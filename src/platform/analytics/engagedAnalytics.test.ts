@@ -127,3 +127,25 @@ describe('engaged analytics', () => {
     });
   });
 });
+
+describe('tracked events (SPEC §8 unsupported media)', () => {
+  it('are sent each time as web_unsupported_media, without a cooldown or client stats', async () => {
+    const { state, analytics } = harness();
+    expect(await analytics.track('unsupported_media', { layer: 'large' })).toBe(true);
+    expect(await analytics.track('unsupported_media', { layer: 'large' })).toBe(true);
+    expect(state.events.map((e) => [e.event_name, e.event_data])).toEqual([
+      ['web_unsupported_media', { layer: 'large' }],
+      ['web_unsupported_media', { layer: 'large' }],
+    ]);
+    expect(state.stored).toBeNull();
+    expect(state.stats).toEqual([]);
+  });
+
+  it('are not sent without the consent, nor signed out', async () => {
+    const { state, analytics } = harness({ uuid: 'u1', allowAnalytics: false });
+    expect(await analytics.track('unsupported_media')).toBe(false);
+    state.account = null;
+    expect(await analytics.track('unsupported_media')).toBe(false);
+    expect(state.events).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import {
   wireEventName,
   type EngagedEvent,
   type EngagedSentAt,
+  type TrackedEvent,
 } from '../../domain/engagement';
 
 /**
@@ -51,6 +52,8 @@ export interface EngagedAnalytics {
   engaged: (event: EngagedEvent, data?: EventData) => Promise<boolean>;
   /** The app is in the foreground (session start, tab shown again): reports client stats. */
   foreground: () => Promise<boolean>;
+  /** Anything else worth knowing (SPEC §8 unsupported media): sent when allowed, no cooldown. */
+  track: (event: TrackedEvent, data?: EventData) => Promise<boolean>;
 }
 
 export function createEngagedAnalytics(deps: AnalyticsDeps): EngagedAnalytics {
@@ -83,6 +86,31 @@ export function createEngagedAnalytics(deps: AnalyticsDeps): EngagedAnalytics {
     }
   }
 
+  async function sendEvent(
+    account: AnalyticsAccount,
+    event: EngagedEvent | TrackedEvent,
+    data: EventData,
+    now: number,
+  ): Promise<boolean> {
+    const { deviceId, sessionId } = deps.identity();
+    try {
+      await deps.sendEvents([
+        {
+          device_id: deviceId,
+          session_id: sessionId,
+          user_uuid: account.uuid,
+          event_name: wireEventName(event),
+          event_data: data,
+          created_at: now,
+        },
+      ]);
+      return true;
+    } catch (error) {
+      console.warn('[analytics] event not sent', error);
+      return false;
+    }
+  }
+
   return {
     async engaged(event, data = {}) {
       const account = allowed();
@@ -94,25 +122,15 @@ export function createEngagedAnalytics(deps: AnalyticsDeps): EngagedAnalytics {
       // failed send is not retried (best effort; the next one comes after the cooldown).
       const next = { ...sentAt, [event]: now };
       deps.writeSentAt({ user: account.uuid, sentAt: next });
-      const { deviceId, sessionId } = deps.identity();
-      try {
-        await deps.sendEvents([
-          {
-            device_id: deviceId,
-            session_id: sessionId,
-            user_uuid: account.uuid,
-            event_name: wireEventName(event),
-            event_data: data,
-            created_at: now,
-          },
-        ]);
-      } catch (error) {
-        console.warn('[analytics] event not sent', error);
-        return false;
-      }
+      if (!(await sendEvent(account, event, data, now))) return false;
       lastForegroundReport = now;
       await reportStats(now, now);
       return true;
+    },
+
+    async track(event, data = {}) {
+      const account = allowed();
+      return account ? sendEvent(account, event, data, seconds()) : false;
     },
 
     async foreground() {

@@ -1,4 +1,4 @@
-import type { EngagedEvent } from '../../domain/engagement';
+import { UNSUPPORTED_MEDIA_EVENT, type EngagedEvent } from '../../domain/engagement';
 import { getClientIdentity } from '../../state/clientIdentity';
 import { readJson, writeJson } from '../../state/persisted';
 import { sessionStore } from '../../state/session';
@@ -12,7 +12,8 @@ export { type EventData } from './engagedAnalytics';
 /**
  * The app's analytics (SPEC §1, §7, §9): only while account_info says `allowAnalytics`, which the
  * server derives from the help_us_improve consent of the privacy page. Features call
- * `trackEngaged` where the engaged event really happens; nothing else is tracked.
+ * `trackEngaged` where the engaged event really happens, and `trackUnsupportedMedia` where a file
+ * fails to show (SPEC §8); nothing else is tracked.
  */
 const analytics = createEngagedAnalytics({
   account: () => {
@@ -47,6 +48,11 @@ const analytics = createEngagedAnalytics({
 /** SPEC §9: an engaged event happened (sent unless cooling down or not consented to). */
 export function trackEngaged(event: EngagedEvent, data?: EventData): void {
   void analytics.engaged(event, data);
+}
+
+/** SPEC §8: an image failed to load in the viewer (sent each time, when allowed). */
+export function trackUnsupportedMedia(data?: EventData): void {
+  void analytics.track(UNSUPPORTED_MEDIA_EVENT, data);
 }
 
 /**
