@@ -24,7 +24,13 @@ export type AreaNamespace = (typeof AREA_NAMESPACES)[number];
 /** The source files whose code may use each area's keys (they load only with the area's texts). */
 export const AREA_SOURCES: Record<AreaNamespace, readonly string[]> = {
   albums: ['src/features/albums/'],
-  share: ['src/features/share/', 'src/app/pages/SharePage.tsx', 'src/app/pages/CopySharePage.tsx'],
+  share: [
+    'src/features/share/',
+    'src/app/pages/SharePage.tsx',
+    'src/app/pages/CopySharePage.tsx',
+    // /albumImage's page: a share of one album file, routed in the share area (SHARING texts).
+    'src/features/albums/AlbumImagePage.tsx',
+  ],
   billing: ['src/features/billing/'],
   settings: ['src/features/settings/'],
   trash: ['src/features/trash/'],
