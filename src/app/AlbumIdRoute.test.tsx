@@ -1,7 +1,5 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
 import {
   createMemoryRouter,
   RouterProvider,
@@ -11,9 +9,10 @@ import {
 } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MISSING_ALBUM_PARAMS } from '../domain/albumId';
-import { i18next, initI18n } from '../i18n';
+import { initI18n } from '../i18n';
 import { takesAlbum, withAlbumId } from './AlbumIdRoute';
-import { APP_ROUTES, toRouteObjects } from './routes';
+import { APP_ROUTES } from './routes';
+import { renderRoutesAt } from './routesTesting';
 
 vi.mock('./logOut', () => ({ logOut: vi.fn() }));
 
@@ -46,19 +45,10 @@ afterEach(() => {
 
 /** The app's route table, every page replaced by ParamsPage, opened at `path`. */
 function renderAt(path: string) {
-  const routes = APP_ROUTES.map((route) => ({
-    ...route,
-    page: () => Promise.resolve({ default: ParamsPage }),
-  }));
-  const router = createMemoryRouter(toRouteObjects(routes), { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <I18nextProvider i18n={i18next}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </QueryClientProvider>,
+  return renderRoutesAt(
+    path,
+    APP_ROUTES.map((route) => ({ ...route, page: () => Promise.resolve({ default: ParamsPage }) })),
   );
-  return router;
 }
 
 const albumRoutes = APP_ROUTES.map((route) => route.path).filter(takesAlbum);

@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18next, initI18n } from '../i18n';
+import { initI18n } from '../i18n';
 import { isRouteBuilt, setBuiltRoutes } from '../platform/routesBuilt';
 import {
   APP_ROUTES,
@@ -15,6 +12,7 @@ import {
   toRouteObjects,
   type AppRoute,
 } from './routes';
+import { renderRoutesAt } from './routesTesting';
 
 vi.mock('./logOut', () => ({ logOut: vi.fn() }));
 
@@ -77,17 +75,7 @@ afterEach(() => {
 });
 
 /** The app's route table at `path`, rendered with the providers the pages need. */
-function renderAt(path: string) {
-  const router = createMemoryRouter(toRouteObjects(), { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <I18nextProvider i18n={i18next}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string) => renderRoutesAt(path);
 
 describe('the route table', () => {
   it('lists every route of SPEC §2 exactly once', () => {

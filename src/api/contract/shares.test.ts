@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { receivedShare, ShareAnswerSchema } from './shares';
-
-// A share as SPEC §3 words it, and nothing more: "id, link, isAlbum flag, owner (userID, name,
-// email), thumbFiles, docFiles, optional password". No title, isOwner, created, expires or
-// hasPassword, which only our server adds.
-const specShare = {
-  id: 'share-1',
-  link: '/share/share-1',
-  isAlbum: false,
-  owner: { userID: 'owner-uuid', name: 'Owner', email: 'owner@example.com' },
-  thumbFiles: [{ id: 'f-1', path: 'a.jpg', mtime: 1_700_000_000, size: 10, type: 'Pictures' }],
-  docFiles: [],
-};
+import { specShare } from './testing';
 
 describe('a share answered as SPEC §3 words it', () => {
   it('parses, and its owner is the signed-in user whose uuid is the owner’s (SPEC §6)', () => {

@@ -18,3 +18,17 @@ export const testAccount = (overrides: Partial<AccountInfo> = {}): AccountInfo =
   has_files_not_media: false,
   ...overrides,
 });
+
+/**
+ * A share as SPEC §3 words it, and nothing more: "id, link, isAlbum flag, owner (userID, name,
+ * email), thumbFiles, docFiles, optional password". No title, isOwner, created, expires or
+ * hasPassword, which only our server adds (tests only).
+ */
+export const specShare = {
+  id: 'share-1',
+  link: '/share/share-1',
+  isAlbum: false,
+  owner: { userID: 'owner-uuid', name: 'Owner', email: 'owner@example.com' },
+  thumbFiles: [{ id: 'f-1', path: 'a.jpg', mtime: 1_700_000_000, size: 10, type: 'Pictures' }],
+  docFiles: [],
+};

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testAccount } from '../../api/contract/testing';
+import { specShare, testAccount } from '../../api/contract/testing';
 import { jobInfoFailureOf } from '../../api/jobFetch';
 import { mapJobInfoFailure } from '../../domain/jobInfoFailure';
 import { initApiClient } from '../../platform/api';
@@ -11,14 +11,6 @@ import { shareQuery } from './shareApi';
 // GET /shares/{id} through the app's own API client, the service answering in the SPEC's words
 // only: a share with SPEC §3's fields and nothing of our server's, and SPEC §7's failure texts
 // ("public job auth failed", "User does not have access to secured job") as plain text.
-const specShare = {
-  id: 'share-1',
-  link: '/share/share-1',
-  isAlbum: false,
-  owner: { userID: 'owner-uuid', name: 'Owner', email: 'owner@example.com' },
-  thumbFiles: [{ id: 'f-1', path: 'a.jpg', mtime: 1_700_000_000, size: 10, type: 'Pictures' }],
-  docFiles: [],
-};
 
 const answerWith = (body: string, status: number, type = 'text/plain') =>
   vi.fn(() => Promise.resolve(new Response(body, { status, headers: { 'content-type': type } })));
