@@ -122,9 +122,9 @@ export class TextureCache {
     return this.pools[tier].pages;
   }
 
-  /** Layers per page of a tier: a layer's page is layer / pageLayers. */
-  pageLayers(tier: TextureTier): number {
-    return this.pools[tier].pageLayers;
+  /** The first layer of each page of a tier's pool (LayerPool.pageStarts). */
+  pageStarts(tier: TextureTier): readonly number[] {
+    return this.pools[tier].pageStarts;
   }
 
   /** Starts a visibility pass; every tile still wanted must be requested before `endFrame()`. */
@@ -336,7 +336,7 @@ export class TextureCache {
     fromRow = 0,
     rows = 0,
   ): void {
-    this.uploadPosition.set(0, fromRow, layer % pool.pageLayers);
+    this.uploadPosition.set(0, fromRow, pool.layerInPage(layer));
     const gl = renderer.getContext() as WebGL2RenderingContext;
     // A compare each when cached (every call after the first, unless three's state was reset).
     for (const name of UNPACK_PARAMETERS) renderer.state.pixelStorei(gl[name], 0);
