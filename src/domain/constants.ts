@@ -166,6 +166,10 @@ export const ACCOUNT_DELETION_MAX_DAYS = 30;
 export const DATA_REQUEST_REPEAT_BLOCK_HOURS = 24;
 export const LEGACY_PHONE_DIGITS = { min: 8, max: 14 } as const;
 export const ENGAGED_ANALYTICS_COOLDOWN_S = 3600;
+/** The free trial's promotional text names this many months (SPEC §9 "Free trial"). */
+export const FREE_TRIAL_PROMO_MONTHS = 2;
+/** The paid-service transition notice gives this many months before deletion (SPEC §9). */
+export const SUNSET_NOTICE_MONTHS = 6;
 
 // Recents (SPEC §9: "windows 1, 7, 30 days; load uses uploaded_since 30")
 export const RECENTS_WINDOWS_DAYS = [1, 7, 30] as const;
@@ -185,10 +189,6 @@ export const COVER_PICKER_TILES = {
   desktop: { width: 229, height: 114 },
   mobile: { width: 137, height: 68 },
 } as const;
-/** The free trial's promotional text names this many months (SPEC §9 "Free trial"). */
-export const FREE_TRIAL_PROMO_MONTHS = 2;
-/** The transition/deletion notice of a sunset product comes this many months ahead. */
-export const SUNSET_NOTICE_MONTHS = 6;
 /** SPEC §9 "Job change poll … store poll every 30000 ms". */
 export const STORE_POLL_MS = 30000;
 
