@@ -132,6 +132,11 @@ export const ALBUM_GRID = {
   mobileTileHeight: 190,
   thumbnailGridMin: 160,
 } as const;
+/** The album cover picker's tiles (SPEC §9 "Cover picker tiles"; domain/coverPicker.ts). */
+export const COVER_PICKER_TILES = {
+  desktop: { width: 229, height: 114 },
+  mobile: { width: 137, height: 68 },
+} as const;
 export const SHARE_THUMBNAILS_PX = {
   single: 296,
   pair: 128,
@@ -184,11 +189,6 @@ export const ERROR_REPORT_SAMPLE_RATE = 0.5;
 
 // Awaiting a feature: SPEC §9 values of features not built yet. Nothing reads them today; the
 // engineer who builds the feature reads them here (and moves them up to their area's group).
-/** The album cover picker's tiles (SPEC §9 "Cover picker tiles"). */
-export const COVER_PICKER_TILES = {
-  desktop: { width: 229, height: 114 },
-  mobile: { width: 137, height: 68 },
-} as const;
 /** SPEC §9 "Job change poll … store poll every 30000 ms". */
 export const STORE_POLL_MS = 30000;
 

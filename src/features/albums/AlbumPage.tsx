@@ -37,6 +37,7 @@ import { AlbumFetchFailure } from './AlbumFetchFailure';
 import { AlbumNotFound } from './AlbumNotFound';
 import { createAlbumRights } from './albumRights';
 import { AlbumShareDialog } from './AlbumShareDialog';
+import { CoverPickerDialog } from './CoverPickerDialog';
 import { AlbumSettingsDialog, EDIT_TABS, type EditTab } from './AlbumSettingsDialog';
 import { albumSource } from './albumSource';
 import { AddToAlbumDialog } from './AddToAlbumDialog';
@@ -177,6 +178,7 @@ function Album({ album }: { album: AlbumInfo }) {
 
   if (syncStatus === 'RECENTLY_DELETED' && header.deleteStatus === null) return <AlbumNotFound />;
   const editTab = (EDIT_TABS as readonly string[]).includes(tab ?? '') ? (tab as EditTab) : null;
+  const closeEdit = () => void navigate(`/albums/${encodeURIComponent(jobId)}`, { replace: true });
 
   return (
     <GridPage
@@ -217,12 +219,9 @@ function Album({ album }: { album: AlbumInfo }) {
     >
       {uploadOverlay}
       {editTab && owner ? (
-        <AlbumSettingsDialog
-          album={album}
-          tab={editTab}
-          onClose={() => void navigate(`/albums/${encodeURIComponent(jobId)}`, { replace: true })}
-        />
+        <AlbumSettingsDialog album={album} tab={editTab} onClose={closeEdit} />
       ) : null}
+      {tab === 'cover' ? <CoverPickerDialog album={album} onClose={closeEdit} /> : null}
       {header.sharingAlbum ? (
         <AlbumShareDialog album={album} onClose={header.closeAlbumShare} />
       ) : null}
