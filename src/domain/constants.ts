@@ -189,7 +189,11 @@ export const ERROR_REPORT_SAMPLE_RATE = 0.5;
 
 // Awaiting a feature: SPEC §9 values of features not built yet. Nothing reads them today; the
 // engineer who builds the feature reads them here (and moves them up to their area's group).
-/** SPEC §9 "Job change poll … store poll every 30000 ms". */
+/**
+ * SPEC §9 "Job change poll … store poll every 30000 ms". Unread: the SPEC names no store and no
+ * call this poll makes (its §7 has no polled call besides the job change long poll, which has
+ * its own timings above), so there is nothing to poll every 30 s without inventing a behaviour.
+ */
 export const STORE_POLL_MS = 30000;
 
 // Not kept: SPEC §9 "scroll handler after 30 px". Nothing here waits for a scroll distance (the
