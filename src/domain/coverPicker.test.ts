@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverPickerTile, coverTileState } from './coverPicker';
+import { coverPickerTile, coverTileState, mayChooseCover } from './coverPicker';
 
 describe('coverPickerTile (SPEC §9 cover picker tiles 229x114 desktop, 137x68 mobile)', () => {
   it('is 137×68 below the 600 px mobile breakpoint', () => {
@@ -36,5 +36,15 @@ describe('coverTileState (SPEC §6 cover photo)', () => {
   it('is unavailable to a read-only user in an album that is not shared', () => {
     expect(coverTileState({ ...tile, readOnlyUser: true })).toBe('unavailable');
     expect(coverTileState({ ...tile, readOnlyUser: true, albumShared: true })).toBe('available');
+  });
+});
+
+describe('mayChooseCover (SPEC §6, for the menu and the viewer)', () => {
+  it('is the server flag, never for a read-only user in a private album', () => {
+    const right = { canSetCover: true, readOnlyUser: false, albumShared: false };
+    expect(mayChooseCover(right)).toBe(true);
+    expect(mayChooseCover({ ...right, canSetCover: false })).toBe(false);
+    expect(mayChooseCover({ ...right, readOnlyUser: true })).toBe(false);
+    expect(mayChooseCover({ ...right, readOnlyUser: true, albumShared: true })).toBe(true);
   });
 });

@@ -14,14 +14,21 @@ export type CoverTileState = 'current' | 'available' | 'unavailable';
  * (`currentUserCan.setFileAsAlbumCoverPhoto`, SPEC §3 File); not the file that already is the
  * cover, and not for a read-only user in an album that is not shared.
  */
-export function coverTileState(tile: {
-  fileId: string;
-  coverId: string | null;
+export function coverTileState(
+  tile: CoverRight & { fileId: string; coverId: string | null },
+): CoverTileState {
+  if (tile.fileId === tile.coverId) return 'current';
+  return mayChooseCover(tile) ? 'available' : 'unavailable';
+}
+
+export interface CoverRight {
+  /** The file's `currentUserCan.setFileAsAlbumCoverPhoto`, as the server sent it. */
   canSetCover: boolean;
   readOnlyUser: boolean;
   albumShared: boolean;
-}): CoverTileState {
-  if (tile.fileId === tile.coverId) return 'current';
-  if (!tile.canSetCover || (tile.readOnlyUser && !tile.albumShared)) return 'unavailable';
-  return 'available';
+}
+
+/** SPEC §6 cover photo, the file being cover or not aside (the menu, the viewer, the picker). */
+export function mayChooseCover(right: CoverRight): boolean {
+  return right.canSetCover && !(right.readOnlyUser && !right.albumShared);
 }

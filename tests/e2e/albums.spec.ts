@@ -128,6 +128,9 @@ test('create a shared album through the picker: naming rules, then photos from t
 test('rename with the validation texts, set the cover, switch view and sort — all kept after a reload', async ({
   page,
 }) => {
+  // Rename, the cover by menu and by picker (at two widths), view, sort and a reload: over a
+  // minute on a shared machine.
+  test.slow();
   await signIn(page, owner, `/albums/${albumId}`, 'album-page');
   await waitForSceneReady(page);
   await page.getByTestId('album-edit').click();

@@ -116,8 +116,7 @@ export function CoverPickerDialog({ album, onClose }: { album: AlbumInfo; onClos
     onClose();
   }
 
-  // The tile size from SPEC §9, in rem steps of the 16 px root: exact on phones and desktops,
-  // grown with the text on a TV (app.css).
+  // The tile size from SPEC §9 (CoverPicker.css draws it).
   const style = { '--cover-tile-w': tile.width, '--cover-tile-h': tile.height } as CSSProperties;
 
   return (
