@@ -25,6 +25,17 @@ export function addMember(db: Db, job: number, userId: number, now: number): boo
   );
 }
 
+/** SPEC §3 account info `number_of_subscribed_albums`: albums of others the user joined, live. */
+export function subscribedAlbumCount(db: Db, userId: number): number {
+  return (
+    stmt<[number], { n: number }>(
+      db,
+      `SELECT COUNT(*) AS n FROM job_members m JOIN jobs j ON j.id = m.job
+       WHERE m.user_id = ? AND j.deleted = 0 AND j.owner_id != m.user_id`,
+    ).get(userId)?.n ?? 0
+  );
+}
+
 export interface ListedJob extends JobRow {
   owner_uuid: string;
   owner_name: string | null;

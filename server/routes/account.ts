@@ -10,6 +10,7 @@ import { ApproveTosRequestSchema, TOS_VERSION_MISMATCH } from '../../src/api/con
 import { MOVIE_EXTENSIONS, PICTURE_EXTENSIONS } from '../../src/domain/classify';
 import { requireCaller } from '../auth/guard';
 import type { ServerContext } from '../context';
+import { subscribedAlbumCount } from '../db/albums';
 import { stmt } from '../db/open';
 import { totals } from '../db/users';
 import { HttpError } from '../errors';
@@ -38,9 +39,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
       tos_to_approve: user.tos_pending ? { version: user.tos_pending } : null,
       sunset_delete_date: user.sunset_delete_date,
       is_read_only_user: user.read_only === 1,
-      isBeingShutDown: false,
-      // Albums and subscriptions arrive with the albums pass.
-      number_of_subscribed_albums: 0,
+      // SPEC §4 account deletion: requested, completed later (db/privacy.ts).
+      isBeingShutDown: user.deletion_requested_at !== null,
+      number_of_subscribed_albums: subscribedAlbumCount(ctx.db, user.id),
       // SPEC §1: the help_us_improve consent governs analytics (routes/statistics.ts).
       allowAnalytics: analyticsAllowed(user),
       has_files_not_media: sums.documents > 0,
