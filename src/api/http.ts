@@ -4,6 +4,7 @@ import { USER_DISABLED } from './contract/account';
 import { basicAuthHeader } from './contract/basicAuth';
 import {
   ApiError,
+  CONSENT_HOST_UNAVAILABLE,
   errorCodeOfBody,
   InternalError,
   SERVICE_DICT_UNAVAILABLE,
@@ -20,6 +21,11 @@ export interface ApiClientConfig {
   getAuth(): { token: string; hosts: HostDirectory } | null;
   /** Hosts known without a login (e.g. a shared album's service dictionary, or the default). */
   getHosts?(): HostDirectory | null;
+  /**
+   * SPEC §7's separate consent host (`/user/email_consent`), which is not in the host directory:
+   * a base URL from the app config, its path (if any) a prefix of every call's path.
+   */
+  consentHost?: string | null;
   getLanguage(): string;
   getDeviceId(): string;
   appKey: string;
@@ -35,8 +41,11 @@ export type QueryValue = string | number | null | undefined | readonly (string |
 export type Query = Readonly<Record<string, QueryValue>>;
 export type { RequestBody };
 
+/** A host of the directory, or SPEC §7's consent host (`ApiClientConfig.consentHost`). */
+export type CallHost = HostName | 'consent';
+
 export interface BaseRequest {
-  host?: HostName;
+  host?: CallHost;
   method: HttpMethod;
   path: string;
   query?: Query;
@@ -99,7 +108,7 @@ export interface ApiClient {
 }
 
 export interface UrlOptions {
-  host?: HostName;
+  host?: CallHost;
   path: string;
   query?: Query;
   hosts?: HostDirectory;
@@ -119,8 +128,14 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return hosts;
   }
 
+  function baseUrl(host: CallHost, hosts: HostDirectory | undefined, path: string): string {
+    if (host !== 'consent') return hostUrl(resolveHosts(hosts), host, path);
+    if (!config.consentHost) throw new InternalError(CONSENT_HOST_UNAVAILABLE);
+    return config.consentHost.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
+  }
+
   function url(opts: UrlOptions) {
-    const target = new URL(hostUrl(resolveHosts(opts.hosts), opts.host ?? 'app', opts.path));
+    const target = new URL(baseUrl(opts.host ?? 'app', opts.hosts, opts.path));
     const common: Query = {
       app_key: config.appKey,
       client_v: config.clientVersion,

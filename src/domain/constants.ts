@@ -20,6 +20,9 @@ export const SIDE_INFO_PANEL_WIDTH_PX = 360;
 export const DRAWER_WIDTH_PX = 240;
 export const DIALOG_WIDTHS_PX = [512, 640] as const;
 
+/** SPEC §9 new album defaults: an album's view mode until the user picks another. */
+export const NEW_ALBUM_VIEW_MODE = 'grid';
+
 // Toasts (SPEC §8)
 export const TOAST_AUTO_DISMISS_MS = 4000;
 export const ALBUM_COPY_FAILURE_TOAST_MS = 5500;

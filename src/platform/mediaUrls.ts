@@ -10,18 +10,20 @@ import { mediaAuth } from './linkAccess';
  */
 export function mediaUrls(jobId: string) {
   // A job read through its link: SPEC §6 visitor auth, in the query (platform/linkAccess).
-  const { token, linkAuth } = mediaAuth(jobId);
+  const { token, linkAuth, hosts } = mediaAuth(jobId);
   const thumb = api().url({
     host: 'thumb',
     path: '/th/3/FILE_ID',
     query: { area: 'AREA', share: jobId, token },
     linkAuth,
+    hosts,
   });
   const content = api().url({
     host: 'video',
     path: `/st/4/jobs/${encodeURIComponent(jobId)}/files_by_id/FILE_ID`,
     query: { token },
     linkAuth,
+    hosts,
   });
   const id = (fileId: string) => encodeURIComponent(fileId);
   return {

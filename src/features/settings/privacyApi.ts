@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   AccountDeletionResponseSchema,
-  CONSENT_HOST_PREFIX,
   ConsentUpdateResponseSchema,
   ConsentValuesResponseSchema,
   DataAccessAvailabilitySchema,
@@ -108,12 +107,14 @@ export async function saveDigitalLegacy(
 export const needsFreshLogin = (error: unknown): boolean =>
   apiErrorCode(error) === FRESH_LOGIN_REQUIRED;
 
-const emailConsentPath = `${CONSENT_HOST_PREFIX}/user/email_consent`;
+/** SPEC §7: on the consent host, not the app host. */
+const emailConsentPath = '/user/email_consent';
 
 /** The consent host: whether the address behind an unsubscribe id still gets our emails. */
 export async function readEmailConsent(id: string, signal?: AbortSignal): Promise<boolean> {
   const { data } = await api().request({
     method: 'GET',
+    host: 'consent',
     path: emailConsentPath,
     query: { email_consent_identifier: id },
     auth: false,
@@ -126,6 +127,7 @@ export async function readEmailConsent(id: string, signal?: AbortSignal): Promis
 export async function writeEmailConsent(id: string, consent: boolean): Promise<boolean> {
   const { data } = await api().request({
     method: 'POST',
+    host: 'consent',
     path: emailConsentPath,
     body: { email_consent_identifier: id, email_consent: consent },
     auth: false,
