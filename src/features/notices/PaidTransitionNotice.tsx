@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { longServiceDate } from '../../domain/language';
 import { paidTransitionNotice } from '../../domain/paidTransition';
 import { useAccountInfo } from '../../platform/queries';
 import { useLoginStatus } from '../../state/session';
@@ -41,9 +42,7 @@ export function PaidTransitionNotice() {
     notice.deleteDate === null
       ? t('notices.transition.deleteIn', { count: notice.noticeMonths })
       : t('notices.transition.deleteOn', {
-          date: new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
-            dateStyle: 'long',
-          }).format(new Date(notice.deleteDate * 1000)),
+          date: longServiceDate(notice.deleteDate, i18n.language),
         });
 
   return (
