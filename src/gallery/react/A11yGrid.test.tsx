@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createInstance, type i18n } from 'i18next';
-import { createRef } from 'react';
+import { createRef, type RefObject } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
+import type { GalleryEngine } from '../engine/GalleryEngine';
 import { DESKTOP_METRICS } from '../engine/gridMetrics';
 import { createTestEngine, TEST_HEIGHT, TEST_WIDTH } from '../engine/testEngine';
 import { A11yGrid } from './A11yGrid';
@@ -18,20 +19,26 @@ beforeAll(async () => {
 
 afterEach(() => cleanup());
 
+/** The grid inside a focusable container, as the page mounts it; the container. */
+function renderGrid(engine: GalleryEngine): RefObject<HTMLDivElement | null> {
+  const container = createRef<HTMLDivElement>();
+  render(
+    <I18nextProvider i18n={i18nInstance}>
+      <div ref={container} tabIndex={-1}>
+        <A11yGrid engine={engine} label="Photos" container={container} />
+      </div>
+    </I18nextProvider>,
+  );
+  return container;
+}
+
 describe('A11yGrid', () => {
   it(
     'mirrors the visible tiles as rows and labelled, selectable cells with one tab stop',
     { timeout: 20_000 },
     async () => {
       const { engine, frame } = await createTestEngine([12, 12]);
-      const container = createRef<HTMLDivElement>();
-      render(
-        <I18nextProvider i18n={i18nInstance}>
-          <div ref={container} tabIndex={-1}>
-            <A11yGrid engine={engine} label="Photos" container={container} />
-          </div>
-        </I18nextProvider>,
-      );
+      renderGrid(engine);
       act(() => {
         engine.selection.set(0, 1, true);
         frame();
@@ -63,14 +70,7 @@ describe('A11yGrid', () => {
 describe("A11yGrid cells keep their tiles' geometry (issue 34.10: the focus ring at 3840 px)", () => {
   it("gives a cell its tile's width and a row its height though the cell's x stays", async () => {
     const { engine, frame, settle } = await createTestEngine([40, 40]);
-    const container = createRef<HTMLDivElement>();
-    render(
-      <I18nextProvider i18n={i18nInstance}>
-        <div ref={container} tabIndex={-1}>
-          <A11yGrid engine={engine} label="Photos" container={container} />
-        </div>
-      </I18nextProvider>,
-    );
+    const container = renderGrid(engine);
     /** Every shown cell and row against the tile it stands for. */
     const mismatches = () => {
       const wrong: string[] = [];

@@ -132,8 +132,7 @@ export class TileRenderer {
     for (const tier of TIERS) {
       const starts = source.pageStarts(tier);
       // A page the pool does not have starts past every layer, so the shader never picks it.
-      const at = (page: number) => starts[page] ?? NO_PAGE;
-      this.pageStarts[tier].set(at(1), at(2), at(3));
+      this.pageStarts[tier].set(starts[1] ?? NO_PAGE, starts[2] ?? NO_PAGE, starts[3] ?? NO_PAGE);
     }
   }
 
