@@ -416,6 +416,12 @@ test('adding photos as a visitor: sign in, come back with #showUploadOverlay, jo
         ).files.map((file) => file.path),
       )
       .toContain('mine.jpg');
+    // The header's own Upload, on this shared album, asks the same (SPEC §2), unticked again.
+    await page.getByTestId('album-upload').click();
+    await expect(page).toHaveURL(new RegExp(`/albums/${album.id}#showUploadOverlay$`));
+    await expect(page.getByTestId('upload-overlay-timeline')).not.toBeChecked();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(overlay).toHaveCount(0);
   } finally {
     await context.close();
   }
