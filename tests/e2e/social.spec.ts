@@ -73,6 +73,9 @@ test('owner, friend and visitor comment and love a password-protected album, eac
   try {
     const v = visitor.page;
     await v.goto(`/a/${album.id}?file=${file}`);
+    // SPEC §5: the required password's label carries the asterisk.
+    await expect(v.getByTestId('share-password').getByTestId('required-mark')).toBeVisible();
+    await expect(v.getByTestId('share-password-input')).toHaveAttribute('aria-required', 'true');
     await v.getByTestId('share-password-input').fill('wrong');
     await v.getByTestId('share-password-submit').click();
     await expect(v.getByTestId('share-password-problem')).toHaveText('Incorrect password');
@@ -84,6 +87,9 @@ test('owner, friend and visitor comment and love a password-protected album, eac
     await v.getByTestId('comment-input').fill('Hello from a guest https://example.com/party.');
     await v.getByTestId('comment-post').click();
     await expect(v.getByTestId('comment-problem')).toHaveText('Enter your name to comment.');
+    // The guest's name is required, and its label says so (SPEC §5 asterisk).
+    await expect(v.getByTestId('comment-form').getByTestId('required-mark')).toHaveCount(1);
+    await expect(v.getByTestId('comment-name')).toHaveAttribute('aria-required', 'true');
     await v.getByTestId('comment-name').fill(HOSTILE_NAME);
     await v.getByTestId('comment-post').click();
     const guests = commentWith(v, 'Hello from a guest');
