@@ -16,6 +16,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { leavingWarns } from './support/leaveWarning';
 import { routeBuilt } from './support/routes';
 import { fileIdOf } from '../../server/db/ids';
 import { DEMO, openTimelineSignedIn } from './support/login';
@@ -275,11 +276,7 @@ test('a reload mid-upload resumes from IndexedDB and loses nothing', async ({ pa
   await page.getByTestId('upload-input').setInputFiles(jpegs);
   await waitUntil(page, (list) => list.filter((i) => i.status === 'Succeeded').length >= 10);
   // Leaving now would lose work: the page asks first.
-  const warns = await page.evaluate(() => {
-    const event = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(event);
-    return event.defaultPrevented;
-  });
+  const warns = await leavingWarns(page);
   expect(warns).toBe(true);
   const before = await items(page);
   expect(before.some((i) => ACTIVE.has(i.status))).toBe(true);
@@ -297,13 +294,7 @@ test('a reload mid-upload resumes from IndexedDB and loses nothing', async ({ pa
   expect(stored).toHaveLength(60);
   expect(new Set(stored.map((f) => f.path)).size).toBe(60);
   // Nothing pending: leaving is quiet again.
-  expect(
-    await page.evaluate(() => {
-      const event = new Event('beforeunload', { cancelable: true });
-      window.dispatchEvent(event);
-      return event.defaultPrevented;
-    }),
-  ).toBe(false);
+  expect(await leavingWarns(page)).toBe(false);
 });
 
 test('storage popups: a batch that does not fit is refused; crossing 80% warns; buy more storage leads to settings', async ({
