@@ -428,6 +428,25 @@ test('adding photos as a visitor: sign in, come back with #showUploadOverlay, jo
     await expect(page.getByTestId('upload-overlay-timeline')).not.toBeChecked();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(overlay).toHaveCount(0);
+    // The cover picker by its address (SPEC §6: the cover is the owner's): a member sees every
+    // tile disabled and says why. An in-app navigation, as a typed link would land on it.
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/albums/${album.id}/edit/cover`);
+    const tiles = page.getByTestId('cover-picker-tile');
+    await expect(tiles).toHaveCount(2);
+    await expect(page.getByTestId('cover-picker-not-allowed')).toHaveText(
+      "You cannot change this album's cover.",
+    );
+    await expect(tiles.and(page.locator('[data-state="available"]'))).toHaveCount(0);
+    // The member's own file too ("mine.jpg"): only the current cover's radio stays checked.
+    const unavailable = tiles.and(page.locator('[data-state="unavailable"]'));
+    await expect(unavailable).not.toHaveCount(0);
+    for (const radio of await unavailable.getByRole('radio').all()) {
+      await expect(radio).toBeDisabled();
+    }
+    await expect(page.getByTestId('cover-picker-save')).toBeDisabled();
   } finally {
     await context.close();
   }
