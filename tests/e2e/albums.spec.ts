@@ -153,6 +153,14 @@ test('rename with the validation texts, set the cover, switch view and sort — 
   await clickTile(page, notCover, 'right');
   await page.getByRole('menuitem', { name: 'Set as album cover' }).click();
   await expect.poll(async () => (await info(owner)).coverPhoto).toBe(notCover);
+  // On the file that now is the cover the entry is there but disabled, saying why (SPEC §6).
+  await expect(page.getByTestId('toast').filter({ hasText: 'Album cover changed' })).toBeVisible();
+  await clickTile(page, notCover, 'right');
+  const coverItem = page.getByTestId('gallery-menu').locator('[data-item="cover"]');
+  await expect(coverItem).toHaveAttribute('aria-disabled', 'true');
+  await expect(coverItem).toHaveAccessibleDescription('Current cover');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('gallery-menu')).toHaveCount(0);
 
   // The cover picker (SPEC §9 tiles 229×114, 137×68 on a phone): the current cover checked, the
   // arrow keys move the choice, "Use as cover" sets it with the cover call.

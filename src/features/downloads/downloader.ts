@@ -1,5 +1,5 @@
 import { actionFailure } from '../../api/errors';
-import { fileName } from '../../domain/classify';
+import { fileName, isFolderPath } from '../../domain/classify';
 import { FilesResponseSchema, type FileInfo } from '../../api/contract/files';
 import type { ApiClient } from '../../api/http';
 import type { VisitorAuth } from '../../domain/visitorAuth';
@@ -342,10 +342,11 @@ function uniqueById(files: readonly DownloadItem[]): DownloadItem[] {
 
 /**
  * A year download holds what the timeline shows of that year: no documents or folders (SPEC §2
- * keeps documents in their own area), and of a live or burst group only the master, as the
+ * keeps documents in their own area), no file without a path (SPEC §5: "Empty file or directory
+ * paths are ignored in takeout grouping"), and of a live or burst group only the master, as the
  * download preset's "masters only" would leave the others out of the zip anyway.
  */
 export function belongsToYearDownload(file: FileInfo): boolean {
-  if (file.type === 'document' || file.path.endsWith('/')) return false;
+  if (file.type === 'document' || file.path === '' || isFolderPath(file.path)) return false;
   return !file.group || file.group.master;
 }
