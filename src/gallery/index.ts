@@ -35,7 +35,7 @@ export {
   type TimelineSource,
 } from './engine/timeline/TimelineSource';
 export type { GridMetrics, SectionCounts, SectionDescriptor } from './engine/types';
-export { DESKTOP_METRICS, MOBILE_METRICS } from './engine/gridMetrics';
+export { DESKTOP_METRICS, MOBILE_METRICS, squareMetrics } from './engine/gridMetrics';
 export { deviceClassFor, type DeviceClass } from './engine/texture';
 
 // The React side: the hook that builds an engine for a page, and the view that draws it.

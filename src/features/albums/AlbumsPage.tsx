@@ -37,6 +37,7 @@ import { ChoiceMenu } from './ChoiceMenu';
 import { NewAlbumDialog } from './NewAlbumDialog';
 import { useUrlText } from './useUrlText';
 import { SubscriberButton } from '../readOnly';
+import { gridShape } from './albumGridShape';
 import './Albums.css';
 
 /** Typing pauses this long before the search text is put in the URL. */
@@ -197,36 +198,8 @@ function EmptyAlbums({ filter, searching }: { filter: AlbumFilter; searching: bo
   );
 }
 
-/** SPEC §9 album grid: tiles 296×320 (190 high on phones), 16 px apart (8 on phones). */
-const TILE = {
-  width: ALBUM_GRID.desktopTile.width,
-  height: ALBUM_GRID.desktopTile.height,
-  gap: 16,
-};
-const MOBILE_TILE = { height: ALBUM_GRID.mobileTileHeight, gap: 8, columns: 2 };
-const MOBILE_MAX_PX = 599;
 /** Rows rendered beyond the viewport on each side. */
 const OVERSCAN_ROWS = 3;
-
-/** Columns and tile size for a grid this wide. */
-export function gridShape(width: number): {
-  columns: number;
-  tileWidth: number;
-  rowHeight: number;
-  gap: number;
-} {
-  if (width <= MOBILE_MAX_PX) {
-    const { gap, columns, height } = MOBILE_TILE;
-    return { columns, tileWidth: (width - gap) / columns, rowHeight: height, gap };
-  }
-  const columns = Math.max(1, Math.floor((width + TILE.gap) / (TILE.width + TILE.gap)));
-  return {
-    columns,
-    tileWidth: (width - TILE.gap * (columns - 1)) / columns,
-    rowHeight: TILE.height,
-    gap: TILE.gap,
-  };
-}
 
 /**
  * The albums as a grid virtualised by rows over the window's scroll: 2,000 albums cost the DOM
@@ -259,7 +232,7 @@ const AlbumGrid = memo(function AlbumGrid({
     observer.observe(list);
     return () => observer.disconnect();
   }, []);
-  const shape = gridShape(width || TILE.width);
+  const shape = gridShape(width || ALBUM_GRID.desktopTile.width);
   const rows = Math.ceil(albums.length / shape.columns);
   const virtualizer = useWindowVirtualizer({
     count: rows,

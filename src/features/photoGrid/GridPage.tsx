@@ -12,7 +12,7 @@ import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
-import { insetsFor, metricsFor } from './gridInsets';
+import { insetsFor, metricsFor, squareMetricsFor } from './gridInsets';
 import { useGridEngine, type GridEngineSetup } from './useGalleryEngine';
 import './GridPage.css';
 
@@ -59,11 +59,7 @@ export function useGridPage({
   ...setup
 }: GridPageSetup): GridPageState {
   const breakpoint = useBreakpoint();
-  const base = metricsFor(breakpoint);
-  const metrics = useMemo(
-    () => (squareTiles ? { ...base, squareTiles: true } : base),
-    [base, squareTiles],
-  );
+  const metrics = squareTiles ? squareMetricsFor(breakpoint) : metricsFor(breakpoint);
   const insets = useMemo(() => insetsFor(breakpoint), [breakpoint]);
   const state = useGridEngine({ ...setup, metrics, breakpoint });
   const { engine } = state;

@@ -1,9 +1,18 @@
+import { TIMELINE_CELLS } from '../../domain/constants';
 import type { Breakpoint } from '../../state/viewport';
-import { DESKTOP_METRICS, MOBILE_METRICS, type GridMetrics } from '../../gallery';
+import { DESKTOP_METRICS, MOBILE_METRICS, squareMetrics, type GridMetrics } from '../../gallery';
 
 /** SPEC §9: mobile cells below the 600 px breakpoint, desktop cells above. */
 export function metricsFor(breakpoint: Breakpoint): GridMetrics {
   return breakpoint === 'mobile' ? MOBILE_METRICS : DESKTOP_METRICS;
+}
+
+const DESKTOP_SQUARE = squareMetrics(DESKTOP_METRICS, TIMELINE_CELLS.desktop);
+const MOBILE_SQUARE = squareMetrics(MOBILE_METRICS, TIMELINE_CELLS.mobile);
+
+/** The same for square tiles: the SPEC §9 tile size, desktop 228 / mobile 176. */
+export function squareMetricsFor(breakpoint: Breakpoint): GridMetrics {
+  return breakpoint === 'mobile' ? MOBILE_SQUARE : DESKTOP_SQUARE;
 }
 
 /**

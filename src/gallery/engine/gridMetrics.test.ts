@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { TIMELINE_CELLS } from '../../domain/constants';
 import {
   DESKTOP_METRICS,
   MOBILE_METRICS,
   metricsForWidth,
+  squareMetrics,
   WIDEST_FILLED_GRID_PX,
 } from './gridMetrics';
 
@@ -25,6 +27,22 @@ describe('grid metrics', () => {
       headerGap: 8,
       groupGap: 24,
       rowCap: 8,
+    });
+  });
+});
+
+describe("square tiles (an album's grid view)", () => {
+  it('aim at the SPEC §9 tile size, desktop 228 / mobile 176, the rest as the flow rows', () => {
+    // SPEC §9 "Timeline cells": "tiles desktop 228 / mobile 176".
+    expect(squareMetrics(DESKTOP_METRICS, TIMELINE_CELLS.desktop)).toEqual({
+      ...DESKTOP_METRICS,
+      targetRowHeight: 228,
+      squareTiles: true,
+    });
+    expect(squareMetrics(MOBILE_METRICS, TIMELINE_CELLS.mobile)).toEqual({
+      ...MOBILE_METRICS,
+      targetRowHeight: 176,
+      squareTiles: true,
     });
   });
 });

@@ -22,6 +22,15 @@ export const DESKTOP_METRICS: GridMetrics = metricsFromCells(TIMELINE_CELLS.desk
 export const MOBILE_METRICS: GridMetrics = metricsFromCells(TIMELINE_CELLS.mobile);
 
 /**
+ * A grid of square tiles (an album's "grid" view, SPEC §2 view mode grid or flow): the SPEC §9
+ * "Timeline cells" tile size, desktop 228 / mobile 176, as the size its rows aim for; the justified
+ * ("flow") rows keep the 180 / 176 row height.
+ */
+export function squareMetrics(metrics: GridMetrics, cells: TimelineCells): GridMetrics {
+  return Object.freeze({ ...metrics, targetRowHeight: cells.tile, squareTiles: true });
+}
+
+/**
  * The widest grid the SPEC §9 cells fill: 8 tiles a row (the row cap) of a 4:3 image at the
  * 180-px target row height. Past it (a 4K monitor, a TV at device pixel ratio 1) rows would end
  * ragged, so the cells grow with the width instead (issue 20): a 3,840-px grid gets 360-px rows,
