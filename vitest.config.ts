@@ -26,6 +26,11 @@ export default mergeConfig(
       // state leaked between files.
       pool: 'threads',
       maxWorkers: availableParallelism(),
+      // A hang guard, not a speed check: tests that hash passwords (the login throttle and
+      // lockouts), build a seeded library, lay out seeded sections or stream an archive take 1-3 s
+      // on a quiet machine, and went past Vitest's default 5 s when two e2e runs shared the two
+      // cores (11 failed so, all passing alone).
+      testTimeout: 20_000,
     },
   }),
 );
