@@ -107,10 +107,10 @@ async function apiCall<T>(page: Page, method: string, callPath: string): Promise
   return page.evaluate(
     async ({ method, callPath }) => {
       type Api = { request(o: unknown): Promise<{ data: unknown }> };
-      const api = (window as unknown as { __capture: { api: Api } }).__capture.api;
+      type Hooks = { api: Api; callFor(method: string, path: string): unknown };
+      const { api, callFor } = (window as unknown as { __capture: Hooks }).__capture;
       const answer = await api.request({
-        method,
-        path: callPath,
+        call: callFor(method, callPath),
         responseType: method === 'GET' ? 'text' : 'none',
       });
       return (typeof answer.data === 'string' ? JSON.parse(answer.data) : null) as unknown;

@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { queryOptions } from '@tanstack/react-query';
 import { AlbumInfoSchema } from '../../api/contract/albums';
 import { transformPassword } from '../../domain/password';
@@ -12,8 +14,6 @@ import {
 
 // SPEC §6 Visitor: a shared album read through its link (`/a/{jobId}`), signed in or not.
 
-const jobPath = (jobId: string) => `/jobs/${encodeURIComponent(jobId)}`;
-
 /**
  * GET /jobs/{id}/info through the album's link with SPEC §6 visitor auth: its password as SPEC §5
  * transforms it (null until one is given). Once it answers, everything about the album is read
@@ -24,8 +24,7 @@ export const visitorAlbumQuery = (jobId: string, password: string | null) =>
     queryKey: ['visitorAlbum', jobId, password],
     queryFn: async ({ signal }) => {
       const { data } = await api().request({
-        method: 'GET',
-        path: `${jobPath(jobId)}/info`,
+        call: callTo(CALLS.jobInfo, { id: jobId }),
         schema: AlbumInfoSchema,
         signal,
         linkAuth: linkAuthWith(jobId, password),
@@ -43,8 +42,7 @@ export const albumPasswordCredential = (jobId: string, password: string): Promis
 /** POST /jobs/{id}/password (owner): the password transformed the same way, or null to remove. */
 export async function setAlbumPassword(jobId: string, password: string | null): Promise<void> {
   await api().request({
-    method: 'POST',
-    path: `${jobPath(jobId)}/password`,
+    call: callTo(CALLS.setJobPassword, { id: jobId }),
     body: { password: password === null ? null : await transformPassword(password, jobId) },
     responseType: 'none',
   });
@@ -57,8 +55,7 @@ export async function setAlbumPassword(jobId: string, password: string | null): 
 export async function joinFromLink(jobId: string): Promise<void> {
   grantLinkAccess(jobId, heldLinkPassword(jobId));
   await api().request({
-    method: 'POST',
-    path: `${jobPath(jobId)}/subscribe`,
+    call: callTo(CALLS.subscribe, { id: jobId }),
     responseType: 'none',
     ...linkRequestOptions(jobId),
   });

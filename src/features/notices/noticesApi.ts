@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { queryOptions } from '@tanstack/react-query';
 import {
   FullScreenCardsResponseSchema,
@@ -18,8 +20,7 @@ export const fullScreenCardsQuery = queryOptions({
   queryKey: ['full_screen_cards'],
   queryFn: async ({ signal }): Promise<GenericMessageCard[]> => {
     const { data } = await api().request({
-      method: 'GET',
-      path: '/v2/full_screen_cards',
+      call: callTo(CALLS.fullScreenCards),
       schema: FullScreenCardsResponseSchema,
       signal,
     });
@@ -32,8 +33,7 @@ export const fullScreenCardsQuery = queryOptions({
 /** POST /approve_tos: approves (accepted) or declines the given terms version. */
 export async function answerTerms(version: string, accepted: boolean): Promise<void> {
   await api().request({
-    method: 'POST',
-    path: '/approve_tos',
+    call: callTo(CALLS.approveTos),
     body: accepted ? { tos_version: version } : { tos_version: version, accepted: false },
     schema: ApproveTosResponseSchema,
   });
@@ -43,8 +43,7 @@ export async function answerTerms(version: string, accepted: boolean): Promise<v
 export async function dismissCard(cardId: string): Promise<void> {
   try {
     await api().request({
-      method: 'POST',
-      path: `/full_screen_cards/${encodeURIComponent(cardId)}/dismiss`,
+      call: callTo(CALLS.dismissFullScreenCard, { id: cardId }),
       responseType: 'none',
     });
   } catch (error) {
