@@ -43,7 +43,7 @@ function call<
     ...entry,
     ...(more.notBuilt ? { notBuilt: more.notBuilt } : {}),
     ...(more.noServerRoute ? { noServerRoute: more.noServerRoute } : {}),
-  } as CallEntry & { method: M; path: P; query: Q });
+  });
 }
 
 export const CALLS = {
