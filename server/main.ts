@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { CONSENT_HOST_PREFIX } from '../src/api/contract/privacy';
 import { createApiServer } from './app';
 import { createContext, type ServerContext } from './context';
 import { backfillGrants } from './db/account';
@@ -104,6 +105,8 @@ export async function startServers(options: StartOptions): Promise<RunningServer
         distDir: options.distDir ?? 'dist',
         appConfig: {
           apiOrigin: context.publicApiOrigin,
+          // SPEC §7's consent host, emulated under a path prefix of the API (routes/privacy.ts).
+          consentOrigin: `${context.publicApiOrigin}${CONSENT_HOST_PREFIX}`,
           payments: paymentsConfig(context.publicApiOrigin, options.payments),
         },
       });

@@ -1,7 +1,7 @@
 // Test-only controls of the session-start modals, read-only users and analytics (SPEC §4 Modal
-// queue, §6, §7): cards for a user, a sunset delete date, the read-only flag, and what the
-// statistics calls stored. Registered by
-// registerTestControls, so only with `testControls: true`.
+// queue, §6, §7): cards for a user, a sunset delete date, the being-shut-down flag, the read-only
+// flag, and what the statistics calls stored. Registered by registerTestControls, so only with
+// `testControls: true`.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from './context';
@@ -61,6 +61,16 @@ export function registerSessionTestControls(
     const body = SunsetBody.parse(request.body);
     stmt(ctx.db, 'UPDATE users SET sunset_delete_date = ? WHERE id = ?').run(
       body.date,
+      user(body.email).id,
+    );
+    return reply.code(204).send();
+  });
+
+  // SPEC §3 isBeingShutDown of account_info (the paid-service transition notice, SPEC §2).
+  app.post(`${prefix}being_shut_down`, (request, reply) => {
+    const body = z.object({ email: Email, value: z.boolean() }).parse(request.body);
+    stmt(ctx.db, 'UPDATE users SET being_shut_down = ? WHERE id = ?').run(
+      body.value ? 1 : 0,
       user(body.email).id,
     );
     return reply.code(204).send();

@@ -38,7 +38,13 @@ export interface WebServerOptions {
   /** The built client (vite build output). */
   distDir: string;
   /** Served as /app-config.json: where the client finds the API before it has a service dict. */
-  appConfig?: { apiOrigin: string; stagingApiOrigin?: string; payments?: PaymentsConfig };
+  appConfig?: {
+    apiOrigin: string;
+    stagingApiOrigin?: string;
+    /** SPEC §7's consent host, a base URL (the client's `consentOrigin`). */
+    consentOrigin?: string;
+    payments?: PaymentsConfig;
+  };
   /**
    * The service's other hosts besides the API origin (its service dictionary's thumbnail,
    * video, poll and download hosts, and the consent host: SPEC §7), for the CSP.
@@ -80,7 +86,12 @@ export function webCsp(
   appConfig?: WebServerOptions['appConfig'],
   serviceOrigins: readonly string[] = [],
 ): string {
-  const origins = [appConfig?.apiOrigin, appConfig?.stagingApiOrigin, ...serviceOrigins]
+  const origins = [
+    appConfig?.apiOrigin,
+    appConfig?.stagingApiOrigin,
+    appConfig?.consentOrigin,
+    ...serviceOrigins,
+  ]
     .filter((value): value is string => Boolean(value))
     .map((value) => new URL(value).origin)
     .filter((origin, i, all) => origin !== 'null' && all.indexOf(origin) === i);

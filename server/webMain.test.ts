@@ -29,6 +29,7 @@ describe('serve:web configured from the environment', () => {
     const config = webConfigFromEnv({
       API_ORIGIN: 'https://api.example.com/ignored/path',
       STAGING_API_ORIGIN: 'https://staging.example.com',
+      CONSENT_ORIGIN: 'https://consent.example.com/v1/',
       SERVICE_ORIGINS: 'https://th.example.com, https://ps1.example.com:8443/x,',
       PAYMENTS_SCRIPT_URL: 'https://js.pay.example/v3/',
       PAYMENTS_PUBLISHABLE_KEY_LIVE: 'pk_live_1',
@@ -44,6 +45,7 @@ describe('serve:web configured from the environment', () => {
       appConfig: {
         apiOrigin: 'https://api.example.com',
         stagingApiOrigin: 'https://staging.example.com',
+        consentOrigin: 'https://consent.example.com/v1',
         payments: {
           scriptUrl: 'https://js.pay.example/v3/',
           publishableKeyLive: 'pk_live_1',
@@ -75,5 +77,19 @@ describe('serve:web configured from the environment', () => {
       expect(directive(csp, name)).toContain('https://ps1.example.com');
     }
     expect(directive(csp, 'script-src')).not.toContain('https://th.example.com');
+  });
+
+  it('lets the client call the consent host of CONSENT_ORIGIN (SPEC §7)', () => {
+    const config = webConfigFromEnv({
+      API_ORIGIN: 'https://api.example.com',
+      CONSENT_ORIGIN: 'https://consent.example.com',
+    });
+    expect(config.appConfig.consentOrigin).toBe('https://consent.example.com');
+    expect(directive(webCsp(config.appConfig), 'connect-src')).toContain(
+      'https://consent.example.com',
+    );
+    expect(() =>
+      webConfigFromEnv({ API_ORIGIN: 'https://api.example.com', CONSENT_ORIGIN: 'consent' }),
+    ).toThrow(/CONSENT_ORIGIN/);
   });
 });

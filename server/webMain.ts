@@ -5,6 +5,8 @@
 //   API_ORIGIN          the service's app host (required; the client's calls before it has a
 //                       service dictionary, and the CSP)
 //   STAGING_API_ORIGIN  the staging login host (optional, SPEC §2 staging query parameter)
+//   CONSENT_ORIGIN      the consent host of /user/email_consent (SPEC §7), a base URL whose path
+//                       prefixes the call's; without it the unsubscribe page says it failed
 //   SERVICE_ORIGINS     comma-separated: the service's thumbnail, video, poll, download and
 //                       consent hosts when they are not API_ORIGIN (the CSP allows them)
 //   PAYMENTS_SCRIPT_URL, PAYMENTS_PUBLISHABLE_KEY_TEST, PAYMENTS_PUBLISHABLE_KEY_LIVE,
@@ -38,6 +40,12 @@ function originOf(name: string, value: string): string {
   return url.origin;
 }
 
+/** An http(s) base URL, its path kept without a trailing slash (a consent host's prefix). */
+function baseUrlOf(name: string, value: string): string {
+  const origin = originOf(name, value);
+  return origin + new URL(value).pathname.replace(/\/+$/, '');
+}
+
 export interface WebMainConfig {
   host: string;
   port: number;
@@ -56,6 +64,7 @@ export function webConfigFromEnv(env: NodeJS.ProcessEnv): WebMainConfig {
   }
   const apiOrigin = originOf('API_ORIGIN', api);
   const staging = env.STAGING_API_ORIGIN?.trim();
+  const consent = env.CONSENT_ORIGIN?.trim();
   const rawPort = env.WEB_PORT?.trim() || '8080';
   const port = Number(rawPort);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -68,6 +77,7 @@ export function webConfigFromEnv(env: NodeJS.ProcessEnv): WebMainConfig {
     appConfig: {
       apiOrigin,
       ...(staging ? { stagingApiOrigin: originOf('STAGING_API_ORIGIN', staging) } : {}),
+      ...(consent ? { consentOrigin: baseUrlOf('CONSENT_ORIGIN', consent) } : {}),
       payments: paymentsConfig(apiOrigin, {
         scriptUrl: env.PAYMENTS_SCRIPT_URL || undefined,
         publishableKeyTest: env.PAYMENTS_PUBLISHABLE_KEY_TEST || undefined,

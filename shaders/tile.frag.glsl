@@ -1,8 +1,9 @@
 precision highp float;
 precision highp sampler2DArray;
 
-// Each tier's pool is up to four pages (src/gallery/engine/texture/LayerPool.ts); a layer number
-// runs across them: page = layer / uPageLayers (x small, y large).
+// Each tier's pool is up to four pages (src/gallery/engine/texture/LayerPool.ts) of different
+// sizes; a layer number runs across them: uSmallStarts / uLargeStarts hold the first layer of
+// pages 1, 2 and 3 (a page not in the pool: past every layer).
 uniform sampler2DArray uSmall0;
 uniform sampler2DArray uSmall1;
 uniform sampler2DArray uSmall2;
@@ -11,7 +12,8 @@ uniform sampler2DArray uLarge0;
 uniform sampler2DArray uLarge1;
 uniform sampler2DArray uLarge2;
 uniform sampler2DArray uLarge3;
-uniform vec2 uPageLayers;
+uniform vec3 uSmallStarts;
+uniform vec3 uLargeStarts;
 
 in vec2 vUv;
 in vec2 vLayer;
@@ -47,21 +49,17 @@ float fill(float signedDistance) {
 // A tile's page is the same over all its pixels; level 0 only (the pools have no mipmaps), so
 // the branches need no derivatives.
 vec3 smallAt(vec2 uv, float layer) {
-  float page = floor(layer / uPageLayers.x);
-  vec3 at = vec3(uv, layer - page * uPageLayers.x);
-  if (page < 0.5) return textureLod(uSmall0, at, 0.0).rgb;
-  if (page < 1.5) return textureLod(uSmall1, at, 0.0).rgb;
-  if (page < 2.5) return textureLod(uSmall2, at, 0.0).rgb;
-  return textureLod(uSmall3, at, 0.0).rgb;
+  if (layer < uSmallStarts.x) return textureLod(uSmall0, vec3(uv, layer), 0.0).rgb;
+  if (layer < uSmallStarts.y) return textureLod(uSmall1, vec3(uv, layer - uSmallStarts.x), 0.0).rgb;
+  if (layer < uSmallStarts.z) return textureLod(uSmall2, vec3(uv, layer - uSmallStarts.y), 0.0).rgb;
+  return textureLod(uSmall3, vec3(uv, layer - uSmallStarts.z), 0.0).rgb;
 }
 
 vec3 largeAt(vec2 uv, float layer) {
-  float page = floor(layer / uPageLayers.y);
-  vec3 at = vec3(uv, layer - page * uPageLayers.y);
-  if (page < 0.5) return textureLod(uLarge0, at, 0.0).rgb;
-  if (page < 1.5) return textureLod(uLarge1, at, 0.0).rgb;
-  if (page < 2.5) return textureLod(uLarge2, at, 0.0).rgb;
-  return textureLod(uLarge3, at, 0.0).rgb;
+  if (layer < uLargeStarts.x) return textureLod(uLarge0, vec3(uv, layer), 0.0).rgb;
+  if (layer < uLargeStarts.y) return textureLod(uLarge1, vec3(uv, layer - uLargeStarts.x), 0.0).rgb;
+  if (layer < uLargeStarts.z) return textureLod(uLarge2, vec3(uv, layer - uLargeStarts.y), 0.0).rgb;
+  return textureLod(uLarge3, vec3(uv, layer - uLargeStarts.z), 0.0).rgb;
 }
 
 vec3 imageAt(vec2 tileUv) {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { CHANGE_TYPE } from '../../src/api/contract/changes';
+import { recordChange } from './changes';
 import { fileIdOf } from './ids';
 import { stmt, type Db } from './open';
 import type { JobRow } from './users';
@@ -12,11 +14,25 @@ export function isMember(db: Db, job: number, userId: number): boolean {
   );
 }
 
-export function addMember(db: Db, job: number, userId: number, now: number): void {
-  stmt(db, 'INSERT OR IGNORE INTO job_members (job, user_id, joined) VALUES (?, ?, ?)').run(
-    job,
-    userId,
-    now,
+/** Adds a member; false when they were one already. */
+export function addMember(db: Db, job: number, userId: number, now: number): boolean {
+  return (
+    stmt(db, 'INSERT OR IGNORE INTO job_members (job, user_id, joined) VALUES (?, ?, ?)').run(
+      job,
+      userId,
+      now,
+    ).changes > 0
+  );
+}
+
+/** SPEC §3 account info `number_of_subscribed_albums`: albums of others the user joined, live. */
+export function subscribedAlbumCount(db: Db, userId: number): number {
+  return (
+    stmt<[number], { n: number }>(
+      db,
+      `SELECT COUNT(*) AS n FROM job_members m JOIN jobs j ON j.id = m.job
+       WHERE m.user_id = ? AND j.deleted = 0 AND j.owner_id != m.user_id`,
+    ).get(userId)?.n ?? 0
   );
 }
 
@@ -131,17 +147,35 @@ const ALBUM_FIELDS = {
   password: 'password',
 } as const;
 
-/** Sets one of the album's own fields and moves its activity time. */
+/**
+ * What an album event (SPEC §3 change type 11) is about: its id in the change log. The SPEC
+ * names the type only; ours are the album field changed, or `members` for a join or a leave.
+ */
+export type AlbumEvent = keyof typeof ALBUM_FIELDS | 'members';
+
+/**
+ * Logs an album event (change type 11): the serial and activity time move, so a page following
+ * the album reads it again. Call inside the transaction of the change; returns the new serial
+ * (for `ctx.events.notify` after commit).
+ */
+export function recordAlbumEvent(db: Db, job: number, event: AlbumEvent, now: number): number {
+  return recordChange(db, job, CHANGE_TYPE.event, event, now);
+}
+
+/**
+ * Sets one of the album's own fields with its event (change type 11), which moves its activity
+ * time; returns the serial to notify.
+ */
 export function setAlbumField(
   db: Db,
   job: number,
   field: keyof typeof ALBUM_FIELDS,
   value: string | number | null,
   now: number,
-): void {
-  db.transaction(() => {
+): number {
+  return db.transaction(() => {
     stmt(db, `UPDATE jobs SET ${ALBUM_FIELDS[field]} = ? WHERE id = ?`).run(value, job);
-    touchJob(db, job, now);
+    return recordAlbumEvent(db, job, field, now);
   })();
 }
 

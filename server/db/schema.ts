@@ -325,6 +325,9 @@ const ADDED_COLUMNS: readonly [table: string, column: string, ddl: string][] = [
   ['users', 'tos_approved', 'TEXT'],
   // SPEC §3 sunset_delete_date: when this account's content is deleted (seconds), or NULL.
   ['users', 'sunset_delete_date', 'INTEGER'],
+  // SPEC §3 isBeingShutDown: the service is shutting this account's free service down (the
+  // paid-service transition notice, SPEC §2). 0 or 1.
+  ['users', 'being_shut_down', 'INTEGER NOT NULL DEFAULT 0'],
   // A visitor's comment (routes/visitors.ts): who wrote it when user_id is 0.
   ['comments', 'visitor_id', 'INTEGER'],
   // SPEC §9 free trial, once per user (issue 33: it was on the provider's customer, which the

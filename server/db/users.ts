@@ -23,6 +23,8 @@ export interface UserRow {
   tos_pending: string | null;
   tos_approved: string | null;
   sunset_delete_date: number | null;
+  /** 1 while the service shuts this account's free service down (SPEC §3 isBeingShutDown). */
+  being_shut_down: number;
   /** 1 once the user had the free trial of a storage plan (SPEC §9; payments/routes.ts). */
   trial_used: number;
 }

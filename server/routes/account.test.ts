@@ -35,6 +35,38 @@ describe('GET /account_info', () => {
     expect(info.tos_to_approve).toBeNull();
   });
 
+  it('counts the albums of others the user joined, and says when the account is being shut down', async () => {
+    const { auth } = await login(server.app);
+    const info = async () =>
+      AccountInfoSchema.parse(
+        (await server.app.inject({ url: '/account_info', headers: auth })).json(),
+      );
+    const first = await info();
+    // The seed's "Shared with you" album, owned by user1, joined by demo.
+    expect(first.number_of_subscribed_albums).toBe(1);
+    expect(first.isBeingShutDown).toBe(false);
+    const db = server.ctx.db;
+    const joined = db
+      .prepare(
+        `SELECT m.job AS id FROM job_members m JOIN jobs j ON j.id = m.job
+         WHERE m.user_id = ? AND j.owner_id != m.user_id`,
+      )
+      .get(server.seed.demoUserId) as { id: number };
+    db.prepare('UPDATE jobs SET deleted = 1 WHERE id = ?').run(joined.id);
+    expect((await info()).number_of_subscribed_albums).toBe(0);
+    db.prepare('UPDATE jobs SET deleted = 0 WHERE id = ?').run(joined.id);
+
+    // isBeingShutDown is the paid-service transition's (sessionModals.test), not a deletion's.
+    db.prepare('UPDATE users SET deletion_requested_at = ? WHERE id = ?').run(
+      server.ctx.now(),
+      server.seed.demoUserId,
+    );
+    expect((await info()).isBeingShutDown).toBe(false);
+    db.prepare('UPDATE users SET deletion_requested_at = NULL WHERE id = ?').run(
+      server.seed.demoUserId,
+    );
+  });
+
   it('answers 403 user_disabled for a disabled account, and logout still works', async () => {
     const { auth } = await login(server.app, 'user1@example.com');
     server.ctx.db.prepare("UPDATE users SET disabled = 1 WHERE email = 'user1@example.com'").run();

@@ -1,7 +1,7 @@
 // SPEC §7 GET /account_info, GET /supported_extensions (public: the accepted file types) and
 // POST /approve_tos: the pending terms version or nothing; another version is 409; `accepted:
 // false` declines and keeps them pending. account_info's `sunset_delete_date` is
-// `users.sunset_delete_date`, its `allowAnalytics` the help_us_improve consent, and
+// `users.sunset_delete_date`, its `isBeingShutDown` `users.being_shut_down`, its `allowAnalytics` the help_us_improve consent, and
 // `resumable_uploads` advertises the tus endpoint (issue 32).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { ApproveTosRequestSchema, TOS_VERSION_MISMATCH } from '../../src/api/con
 import { MOVIE_EXTENSIONS, PICTURE_EXTENSIONS } from '../../src/domain/classify';
 import { requireCaller } from '../auth/guard';
 import type { ServerContext } from '../context';
+import { subscribedAlbumCount } from '../db/albums';
 import { stmt } from '../db/open';
 import { totals } from '../db/users';
 import { HttpError } from '../errors';
@@ -38,9 +39,10 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext):
       tos_to_approve: user.tos_pending ? { version: user.tos_pending } : null,
       sunset_delete_date: user.sunset_delete_date,
       is_read_only_user: user.read_only === 1,
-      isBeingShutDown: false,
-      // Albums and subscriptions arrive with the albums pass.
-      number_of_subscribed_albums: 0,
+      // SPEC §3 account field; our reading: the free service is ending for this account (the
+      // paid-service transition notice, features/notices), set per user by the server.
+      isBeingShutDown: user.being_shut_down === 1,
+      number_of_subscribed_albums: subscribedAlbumCount(ctx.db, user.id),
       // SPEC §1: the help_us_improve consent governs analytics (routes/statistics.ts).
       allowAnalytics: analyticsAllowed(user),
       has_files_not_media: sums.documents > 0,

@@ -21,6 +21,7 @@ import {
   addMember,
   isMember,
   membersOf,
+  recordAlbumEvent,
   removeMember,
   setAlbumField,
   trashAlbum,
@@ -134,7 +135,8 @@ export function registerAlbumEditRoutes(app: FastifyInstance, ctx: ServerContext
     if (!name.trim() && job.privacy_mode !== 'private') {
       throw badRequest('name: required for shared albums');
     }
-    setAlbumField(ctx.db, job.id, 'title', name.trim() ? name : null, ctx.now());
+    const serial = setAlbumField(ctx.db, job.id, 'title', name.trim() ? name : null, ctx.now());
+    ctx.events.notify(job.id, serial);
     return reply.code(204).send();
   });
 
@@ -144,7 +146,8 @@ export function registerAlbumEditRoutes(app: FastifyInstance, ctx: ServerContext
     if (mode !== 'private' && !job.title?.trim()) {
       throw badRequest('name: required for shared albums');
     }
-    setAlbumField(ctx.db, job.id, 'privacy_mode', mode, ctx.now());
+    const serial = setAlbumField(ctx.db, job.id, 'privacy_mode', mode, ctx.now());
+    ctx.events.notify(job.id, serial);
     return reply.code(204).send();
   });
 
@@ -155,7 +158,8 @@ export function registerAlbumEditRoutes(app: FastifyInstance, ctx: ServerContext
     const job = albumFor(ctx, requireCaller(ctx, request), request, 'write');
     z.object(commonQuery).parse(request.query);
     const { password } = AlbumPasswordRequestSchema.parse(request.body);
-    setAlbumField(ctx.db, job.id, 'password', password, ctx.now());
+    const serial = setAlbumField(ctx.db, job.id, 'password', password, ctx.now());
+    ctx.events.notify(job.id, serial);
     return reply.code(204).send();
   });
 
@@ -163,7 +167,8 @@ export function registerAlbumEditRoutes(app: FastifyInstance, ctx: ServerContext
     const job = albumFor(ctx, requireCaller(ctx, request), request, 'write');
     const body = PermissionsRequestSchema.parse(request.body);
     const mask = (body.allow_comments ? 1 : 0) | (body.allow_uploads ? 2 : 0);
-    setAlbumField(ctx.db, job.id, 'permissions', mask, ctx.now());
+    const serial = setAlbumField(ctx.db, job.id, 'permissions', mask, ctx.now());
+    ctx.events.notify(job.id, serial);
     return reply.code(204).send();
   });
 
@@ -172,7 +177,8 @@ export function registerAlbumEditRoutes(app: FastifyInstance, ctx: ServerContext
     const { id } = CoverRequestSchema.parse(request.body);
     const file = findFileInJob(ctx.db, job.id, id);
     if (!file || file.deleted) throw notFound();
-    setAlbumField(ctx.db, job.id, 'cover_file', file.id, ctx.now());
+    const serial = setAlbumField(ctx.db, job.id, 'cover_file', file.id, ctx.now());
+    ctx.events.notify(job.id, serial);
     return reply.code(204).send();
   });
 
@@ -180,7 +186,8 @@ export function registerAlbumEditRoutes(app: FastifyInstance, ctx: ServerContext
     const job = albumFor(ctx, requireCaller(ctx, request), request, 'write');
     const name = z.literal('sort_order').parse((request.params as { name: string }).name);
     const { value } = SortOrderAttributeSchema.parse(request.body);
-    setAlbumField(ctx.db, job.id, name, value, ctx.now());
+    const serial = setAlbumField(ctx.db, job.id, name, value, ctx.now());
+    ctx.events.notify(job.id, serial);
     return reply.code(204).send();
   });
 
@@ -190,14 +197,27 @@ export function registerAlbumEditRoutes(app: FastifyInstance, ctx: ServerContext
     const { job, linked } = albumToRead(ctx, caller, request);
     if (job.owner_id === caller.user.id) throw badRequest('the owner is always subscribed');
     if (!isMember(ctx.db, job.id, caller.user.id) && !linked && !openToLink(job)) throw notFound();
-    addMember(ctx.db, job.id, caller.user.id, ctx.now());
+    const now = ctx.now();
+    const serial = ctx.db.transaction(() =>
+      addMember(ctx.db, job.id, caller.user.id, now)
+        ? recordAlbumEvent(ctx.db, job.id, 'members', now)
+        : null,
+    )();
+    if (serial !== null) ctx.events.notify(job.id, serial);
     return reply.code(204).send();
   });
 
   app.post('/jobs/:id/unsubscribe', (request, reply) => {
     const caller = requireCaller(ctx, request);
     const job = albumFor(ctx, caller, request, 'read');
-    if (!removeMember(ctx.db, job.id, caller.user.id)) throw notFound();
+    const now = ctx.now();
+    const serial = ctx.db.transaction(() =>
+      removeMember(ctx.db, job.id, caller.user.id)
+        ? recordAlbumEvent(ctx.db, job.id, 'members', now)
+        : null,
+    )();
+    if (serial === null) throw notFound();
+    ctx.events.notify(job.id, serial);
     return reply.code(204).send();
   });
 

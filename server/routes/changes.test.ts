@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChangesResponseSchema } from '../../src/api/contract/changes';
 import { FilesResponseSchema } from '../../src/api/contract/files';
 import { login, testServer, type TestServer } from '../testing';
@@ -127,5 +127,47 @@ describe('GET /poll (long poll)', () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json()).toHaveProperty('error');
     }
+  });
+});
+
+describe('album events (SPEC §3 change type 11)', () => {
+  const post = (url: string, payload: unknown, headers = auth) =>
+    server.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+  it('an album edit, a join and a leave each log an event that wakes the long poll', async () => {
+    const album = (
+      await post('/jobs', { type: 'story', name: 'Events', public: 1, allow_comments: 1 })
+    ).json<{ id: string }>().id;
+    const serialOf = async () =>
+      Number((await get(`/jobs/${album}/files?start=0&end=1`)).headers['x-last-event-serial']);
+    const start = await serialOf();
+
+    // What wakes the long poll (its waking is tested above): a notify after each commit.
+    const notify = vi.spyOn(server.ctx.events, 'notify');
+    expect((await post(`/jobs/${album}/name`, { name: 'Renamed' })).statusCode).toBe(204);
+
+    const permissions = { allow_comments: 0, allow_uploads: 1 };
+    expect((await post(`/jobs/${album}/permissions`, permissions)).statusCode).toBe(204);
+    expect((await post(`/jobs/${album}/subscribe`, {}, otherAuth)).statusCode).toBe(204);
+    // Joining again changes nothing, so it logs nothing.
+    expect((await post(`/jobs/${album}/subscribe`, {}, otherAuth)).statusCode).toBe(204);
+    expect((await post(`/jobs/${album}/unsubscribe`, {}, otherAuth)).statusCode).toBe(204);
+
+    const body = ChangesResponseSchema.parse(
+      (await get(`/jobs/${album}/changes_and_async_upload_status?since=${start}`)).json(),
+    );
+    expect(body.changes).toEqual([
+      { serial: start + 1, type: 11, id: 'title' },
+      { serial: start + 2, type: 11, id: 'permissions' },
+      { serial: start + 3, type: 11, id: 'members' },
+      { serial: start + 4, type: 11, id: 'members' },
+    ]);
+    expect(notify.mock.calls.map(([, serial]) => serial)).toEqual([
+      start + 1,
+      start + 2,
+      start + 3,
+      start + 4,
+    ]);
+    notify.mockRestore();
   });
 });

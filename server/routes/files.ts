@@ -197,8 +197,9 @@ export function registerFileRoutes(app: FastifyInstance, ctx: ServerContext): vo
     return reply.code(204).send();
   });
 
+  // Read like the file itself: a shared album's visitor sees the viewer's info panel too.
   app.get('/jobs/:id/metadata/:fileId', (request) => {
-    const job = jobForCaller(ctx, requireCaller(ctx, request), request, 'read');
+    const { job } = readableJob(ctx, request);
     z.object(commonQuery).parse(request.query);
     const file = liveFile(ctx, job, request);
     const blob = file.blob ? blobBySha1(ctx.db, file.blob) : undefined;

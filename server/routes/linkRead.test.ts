@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlbumInfoSchema, CreateJobResponseSchema } from '../../src/api/contract/albums';
 import { FilesResponseSchema } from '../../src/api/contract/files';
+import { FileMetadataResponseSchema } from '../../src/api/contract/media';
 import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { login, multipart, testServer, type TestServer } from '../testing';
 
@@ -69,6 +70,13 @@ describe('a shared album through its link', () => {
     expect((await get(`/th/3/${album.file}?area=256&share=${album.id}`)).statusCode).toBe(200);
     expect((await get(`/st/4/jobs/${album.id}/files_by_id/${album.file}`)).statusCode).toBe(200);
     expect((await get(`/st/4/jobs/${album.id}/service`)).statusCode).toBe(200);
+    // The viewer's info panel (SPEC §7 metadata): the file's displayed size, no EXIF here.
+    const metadata = await get(`/jobs/${album.id}/metadata/${album.file}`);
+    expect(metadata.statusCode).toBe(200);
+    expect(FileMetadataResponseSchema.strict().parse(metadata.json())).toEqual({
+      width: 30,
+      height: 20,
+    });
     // Nothing but reading: no upload, no rename without an account.
     const rename = await server.app.inject({
       method: 'POST',
@@ -85,6 +93,8 @@ describe('a shared album through its link', () => {
     expect(visitor.body).toContain('User does not have access to secured job');
     expect((await get(`/jobs/${album.id}/info`, friend)).statusCode).toBe(404);
     expect((await get(`/th/3/${album.file}?area=256&share=${album.id}`)).statusCode).toBe(401);
+    expect((await get(`/jobs/${album.id}/metadata/${album.file}`)).statusCode).toBe(401);
+    expect((await get(`/jobs/${album.id}/metadata/${album.file}`, friend)).statusCode).toBe(404);
     // A dead link is not found (no sign-in would help).
     expect((await get('/jobs/no-such-album/info')).statusCode).toBe(404);
   });

@@ -1,5 +1,5 @@
 // SPEC §4 Modal queue on the server: full-screen cards (§3, §7 list and dismiss), the sunset
-// delete date and the terms to approve in account_info, and their test controls.
+// delete date, isBeingShutDown and the terms to approve in account_info, and their test controls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountInfoSchema } from '../../src/api/contract/account';
 import {
@@ -146,6 +146,21 @@ describe('account_info: sunset delete date and terms', () => {
     expect((await set(null)).statusCode).toBe(204);
     expect((await info()).sunset_delete_date).toBeNull();
     expect((await set(-1)).statusCode).toBe(400);
+  });
+
+  it('answers isBeingShutDown as the control sets it (SPEC §3, the transition notice)', async () => {
+    expect((await info()).isBeingShutDown).toBe(false);
+    const set = (value: unknown) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/__test/being_shut_down',
+        payload: { email: 'demo@example.com', value },
+      });
+    expect((await set(true)).statusCode).toBe(204);
+    expect((await info()).isBeingShutDown).toBe(true);
+    expect((await set(false)).statusCode).toBe(204);
+    expect((await info()).isBeingShutDown).toBe(false);
+    expect((await set('yes')).statusCode).toBe(400);
   });
 
   it('asks for new terms until approved; declining keeps them pending', async () => {

@@ -124,8 +124,14 @@ export const INVALID_SERVICE_DICT = 'Invalid service dict';
 export const SERVICE_DICT_UNAVAILABLE = 'Service dict must be made available (by logging in etc)';
 export const STORED_AUTH_UNDEFINED = 'StoredServiceDict or authToken is undefined';
 
+/** Ours (not SPEC §8): a consent-host call without the host in the app config. */
+export const CONSENT_HOST_UNAVAILABLE = 'The consent host is not configured (consentOrigin)';
+
 export type InternalErrorMessage =
-  typeof INVALID_SERVICE_DICT | typeof SERVICE_DICT_UNAVAILABLE | typeof STORED_AUTH_UNDEFINED;
+  | typeof INVALID_SERVICE_DICT
+  | typeof SERVICE_DICT_UNAVAILABLE
+  | typeof STORED_AUTH_UNDEFINED
+  | typeof CONSENT_HOST_UNAVAILABLE;
 
 /**
  * A broken precondition inside the client (not an answer from the server). The message is the

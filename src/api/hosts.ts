@@ -6,8 +6,6 @@ import {
   type ServiceDict,
 } from './contract/serviceDict';
 import { INVALID_SERVICE_DICT, InternalError } from './errors';
-import type { CallHost } from './contract/callTarget';
-import { CONSENT_HOST_PREFIX } from './contract/privacy';
 
 export type { HostName } from './contract/serviceDict';
 
@@ -77,15 +75,6 @@ function isLoopback(hostAndPort: string): boolean {
 export function hostUrl(dir: HostDirectory, host: HostName, path: string): string {
   const origin = dir[hostKey(host)];
   return origin + (path.startsWith('/') ? path : `/${path}`);
-}
-
-/**
- * Absolute URL of a call on its SPEC §7 host. The consent host is no part of the host directory
- * (SPEC §3): this deployment serves it under CONSENT_HOST_PREFIX of the app host.
- */
-export function callUrl(dir: HostDirectory, host: CallHost, path: string): string {
-  if (host === 'consent') return hostUrl(dir, 'app', CONSENT_HOST_PREFIX + path);
-  return hostUrl(dir, host, path);
 }
 
 function summariseMissing(error: { issues: readonly { path: PropertyKey[] }[] }): string {

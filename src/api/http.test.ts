@@ -138,6 +138,30 @@ describe('request: SPEC §7 common rules', () => {
     expect(call().url.origin).toBe('https://album.example.com');
   });
 
+  it('host consent goes to the configured consent host (path prefix kept), not the app host', async () => {
+    const { client, call } = setup(json({ value: true }), {
+      consentHost: 'https://consent.example.net/base/',
+    });
+    await client.request({
+      call: callTo(CALLS.readEmailConsent, {}, { email_consent_identifier: 'abc' }),
+      schema: z.object({ value: z.boolean() }),
+    });
+    const { url, headers } = call();
+    expect(url.origin + url.pathname).toBe('https://consent.example.net/base/user/email_consent');
+    expect(url.searchParams.get('email_consent_identifier')).toBe('abc');
+    expect(url.searchParams.get('app_key')).toBe('key');
+    expect(headers.has('Authorization')).toBe(false);
+  });
+
+  it('host consent without a configured consent host fails unsent with an internal error', async () => {
+    const { client, fetch } = setup(json(null));
+    const call = callTo(CALLS.writeEmailConsent);
+    await expect(client.request({ call, schema: z.unknown() })).rejects.toThrow(
+      new InternalError('The consent host is not configured (consentOrigin)'),
+    );
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('url() builds an absolute URL with the common parameters for <img> and form posts', () => {
     const { client } = setup(json(null));
     const url = new URL(client.url({ call: callTo(CALLS.archive, { id: 'j' }) }));

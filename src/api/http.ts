@@ -4,6 +4,7 @@ import { USER_DISABLED } from './contract/account';
 import { basicAuthHeader } from './contract/basicAuth';
 import {
   ApiError,
+  CONSENT_HOST_UNAVAILABLE,
   errorCodeOfBody,
   InternalError,
   SERVICE_DICT_UNAVAILABLE,
@@ -11,8 +12,8 @@ import {
   kindForStatus,
 } from './errors';
 import type { VisitorAuth } from '../domain/visitorAuth';
-import { callUrl, type HostDirectory } from './hosts';
-import type { CallMethod, CallTarget, Query, QueryValue } from './contract/callTarget';
+import { hostUrl, type HostDirectory } from './hosts';
+import type { CallHost, CallMethod, CallTarget, Query, QueryValue } from './contract/callTarget';
 import { encodeBody, isAbortError, parseJsonAnswer, readAnswer, type RequestBody } from './wire';
 
 export { basicAuthHeader } from './contract/basicAuth';
@@ -21,6 +22,11 @@ export interface ApiClientConfig {
   getAuth(): { token: string; hosts: HostDirectory } | null;
   /** Hosts known without a login (e.g. a shared album's service dictionary, or the default). */
   getHosts?(): HostDirectory | null;
+  /**
+   * SPEC §7's separate consent host (`/user/email_consent`), which is not in the host directory:
+   * a base URL from the app config, its path (if any) a prefix of every call's path.
+   */
+  consentHost?: string | null;
   getLanguage(): string;
   getDeviceId(): string;
   appKey: string;
@@ -111,8 +117,14 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return hosts;
   }
 
+  function baseUrl(host: CallHost, hosts: HostDirectory | undefined, path: string): string {
+    if (host !== 'consent') return hostUrl(resolveHosts(hosts), host, path);
+    if (!config.consentHost) throw new InternalError(CONSENT_HOST_UNAVAILABLE);
+    return config.consentHost.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
+  }
+
   function url(opts: UrlOptions) {
-    const target = new URL(callUrl(resolveHosts(opts.hosts), opts.call.host, opts.call.path));
+    const target = new URL(baseUrl(opts.call.host, opts.hosts, opts.call.path));
     const common: Query = {
       app_key: config.appKey,
       client_v: config.clientVersion,

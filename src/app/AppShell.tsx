@@ -1,6 +1,7 @@
 import { lazy, memo, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
+import { PaidTransitionNotice } from '../features/notices';
 import { withAreaTexts } from '../i18n';
 import { useAccountInfo } from '../platform/queries';
 import { useLoginStatus } from '../state/session';
@@ -68,7 +69,10 @@ export const AppShell = memo(function AppShell() {
       <SessionExpiredDialog />
       {loggedIn ? <MissingName /> : null}
       <ShortcutSheet />
-      <CookieNotice />
+      <div className="shell-notices">
+        {loggedIn ? <PaidTransitionNotice /> : null}
+        <CookieNotice />
+      </div>
       <QaCornerMarker />
     </div>
   );

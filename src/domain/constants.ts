@@ -20,6 +20,9 @@ export const SIDE_INFO_PANEL_WIDTH_PX = 360;
 export const DRAWER_WIDTH_PX = 240;
 export const DIALOG_WIDTHS_PX = [512, 640] as const;
 
+/** SPEC §9 new album defaults: an album's view mode until the user picks another. */
+export const NEW_ALBUM_VIEW_MODE = 'grid';
+
 // Toasts (SPEC §8)
 export const TOAST_AUTO_DISMISS_MS = 4000;
 export const ALBUM_COPY_FAILURE_TOAST_MS = 5500;
@@ -132,6 +135,11 @@ export const ALBUM_GRID = {
   mobileTileHeight: 190,
   thumbnailGridMin: 160,
 } as const;
+/** The album cover picker's tiles (SPEC §9 "Cover picker tiles"; domain/coverPicker.ts). */
+export const COVER_PICKER_TILES = {
+  desktop: { width: 229, height: 114 },
+  mobile: { width: 137, height: 68 },
+} as const;
 export const SHARE_THUMBNAILS_PX = {
   single: 296,
   pair: 128,
@@ -166,6 +174,10 @@ export const ACCOUNT_DELETION_MAX_DAYS = 30;
 export const DATA_REQUEST_REPEAT_BLOCK_HOURS = 24;
 export const LEGACY_PHONE_DIGITS = { min: 8, max: 14 } as const;
 export const ENGAGED_ANALYTICS_COOLDOWN_S = 3600;
+/** The free trial's promotional text names this many months (SPEC §9 "Free trial"). */
+export const FREE_TRIAL_PROMO_MONTHS = 2;
+/** The paid-service transition notice gives this many months before deletion (SPEC §9). */
+export const SUNSET_NOTICE_MONTHS = 6;
 
 // Recents (SPEC §9: "windows 1, 7, 30 days; load uses uploaded_since 30")
 export const RECENTS_WINDOWS_DAYS = [1, 7, 30] as const;
@@ -180,16 +192,11 @@ export const ERROR_REPORT_SAMPLE_RATE = 0.5;
 
 // Awaiting a feature: SPEC §9 values of features not built yet. Nothing reads them today; the
 // engineer who builds the feature reads them here (and moves them up to their area's group).
-/** The album cover picker's tiles (SPEC §9 "Cover picker tiles"). */
-export const COVER_PICKER_TILES = {
-  desktop: { width: 229, height: 114 },
-  mobile: { width: 137, height: 68 },
-} as const;
-/** The free trial's promotional text names this many months (SPEC §9 "Free trial"). */
-export const FREE_TRIAL_PROMO_MONTHS = 2;
-/** The transition/deletion notice of a sunset product comes this many months ahead. */
-export const SUNSET_NOTICE_MONTHS = 6;
-/** SPEC §9 "Job change poll … store poll every 30000 ms". */
+/**
+ * SPEC §9 "Job change poll … store poll every 30000 ms". Unread: the SPEC names no store and no
+ * call this poll makes (its §7 has no polled call besides the job change long poll, which has
+ * its own timings above), so there is nothing to poll every 30 s without inventing a behaviour.
+ */
 export const STORE_POLL_MS = 30000;
 
 // Not kept: SPEC §9 "scroll handler after 30 px". Nothing here waits for a scroll distance (the

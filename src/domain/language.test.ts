@@ -8,6 +8,7 @@ import {
   LOCALES,
   readLangCookie,
   toBcp47,
+  longServiceDate,
 } from './language';
 
 describe('locales', () => {
@@ -112,5 +113,13 @@ describe('link languages', () => {
     expect(legalLinkLanguage('sv_SE')).toBe('en');
     expect(legalLinkLanguage('bg_BG')).toBe('en');
     expect(legalLinkLanguage('en_US')).toBe('en');
+  });
+});
+
+describe('longServiceDate', () => {
+  it('writes a service date (seconds) as the UI language writes a long date', () => {
+    const seconds = Date.UTC(2026, 10, 29, 12) / 1000;
+    expect(longServiceDate(seconds, 'en_US')).toBe('November 29, 2026');
+    expect(longServiceDate(seconds, 'nb-NO')).toBe('29. november 2026');
   });
 });

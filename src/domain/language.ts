@@ -72,6 +72,16 @@ export function toBcp47(locale: Locale): string {
   return locale.replace('_', '-');
 }
 
+/**
+ * A service date (seconds since the epoch, like every date of SPEC §3) as a long date in the UI
+ * language (`nb_NO` or `nb-NO`): "29. november 2026".
+ */
+export function longServiceDate(seconds: number, language: string): string {
+  return new Intl.DateTimeFormat(language.replace('_', '-'), { dateStyle: 'long' }).format(
+    seconds * 1000,
+  );
+}
+
 /** SPEC §2 takeout: "language-specific help link (sv, no, otherwise English)". */
 export function helpLinkLanguage(locale: Locale): 'sv' | 'no' | 'en' {
   if (locale === 'sv_SE') return 'sv';

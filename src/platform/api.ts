@@ -36,6 +36,7 @@ export function initApiClient(config: AppConfig): ApiClient {
       return stored ? { token: stored.token, hosts: stored.hosts } : null;
     },
     getHosts: () => fallbackHosts,
+    consentHost: config.consentOrigin ?? null,
     getLanguage: () => i18next.language,
     getDeviceId: () => identity.deviceId,
     appKey: APP_KEY,

@@ -21,6 +21,12 @@ export type PaymentsConfig = z.infer<typeof PaymentsConfigSchema>;
 const AppConfigSchema = z.object({
   apiOrigin: z.string().url(),
   stagingApiOrigin: z.string().url().optional(),
+  /**
+   * SPEC §7's consent host (`/user/email_consent`), not in the host directory: a base URL whose
+   * path, if any, prefixes the call's path. The contract server emulates it under `/consent` of
+   * its API. Without it the unsubscribe page says the request failed.
+   */
+  consentOrigin: z.string().url().optional(),
   payments: PaymentsConfigSchema.optional(),
 });
 

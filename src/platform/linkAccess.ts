@@ -1,4 +1,5 @@
 import { loadStoredAuth } from '../api/authStore';
+import type { HostDirectory } from '../api/hosts';
 import type { UrlOptions } from '../api/http';
 import { visitorAuth, type VisitorAuth } from '../domain/visitorAuth';
 
@@ -15,13 +16,25 @@ interface LinkGrant {
   password: string | null;
   /** The job's answer said the signed-in user is not its owner. */
   nonOwner: boolean;
+  /** The job's own host directory (GET /st/4/jobs/{id}/service), once known. */
+  hosts?: HostDirectory;
 }
 
 const grants = new Map<string, LinkGrant>();
 
 /** Marks `jobId` as read through its link, with its transformed password when it has one. */
 export function grantLinkAccess(jobId: string, password: string | null): void {
-  grants.set(jobId, { password, nonOwner: grants.get(jobId)?.nonOwner ?? false });
+  const held = grants.get(jobId);
+  grants.set(jobId, { ...held, password, nonOwner: held?.nonOwner ?? false });
+}
+
+/**
+ * SPEC §7 GET /st/4/jobs/{id}/service answered for a link job: its calls and media go to these
+ * hosts from now on (a job read without its link keeps the session's directory).
+ */
+export function setLinkHosts(jobId: string, hosts: HostDirectory): void {
+  const held = grants.get(jobId);
+  if (held) grants.set(jobId, { ...held, hosts });
 }
 
 export function revokeLinkAccess(jobId: string): void {
@@ -42,7 +55,7 @@ export function linkAuthWith(jobId: string, password: string | null): VisitorAut
  * now on, with that password (kept for this tab), knowing whether the user owns it.
  */
 export function openedByLink(jobId: string, password: string | null, owner: boolean): void {
-  grants.set(jobId, { password, nonOwner: !owner });
+  grants.set(jobId, { password, nonOwner: !owner, hosts: grants.get(jobId)?.hosts });
   if (password !== null) rememberLinkPassword(jobId, password);
 }
 
@@ -53,10 +66,17 @@ export function linkAuthOf(jobId: string): VisitorAuth | undefined {
   return visitorAuth({ ...grant, token: loadStoredAuth()?.token ?? null });
 }
 
-/** Request options for a call about `jobId`: its visitor auth when read through its link. */
-export function linkRequestOptions(jobId: string): { linkAuth?: VisitorAuth } {
+/**
+ * Request options for a call about `jobId`: its visitor auth when read through its link, and
+ * its own host directory when the service gave one.
+ */
+export function linkRequestOptions(jobId: string): {
+  linkAuth?: VisitorAuth;
+  hosts?: HostDirectory;
+} {
   const linkAuth = linkAuthOf(jobId);
-  return linkAuth ? { linkAuth } : {};
+  const hosts = grants.get(jobId)?.hosts;
+  return { ...(linkAuth ? { linkAuth } : {}), ...(hosts ? { hosts } : {}) };
 }
 
 /**
@@ -64,12 +84,12 @@ export function linkRequestOptions(jobId: string): { linkAuth?: VisitorAuth } {
  * carries what basic auth would (the password of a link job, else the user's token), and
  * `foreign_auth` (in `linkAuth`) the user.
  */
-export function mediaAuth(jobId: string): Pick<UrlOptions, 'linkAuth'> & {
+export function mediaAuth(jobId: string): Pick<UrlOptions, 'linkAuth' | 'hosts'> & {
   token: string | undefined;
 } {
   const linkAuth = linkAuthOf(jobId);
   if (!linkAuth) return { token: loadStoredAuth()?.token };
-  return { token: linkAuth.basic ?? undefined, linkAuth };
+  return { token: linkAuth.basic ?? undefined, linkAuth, hosts: grants.get(jobId)?.hosts };
 }
 
 const PASSWORD_STORE = 'linkPasswords';

@@ -12,14 +12,16 @@ import { mediaAuth } from './linkAccess';
  */
 export function mediaUrls(jobId: string) {
   // A job read through its link: SPEC §6 visitor auth, in the query (platform/linkAccess).
-  const { token, linkAuth } = mediaAuth(jobId);
+  const { token, linkAuth, hosts } = mediaAuth(jobId);
   const thumb = api().url({
     call: callTo(CALLS.thumbnail, { fileId: 'FILE_ID' }, { area: 'AREA', share: jobId, token }),
     linkAuth,
+    hosts,
   });
   const content = api().url({
     call: callTo(CALLS.fileContent, { id: jobId, fileId: 'FILE_ID' }, { token }),
     linkAuth,
+    hosts,
   });
   const id = (fileId: string) => encodeURIComponent(fileId);
   return {

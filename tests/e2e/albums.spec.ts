@@ -128,6 +128,9 @@ test('create a shared album through the picker: naming rules, then photos from t
 test('rename with the validation texts, set the cover, switch view and sort — all kept after a reload', async ({
   page,
 }) => {
+  // Rename, the cover by menu and by picker (at two widths), view, sort and a reload: over a
+  // minute on a shared machine.
+  test.slow();
   await signIn(page, owner, `/albums/${albumId}`, 'album-page');
   await waitForSceneReady(page);
   await page.getByTestId('album-edit').click();
@@ -149,6 +152,37 @@ test('rename with the validation texts, set the cover, switch view and sort — 
   await clickTile(page, notCover, 'right');
   await page.getByRole('menuitem', { name: 'Set as album cover' }).click();
   await expect.poll(async () => (await info(owner)).coverPhoto).toBe(notCover);
+
+  // The cover picker (SPEC §9 tiles 229×114, 137×68 on a phone): the current cover checked, the
+  // arrow keys move the choice, "Use as cover" sets it with the cover call.
+  await page.getByTestId('album-cover').click();
+  await expect(page).toHaveURL(new RegExp(`/albums/${albumId}/edit/cover$`));
+  const tiles = page.getByTestId('cover-picker-tile');
+  await expect(tiles).toHaveCount(files.length);
+  const size = async () => {
+    const box = (await tiles.first().boundingBox())!;
+    return [box.width, box.height];
+  };
+  expect(await size()).toEqual([229, 114]);
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect.poll(size).toEqual([137, 68]);
+  await page.setViewportSize(viewport);
+  await expect.poll(size).toEqual([229, 114]);
+  const current = tiles.and(page.locator(`[data-file="${notCover}"]`));
+  await expect(current).toHaveAttribute('data-state', 'current');
+  await expect(current.getByRole('radio')).toBeChecked();
+  await expect(page.getByTestId('cover-picker-save')).toBeDisabled();
+  await current.getByRole('radio').focus();
+  await page.keyboard.press('ArrowRight');
+  const chosen = tiles.and(page.locator('[data-checked]'));
+  await expect(chosen).toHaveCount(1);
+  const newCover = (await chosen.getAttribute('data-file'))!;
+  expect(newCover).not.toBe(notCover);
+  await expect(chosen.getByRole('radio')).toBeFocused();
+  await page.getByTestId('cover-picker-save').click();
+  await expect(page).toHaveURL(new RegExp(`/albums/${albumId}$`));
+  await expect.poll(async () => (await info(owner)).coverPhoto).toBe(newCover);
 
   // View mode: a user option; sort: the album's attribute.
   await page.getByTestId('album-view').click();

@@ -6,6 +6,7 @@ import { openTimelineSignedIn } from './support/login';
 import {
   addCard,
   cardsOf,
+  setBeingShutDown,
   setSunsetDate,
   setTermsToApprove,
   statisticsOf,
@@ -101,13 +102,14 @@ test('terms: decline closes and the user carries on; the terms come back next se
   await expect(page.getByTestId('terms-popup')).toHaveCount(0);
 });
 
-test('the sunset notice shows once, with the date, and not again after a reload', async ({
+test('the sunset notice shows once, with the date, and not again after a reload; the paid-service transition notice until closed', async ({
   page,
   request,
 }) => {
   const user = await account(request, 'sunset');
   // 1 March 2031, noon UTC.
   await setSunsetDate(user.email, Date.UTC(2031, 2, 1, 12) / 1000);
+  await setBeingShutDown(user.email, true);
   await openTimelineSignedIn(page, '/photos', user, 'sunset-popup');
   await expect(page.getByTestId('sunset-popup')).toContainText('March 1, 2031');
   await axeClean(page);
@@ -117,8 +119,35 @@ test('the sunset notice shows once, with the date, and not again after a reload'
   const { uuid } = await call<{ uuid: string }>(user, 'GET', '/account_info');
   const seen = await page.evaluate(() => localStorage.getItem('hasSeenSunsetDeletionPrompt'));
   expect(JSON.parse(seen ?? 'null')).toEqual([uuid]);
+
+  // SPEC §2 paid-service transition notice (account_info isBeingShutDown): the §9 trial promo
+  // (2 months) and the deletion date, a way to the plans, and Close remembered as a user option.
+  const notice = page.getByTestId('transition-notice');
+  await expect(notice).toContainText('We are becoming a paid service');
+  await expect(notice).toContainText('your first 2 months are free');
+  await expect(notice).toContainText('will be deleted on March 1, 2031');
+  await expect(page.getByTestId('transition-notice-plans')).toHaveAttribute(
+    'href',
+    '/settings/storage',
+  );
+  await page.getByTestId('transition-notice-close').click();
+  await expect(notice).toHaveCount(0);
+  await expect
+    .poll(
+      async () =>
+        (
+          await call<{ value: unknown }>(
+            user,
+            'GET',
+            '/options/paid_service_transition_notice_dismissed',
+          )
+        ).value,
+    )
+    .toBe(true);
+
   await page.reload();
   await expectNoPrompt(page);
+  await expect(notice).toHaveCount(0);
 });
 
 test('full-screen cards: internal navigation, new tab, redirect and dismiss; hostile values stay inert', async ({

@@ -194,13 +194,27 @@ test('offline: /albums shows the list kept, the banner leaves the viewer’s Clo
   });
 });
 
-test('TV (3840 × 2160): the text and the settings column grow with the screen', async ({
+test('TV (3840 × 2160): the text, the filter chips, the cookie notice and the settings column grow with the screen', async ({
   page,
   request,
 }) => {
   const user = await account(request, 'tv-pages');
-  await openTimelineSignedIn(page, '/photos', user);
+  // This test looks at the cookie notice: runs after beforeEach's script, so the notice shows.
+  await page.addInitScript(() => localStorage.removeItem('cookieNoticeSeen'));
   await page.setViewportSize({ width: 3840, height: 2160 });
+  await openTimelineSignedIn(page, '/photos', user);
+  // The timeline's filter chips follow the TV root size (32 px here): 0.875rem, not 14 px.
+  const chip = page.getByTestId('filter-only_images').locator('..');
+  await expect(chip).toBeVisible();
+  const chipText = await chip.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+  expect(chipText).toBeGreaterThanOrEqual(26);
+  expect((await chip.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+  // The cookie notice widens with its text (40rem), not a 640 px strip on a 3840 px screen.
+  const notice = page.getByTestId('cookie-notice');
+  await expect(notice).toBeVisible();
+  expect((await notice.boundingBox())!.width).toBeGreaterThan(1000);
+  await notice.getByRole('button').click();
+  await expect(notice).toBeHidden();
   await page.goto('/settings');
   await expect(page.getByTestId('settings')).toBeVisible();
   const root = await page.evaluate(() =>

@@ -84,7 +84,23 @@ test('the trash lists the deleted photos; restore brings one back to the timelin
 
   await clickTile(page, photos[0]);
   await expect(page.getByTestId('trash-count')).toHaveText('1 selected');
+  // SPEC §3 processingFiles: while the restore runs (its call held here), its file says so.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/multi_rollback(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByTestId('trash-restore').click();
+  await expect(page.locator('.gallery-badges__badge--label:not([hidden])')).toContainText([
+    'Restoring…',
+  ]);
+  await expect(page.locator('.gallery-badges__badge--label:not([hidden])')).toContainText(
+    new Array<string>(3).fill('90 days left'),
+  );
+  // Released, the route lets this and any later call through (unrouting here would answer the
+  // held call a second time).
+  release();
   await expect(page.getByText('1 item restored')).toBeVisible();
   await expect.poll(async () => (await screenTiles(page)).length).toBe(3);
   expect(await timelineIds()).toContain(photos[0]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FileSchema } from './files';
+import { FileServerStatusSchema } from './uploads';
 
 /**
  * SPEC §3 file metadata. Numbers are plain values: ApertureValue is the f-number (1.8),
@@ -21,8 +22,8 @@ export const FileMetadataResponseSchema = FileMetadataFieldsSchema.extend({
 });
 export type FileMetadataResponse = z.infer<typeof FileMetadataResponseSchema>;
 
-/** SPEC §3 file server statuses as reported for a file's content. */
-export const EncodingStatusSchema = z.enum(['processing', 'done', 'failed']);
+/** A file's content as SPEC §3's file server statuses say it (ours: processing, done, failed). */
+export const EncodingStatusSchema = FileServerStatusSchema;
 
 /** GET /jobs/{id}/files_by_id/{fileId}: the listing's file plus details only one file needs. */
 export const FileDetailSchema = FileSchema.extend({

@@ -5,11 +5,34 @@ export const UploadPolicySchema = z.enum(['allow_duplicates', 'no_duplicates', '
 export type UploadPolicy = z.infer<typeof UploadPolicySchema>;
 
 /**
- * How an upload ended: `done` (pictures and documents: thumbnails are ready), `processing`
- * (videos: poster and encoding follow, see encodingStatus), `exists` (no_duplicates / once_only
- * found the same content in the job: `id` is that file and nothing was stored).
+ * SPEC §3 file server statuses, in the order a file goes through them. Our server answers
+ * `processing`, `done` and `failed`; a service may answer any of them.
  */
-export const UploadStatusSchema = z.enum(['done', 'processing', 'exists']);
+export const FileServerStatusSchema = z.enum([
+  'uploading',
+  'resumable',
+  'ready_for_processing',
+  'processing',
+  'ready_for_transcoding',
+  'failed',
+  'done',
+]);
+export type FileServerStatus = z.infer<typeof FileServerStatusSchema>;
+
+/**
+ * SPEC §3 file existence: the content is in the job (`exists`), or was, and is `trashed` or
+ * permanently `deleted` (SPEC §8: either gives FileWasDeleted).
+ */
+export const FileExistenceSchema = z.enum(['exists', 'deleted', 'trashed']);
+export type FileExistence = z.infer<typeof FileExistenceSchema>;
+
+/**
+ * How an upload (or a dedup) ended: a file server status — ours are `done` (pictures and
+ * documents: thumbnails are ready) and `processing` (videos: poster and encoding follow, see
+ * encodingStatus) — or an existence value: `exists` (no_duplicates / once_only found the same
+ * content in the job: `id` is that file and nothing was stored), `trashed` or `deleted`.
+ */
+export const UploadStatusSchema = z.union([FileServerStatusSchema, FileExistenceSchema]);
 export type UploadStatus = z.infer<typeof UploadStatusSchema>;
 
 /**

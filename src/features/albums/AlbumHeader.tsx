@@ -16,6 +16,8 @@ const MAX_AVATARS = 5;
 
 export interface AlbumHeaderActions {
   edit: () => void;
+  /** The cover picker (SPEC §9), /albums/{jobId}/edit/cover. */
+  chooseCover: () => void;
   addPhotos: () => void;
   upload: AlbumUpload;
   download: () => void;
@@ -141,6 +143,9 @@ export function AlbumHeader({
           <>
             <Button onClick={actions.edit} data-testid="album-edit">
               {t('albums.edit.action')}
+            </Button>
+            <Button onClick={actions.chooseCover} data-testid="album-cover">
+              {t('albums.cover.short')}
             </Button>
             <Button
               variant="danger"

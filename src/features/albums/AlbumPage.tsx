@@ -3,10 +3,11 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { AlbumInfo } from '../../api/contract/albums';
+import { mayChooseCover } from '../../domain/coverPicker';
 import { trackEngaged } from '../../platform/analytics';
 import { api } from '../../platform/api';
 import { mediaUrls } from '../../platform/mediaUrls';
-import { defaultJobQuery } from '../../platform/queries';
+import { defaultJobQuery, useIsReadOnlyUser } from '../../platform/queries';
 import { useShortcutGroup } from '../../platform/shortcuts';
 import type { GalleryMenuItem } from '../../gallery';
 import { showToast } from '../../state/toasts';
@@ -37,6 +38,7 @@ import { AlbumFetchFailure } from './AlbumFetchFailure';
 import { AlbumNotFound } from './AlbumNotFound';
 import { createAlbumRights } from './albumRights';
 import { AlbumShareDialog } from './AlbumShareDialog';
+import { CoverPickerDialog } from './CoverPickerDialog';
 import { AlbumSettingsDialog, EDIT_TABS, type EditTab } from './AlbumSettingsDialog';
 import { albumSource } from './albumSource';
 import { AddToAlbumDialog } from './AddToAlbumDialog';
@@ -97,6 +99,17 @@ function Album({ album }: { album: AlbumInfo }) {
   const grid = useGridPage({ contentKey: jobId, source, squareTiles: viewMode === 'grid' });
   const { engine } = grid;
   const { canDelete } = rights;
+  // SPEC §6: the server's flag per file, and never for a read-only user in a private album.
+  const readOnlyUser = useIsReadOnlyUser();
+  const mayCover = useCallback(
+    (id: string) =>
+      mayChooseCover({
+        canSetCover: rights.canSetCover(id),
+        readOnlyUser,
+        albumShared: album.isShared === true,
+      }),
+    [rights, readOnlyUser, album.isShared],
+  );
 
   // SPEC §6: a member deletes only what they added; the rest says why.
   const mayDelete = useCallback(
@@ -140,7 +153,7 @@ function Album({ album }: { album: AlbumInfo }) {
         delete: fileIds.every(canDelete) ? menu.delete : undefined,
       });
       const [id] = fileIds;
-      if (fileIds.length === 1 && rights.canSetCover(id) && id !== album.coverPhoto) {
+      if (fileIds.length === 1 && mayCover(id) && id !== album.coverPhoto) {
         items.splice(1, 0, {
           id: 'cover',
           label: t('albums.cover.action'),
@@ -149,7 +162,7 @@ function Album({ album }: { album: AlbumInfo }) {
       }
       return items;
     },
-    [t, open, rights, album.coverPhoto, jobId, menu, canDelete],
+    [t, open, mayCover, album.coverPhoto, jobId, menu, canDelete],
   );
 
   const carouselSource = useMemo(
@@ -162,14 +175,14 @@ function Album({ album }: { album: AlbumInfo }) {
             actions: fileActions,
             canDelete,
             cover: {
-              offered: rights.canSetCover,
+              offered: mayCover,
               current: album.coverPhoto ?? null,
               run: (id) => albumCommands.setCover(jobId, id),
             },
             uploaderName: () => undefined,
           })
         : null,
-    [engine, fileActions, jobId, sort, canDelete, rights, album.coverPhoto],
+    [engine, fileActions, jobId, sort, canDelete, mayCover, album.coverPhoto],
   );
 
   const header = useAlbumHeaderActions(album, engine);
@@ -177,6 +190,7 @@ function Album({ album }: { album: AlbumInfo }) {
 
   if (syncStatus === 'RECENTLY_DELETED' && header.deleteStatus === null) return <AlbumNotFound />;
   const editTab = (EDIT_TABS as readonly string[]).includes(tab ?? '') ? (tab as EditTab) : null;
+  const closeEdit = () => void navigate(`/albums/${encodeURIComponent(jobId)}`, { replace: true });
 
   return (
     <GridPage
@@ -217,12 +231,9 @@ function Album({ album }: { album: AlbumInfo }) {
     >
       {uploadOverlay}
       {editTab && owner ? (
-        <AlbumSettingsDialog
-          album={album}
-          tab={editTab}
-          onClose={() => void navigate(`/albums/${encodeURIComponent(jobId)}`, { replace: true })}
-        />
+        <AlbumSettingsDialog album={album} tab={editTab} onClose={closeEdit} />
       ) : null}
+      {tab === 'cover' ? <CoverPickerDialog album={album} onClose={closeEdit} /> : null}
       {header.sharingAlbum ? (
         <AlbumShareDialog album={album} onClose={header.closeAlbumShare} />
       ) : null}

@@ -13,7 +13,7 @@ import { TextField } from './NewAlbumDialog';
 import { setAlbumPassword } from './visitorApi';
 import './albumForm.css';
 
-/** The tabs of /albums/{jobId}/edit/{tab}. */
+/** The tabs of /albums/{jobId}/edit/{tab} this dialog shows ('cover' is CoverPickerDialog's). */
 export const EDIT_TABS = ['name', 'privacy', 'permissions'] as const;
 export type EditTab = (typeof EDIT_TABS)[number];
 

@@ -16,6 +16,7 @@ import {
 import { OptionResponseSchema } from '../../api/contract/user';
 import { loadStoredAuth } from '../../api/authStore';
 import { isApiError } from '../../api/errors';
+import { NEW_ALBUM_VIEW_MODE } from '../../domain/constants';
 import { api } from '../../platform/api';
 import { loadKeptAlbums, saveOfflineSession } from '../../platform/offlineData';
 import { linkRequestOptions } from '../../platform/linkAccess';
@@ -97,16 +98,32 @@ export const viewModeQuery = (jobId: string) =>
         signal,
       });
       const parsed = ViewModeSchema.safeParse(data.value);
-      return parsed.success ? parsed.data : 'grid';
+      return parsed.success ? parsed.data : NEW_ALBUM_VIEW_MODE;
     },
     staleTime: Infinity,
   });
 
+/**
+ * PUT /options/{key} keeps a chosen view mode; back at the default (SPEC §9: grid) the option is
+ * reset with DELETE /options/{key} (SPEC §7) instead of storing the default.
+ */
 export async function saveViewMode(jobId: string, mode: ViewMode): Promise<void> {
+  if (mode === NEW_ALBUM_VIEW_MODE) {
+    await resetOption(viewModeKey(jobId));
+    return;
+  }
   await api().request({
     call: callTo(CALLS.writeOption, { key: viewModeKey(jobId) }),
     body: { value: mode },
     schema: OptionResponseSchema,
+  });
+}
+
+/** DELETE /options/{key} (SPEC §7): the option goes back to unset, read as its default. */
+export async function resetOption(key: string): Promise<void> {
+  await api().request({
+    call: callTo(CALLS.deleteOption, { key }),
+    responseType: 'none',
   });
 }
 

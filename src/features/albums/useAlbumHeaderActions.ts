@@ -38,6 +38,7 @@ export function useAlbumHeaderActions(
   const actions = useMemo(
     () => ({
       edit: () => void navigate(`/albums/${encodeURIComponent(jobId)}/edit/name`),
+      chooseCover: () => void navigate(`/albums/${encodeURIComponent(jobId)}/edit/cover`),
       addPhotos: () => void navigate(`/addPhotos/${encodeURIComponent(jobId)}`),
       upload: (files: File[], options?: { alsoTargetTimeline?: boolean }) =>
         void startUpload(

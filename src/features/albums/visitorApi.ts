@@ -2,6 +2,8 @@ import { CALLS } from '../../api/contract/calls';
 import { callTo } from '../../api/contract/callTarget';
 import { queryOptions } from '@tanstack/react-query';
 import { AlbumInfoSchema } from '../../api/contract/albums';
+import { serviceDictSchema } from '../../api/contract/serviceDict';
+import { parseServiceDict } from '../../api/hosts';
 import { transformPassword } from '../../domain/password';
 import { api } from '../../platform/api';
 import {
@@ -10,6 +12,7 @@ import {
   linkAuthWith,
   linkRequestOptions,
   openedByLink,
+  setLinkHosts,
 } from '../../platform/linkAccess';
 
 // SPEC §6 Visitor: a shared album read through its link (`/a/{jobId}`), signed in or not.
@@ -30,10 +33,31 @@ export const visitorAlbumQuery = (jobId: string, password: string | null) =>
         linkAuth: linkAuthWith(jobId, password),
       });
       openedByLink(jobId, password, data.role === 'owner');
+      await loadAlbumHosts(jobId, signal);
       return data;
     },
     retry: false,
   });
+
+/**
+ * GET /st/4/jobs/{id}/service (SPEC §7) through the album's link: its host directory, the
+ * hostnames rewritten `p<digits>` → `ps` (api/hosts), used for its calls and media from now on.
+ * A failure (or an answer without the five hosts) keeps the directory known already: the album
+ * has answered on it, so nothing is lost.
+ */
+export async function loadAlbumHosts(jobId: string, signal?: AbortSignal): Promise<void> {
+  try {
+    const { data } = await api().request({
+      call: callTo(CALLS.hostDirectory, { id: jobId }),
+      schema: serviceDictSchema,
+      signal,
+      ...linkRequestOptions(jobId),
+    });
+    setLinkHosts(jobId, parseServiceDict(data));
+  } catch (error) {
+    if (signal?.aborted) throw error;
+  }
+}
 
 /** The album's password as the visitor typed it, transformed as SPEC §5 says (salt: its id). */
 export const albumPasswordCredential = (jobId: string, password: string): Promise<string> =>

@@ -24,6 +24,7 @@ import { paymentFailureKey } from './failures';
 import { PlanTable } from './PlanTable';
 import { usePlans } from './usePlans';
 import './billing.css';
+import { longServiceDate } from '../../domain/language';
 
 /** SPEC §6: business customers manage their storage at the operator partner. */
 const PARTNER_LINK = 'https://www.telenor.no/bedrift/';
@@ -56,10 +57,7 @@ function Storage() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const plans = usePlans(selected);
-  const date = (seconds: number) =>
-    new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'long' }).format(
-      seconds * 1000,
-    );
+  const date = (seconds: number) => longServiceDate(seconds, i18n.language);
 
   if (!account) return <Spinner label={t('billing.loading')} />;
   const usage = storageUsage(account.used_space, account.max_space);

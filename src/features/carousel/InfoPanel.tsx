@@ -5,7 +5,7 @@ import { fileName } from '../../domain/classify';
 import { useFormatSize } from '../../i18n/useFormatSize';
 import { Button } from '../../ui/Button';
 import { apertureText, exposureText, focalLengthText } from './exifText';
-import { fileDetailQuery } from './fileQueries';
+import { fileDetailQuery, fileMetadataQuery } from './fileQueries';
 import { useCarouselPanels } from './slots';
 import type { CarouselFile, CarouselSource } from './types';
 import './Carousel.css';
@@ -26,6 +26,7 @@ export function InfoPanel({ source, file, onClose, show }: InfoPanelProps) {
   const titleId = useId();
   const formatSize = useFormatSize();
   const detail = useQuery(fileDetailQuery(source.jobId, file.id));
+  const metadataAnswer = useQuery(fileMetadataQuery(source.jobId, file.id));
   const panels = useCarouselPanels();
   const locale = i18n.language.replace(/_/g, '-');
   const formats = useMemo(
@@ -39,7 +40,7 @@ export function InfoPanel({ source, file, onClose, show }: InfoPanelProps) {
   const number = (n: number) => formats.number.format(n);
   const when = new Date(file.time * 1000);
   const data = detail.data;
-  const metadata = data?.metadata;
+  const metadata = metadataAnswer.data;
   const camera = [metadata?.Make, metadata?.Model].filter(Boolean).join(' ');
   const settings = [
     metadata?.ISOSpeedRatings ? t('carousel.info.iso', { value: metadata.ISOSpeedRatings }) : '',
@@ -78,13 +79,13 @@ export function InfoPanel({ source, file, onClose, show }: InfoPanelProps) {
             <dd>{formatSize(size)}</dd>
           </>
         ) : null}
-        {data?.width && data.height ? (
+        {metadata?.width && metadata.height ? (
           <>
             <dt>{t('carousel.info.dimensions')}</dt>
             <dd data-testid="carousel-info-dimensions">
               {t('carousel.info.pixels', {
-                width: number(data.width),
-                height: number(data.height),
+                width: number(metadata.width),
+                height: number(metadata.height),
               })}
             </dd>
           </>
@@ -106,7 +107,7 @@ export function InfoPanel({ source, file, onClose, show }: InfoPanelProps) {
           </>
         ) : null}
       </dl>
-      {detail.isError ? (
+      {detail.isError || metadataAnswer.isError ? (
         <p role="alert" className="form-error">
           {t('carousel.info.loadError')}
         </p>

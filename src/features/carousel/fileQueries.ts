@@ -3,8 +3,10 @@ import { callTo } from '../../api/contract/callTarget';
 import { queryOptions } from '@tanstack/react-query';
 import {
   FileDetailSchema,
+  FileMetadataResponseSchema,
   VideoCheckResponseSchema,
   type FileDetail,
+  type FileMetadataResponse,
 } from '../../api/contract/media';
 import { api } from '../../platform/api';
 import { linkRequestOptions } from '../../platform/linkAccess';
@@ -24,6 +26,26 @@ export const fileDetailQuery = (jobId: string, fileId: string) =>
         })
       ).data,
     // A file's details do not change while it lives; its encoding status is checked apart.
+    staleTime: Infinity,
+  });
+
+/**
+ * GET /jobs/{id}/metadata/{fileId} (SPEC §7): the SPEC §3 metadata (Make, Model,
+ * ISOSpeedRatings, ApertureValue, ExposureTime, FocalLength) and the displayed size, for the
+ * viewer's info panel.
+ */
+export const fileMetadataQuery = (jobId: string, fileId: string) =>
+  queryOptions({
+    queryKey: ['jobs', jobId, 'files', fileId, 'metadata'],
+    queryFn: async ({ signal }): Promise<FileMetadataResponse> =>
+      (
+        await api().request({
+          call: callTo(CALLS.fileMetadata, { id: jobId, fileId }),
+          schema: FileMetadataResponseSchema,
+          signal,
+          ...linkRequestOptions(jobId),
+        })
+      ).data,
     staleTime: Infinity,
   });
 

@@ -7,6 +7,7 @@ import { useRouteBuilt } from '../../platform/routesBuilt';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { rememberSunsetPromptSeen } from './sessionPrompts';
+import { longServiceDate } from '../../domain/language';
 
 const PropsSchema = z.object({ date: z.number().int().nonnegative(), user: z.string() });
 const TAKEOUT = '/settings/takeout';
@@ -28,9 +29,7 @@ export function SunsetPopup({ close, props }: PopupComponentProps) {
   }, [user, close]);
   if (!parsed.success) return null;
   // sunset_delete_date is in seconds, like every date of the service.
-  const date = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
-    dateStyle: 'long',
-  }).format(new Date(parsed.data.date * 1000));
+  const date = longServiceDate(parsed.data.date, i18n.language);
 
   return (
     <Dialog

@@ -1,6 +1,6 @@
 // The public entry of features/notices: the session-start prompts of the SPEC §4 modal queue
-// (terms, sunset notice, full-screen cards). The shell registers the popups and mounts
-// SessionPrompts once.
+// (terms, sunset notice, full-screen cards) and the SPEC §2 paid-service transition notice. The
+// shell registers the popups and mounts SessionPrompts and the notice once.
 import { registerPopup } from '../../platform/popupRegistry';
 import {
   FULL_SCREEN_MESSAGE_POPUP,
@@ -11,6 +11,7 @@ import { FullScreenCardPopup } from './FullScreenCardPopup';
 import { SunsetPopup } from './SunsetPopup';
 import { TermsPopup } from './TermsPopup';
 
+export { PaidTransitionNotice } from './PaidTransitionNotice';
 export { SessionPrompts } from './SessionPrompts';
 
 export function registerSessionPopups(): void {

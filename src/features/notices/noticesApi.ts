@@ -7,9 +7,12 @@ import {
   type GenericMessageCard,
 } from '../../api/contract/fullScreenCards';
 import { ApproveTosResponseSchema } from '../../api/contract/terms';
+import { OptionResponseSchema } from '../../api/contract/user';
+import { TRANSITION_NOTICE_DISMISSED_OPTION } from '../../domain/paidTransition';
 import { api } from '../../platform/api';
 
-// SPEC §7 calls of the session-start prompts: terms, full-screen cards.
+// SPEC §7 calls of the session-start prompts: terms, full-screen cards, and the option that
+// remembers the paid-service transition notice's dismissal.
 
 /**
  * GET /v2/full_screen_cards: the cards this client can show, highest priority first (other
@@ -49,4 +52,29 @@ export async function dismissCard(cardId: string): Promise<void> {
   } catch (error) {
     console.warn('[cards] dismissal not saved', error);
   }
+}
+
+const transitionOption = { key: TRANSITION_NOTICE_DISMISSED_OPTION };
+
+/** GET /options/{key}: whether this user dismissed the paid-service transition notice. */
+export const transitionDismissedQuery = queryOptions({
+  queryKey: ['options', TRANSITION_NOTICE_DISMISSED_OPTION],
+  queryFn: async ({ signal }): Promise<boolean> => {
+    const { data } = await api().request({
+      call: callTo(CALLS.readOption, transitionOption),
+      schema: OptionResponseSchema,
+      signal,
+    });
+    return data.value === true;
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** PUT /options/{key}: the notice stays dismissed for this user, on every device. */
+export async function rememberTransitionDismissed(): Promise<void> {
+  await api().request({
+    call: callTo(CALLS.writeOption, transitionOption),
+    body: { value: true },
+    schema: OptionResponseSchema,
+  });
 }

@@ -1,7 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FilesResponseSchema } from '../../api/contract/files';
 import { ApiError } from '../../api/errors';
-import { FILES_PARSED_PER_TASK, parseFilesInSlices } from './apiTimelineSource';
+import type { ApiClient } from '../../api/http';
+import {
+  apiTimelineSource,
+  FILES_PARSED_PER_TASK,
+  FILES_SLICE_MS,
+  kindOf,
+  parseFilesInSlices,
+  showsOnTimeline,
+  toColumns,
+} from './apiTimelineSource';
+import type { FileInfo } from '../../api/contract/files';
+import { filterKeepsKind, type TimelineFilter } from './filters';
 
 const file = (i: number) => ({
   id: `f-${i}`,
@@ -23,7 +34,8 @@ describe('parseFilesInSlices (issue 34.10: no task over 50 ms for a day of thous
     );
     const yields = vi.fn(() => Promise.resolve());
     vi.stubGlobal('scheduler', { yield: yields });
-    const files = await parseFilesInSlices(items, '/jobs/1/files');
+    // A clock that never moves: slices end by their count alone.
+    const files = await parseFilesInSlices(items, '/jobs/1/files', undefined, undefined, () => 0);
     expect(files).toEqual(FilesResponseSchema.parse({ files: items }).files);
     // Three slices, a yield before each but the first.
     expect(yields).toHaveBeenCalledTimes(2);
@@ -51,3 +63,95 @@ describe('parseFilesInSlices (issue 34.10: no task over 50 ms for a day of thous
     await expect(parseFilesInSlices(items, '/jobs/1/files', controller.signal)).rejects.toThrow();
   });
 });
+
+describe('slices end on the clock too (issue 34.10: a loaded machine ran 500 files in 100 ms)', () => {
+  it('yields once a slice has run FILES_SLICE_MS, and hands each checked part on in order', async () => {
+    const yields = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('scheduler', { yield: yields });
+    const items: unknown[] = Array.from({ length: 450 }, (_, i) => file(i));
+    // Each look at the clock finds the last step took the whole budget.
+    let t = 0;
+    const now = () => (t += FILES_SLICE_MS);
+    const seen: string[] = [];
+    const files = await parseFilesInSlices(
+      items,
+      '/jobs/1/files',
+      undefined,
+      (part) => {
+        for (const f of part) seen.push(f.id);
+      },
+      now,
+    );
+    expect(files).toEqual(FilesResponseSchema.parse({ files: items }).files);
+    expect(seen).toEqual(files.map((f) => f.id));
+    // Five steps of 100 (the last of 50), a yield before each but the first.
+    expect(yields).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('apiTimelineSource files: checked, kept and copied into columns slice by slice', () => {
+  const mixed = (i: number) => {
+    const base = file(i);
+    switch (i % 7) {
+      case 0:
+        return { ...base, type: 'movie', duration: 12.5 };
+      case 1:
+        return { ...base, screenshot: true };
+      case 2:
+        return { ...base, type: 'document', width: null, height: null };
+      case 3:
+        return { ...base, group: { type: 'burst', id: `g${i}`, master: false } };
+      case 4:
+        return { ...base, group: { type: 'live', id: `g${i}`, master: true }, ctime: 0 };
+      case 5:
+        return { ...base, width: 0 };
+      default:
+        return base;
+    }
+  };
+  const clientAnswering = (files: unknown[]) =>
+    ({ request: () => Promise.resolve({ data: { files } }) }) as unknown as ApiClient;
+  const section = {
+    key: '2026-11-3',
+    year: 2026,
+    month: 11,
+    startDay: 3,
+    endDay: 3,
+    counts: { pictures: 1, videos: 1, screenshots: 1 },
+  };
+
+  for (const filter of ['all', 'only_images', 'only_videos', 'screenshots'] as TimelineFilter[]) {
+    it(`gives what toColumns of the kept files gives (${filter})`, async () => {
+      vi.stubGlobal('scheduler', { yield: () => Promise.resolve() });
+      const items = Array.from({ length: 2 * FILES_PARSED_PER_TASK + 31 }, (_, i) => mixed(i));
+      const observed: string[] = [];
+      const source = apiTimelineSource(clientAnswering(items), 'job', filter, {
+        observe: (files) => observed.push(...files.map((f) => f.id)),
+      });
+      const got = await source.files(section, new AbortController().signal);
+      const parsed = FilesResponseSchema.parse({ files: items }).files;
+      const kept = parsed.filter((f) => showsOnTimeline(f) && filterKeepsKind(filter, kindOf(f)));
+      expect(kept.length).toBeGreaterThan(0);
+      expect(kept.length).toBeLessThan(parsed.length);
+      expect(got).toEqual(toColumns(kept));
+      expect(got).toEqual(reference(kept));
+      expect(got.aspects.length).toBe(kept.length);
+      expect(observed).toEqual(parsed.map((f) => f.id));
+    });
+  }
+});
+
+/** The columns as the row-at-once copy made them before (written out here, not shared). */
+function reference(files: readonly FileInfo[]) {
+  return {
+    ids: files.map((f) => f.id),
+    aspects: Float32Array.from(files, (f) =>
+      (f.width ?? 0) > 0 && (f.height ?? 0) > 0 ? f.width! / f.height! : 4 / 3,
+    ),
+    times: Float64Array.from(files, (f) => f.ctime || f.mtime),
+    kinds: Uint8Array.from(files, (f) => kindOf(f)),
+    durations: Float32Array.from(files, (f) => f.duration ?? 0),
+    sizes: Float64Array.from(files, (f) => f.size),
+    paths: files.map((f) => f.path),
+  };
+}

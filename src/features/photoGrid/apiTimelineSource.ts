@@ -74,11 +74,14 @@ export function apiTimelineSource(
         schema: FilesEnvelopeSchema,
         signal,
       });
-      const files = await parseFilesInSlices(data.files, call.path, signal);
+      const columns = new ColumnWriter(data.files.length);
+      const files = await parseFilesInSlices(data.files, call.path, signal, (slice) => {
+        for (const file of slice) {
+          if (showsOnTimeline(file) && filterKeepsKind(filter, kindOf(file))) columns.push(file);
+        }
+      });
       options.observe?.(files);
-      return toColumns(
-        files.filter((file) => showsOnTimeline(file) && filterKeepsKind(filter, kindOf(file))),
-      );
+      return columns.finish();
     },
   };
 }
@@ -88,28 +91,47 @@ const FilesEnvelopeSchema = z.object({ files: z.array(z.unknown()) });
 const FileSliceSchema = z.array(FileSchema);
 
 /**
- * Files checked per task. A section is one day at most when its month is large, and one day may
- * hold thousands of files (a month of 70,000 photos has days of 6,000): checked at once, their
- * zod parse held the main thread for hundreds of milliseconds (issue 34.10). About 10 ms a slice.
+ * Files checked per task at most. A section is one day at most when its month is large, and one
+ * day may hold thousands of files (a month of 70,000 photos has days of 6,000): checked, kept and
+ * copied into columns at once, they held the main thread for hundreds of milliseconds (issue
+ * 34.10). About 10 ms a slice on an idle machine.
  */
 export const FILES_PARSED_PER_TASK = 500;
+
+/** Files checked between two looks at the clock. */
+const FILES_PER_STEP = 100;
+
+/**
+ * Main-thread ms a slice may run before it yields, whatever its count: on a loaded machine (the
+ * bench's load average of 24) 500 files took 100 ms and more.
+ */
+export const FILES_SLICE_MS = 8;
 
 /**
  * FilesResponseSchema's check of `items`, in slices with a yield to the event loop between them:
  * the same files, or the same `malformed` ApiError (the issue's path counts from the list's start).
+ * `each` sees every checked part in order, in the slice that checked it (the caller's own per-file
+ * work is sliced with the check). A slice ends after FILES_PARSED_PER_TASK files or FILES_SLICE_MS
+ * of `now`, whichever comes first.
  */
 export async function parseFilesInSlices(
   items: readonly unknown[],
   path: string,
   signal?: AbortSignal,
+  each?: (files: readonly FileInfo[]) => void,
+  now: () => number = () => performance.now(),
 ): Promise<FileInfo[]> {
   const files: FileInfo[] = [];
-  for (let from = 0; from < items.length; from += FILES_PARSED_PER_TASK) {
-    if (from > 0) {
+  let sliceStart = now();
+  let inSlice = 0;
+  for (let from = 0; from < items.length; from += FILES_PER_STEP) {
+    if (inSlice >= FILES_PARSED_PER_TASK || (inSlice > 0 && now() - sliceStart >= FILES_SLICE_MS)) {
       await yieldToEventLoop();
       signal?.throwIfAborted();
+      sliceStart = now();
+      inSlice = 0;
     }
-    const parsed = FileSliceSchema.safeParse(items.slice(from, from + FILES_PARSED_PER_TASK));
+    const parsed = FileSliceSchema.safeParse(items.slice(from, from + FILES_PER_STEP));
     if (!parsed.success) {
       const issues = parsed.error.issues.map((issue) => ({
         ...issue,
@@ -125,6 +147,8 @@ export async function parseFilesInSlices(
       });
     }
     for (const file of parsed.data) files.push(file);
+    each?.(parsed.data);
+    inSlice += parsed.data.length;
   }
   return files;
 }
@@ -160,27 +184,61 @@ export function showsOnTimeline(file: Pick<FileInfo, 'type' | 'group'>): boolean
 
 /** Column-wise copies of the answer, so the row objects can be collected right away. */
 export function toColumns(files: readonly FileRow[]): SectionFiles {
-  const n = files.length;
-  const out: SectionFiles = {
-    ids: new Array<string>(n),
-    aspects: new Float32Array(n),
-    times: new Float64Array(n),
-    kinds: new Uint8Array(n),
-    durations: new Float32Array(n),
-    sizes: new Float64Array(n),
-    paths: new Array<string>(n),
-  };
-  for (let i = 0; i < n; i++) {
-    const file = files[i];
-    (out.ids as string[])[i] = file.id;
+  const columns = new ColumnWriter(files.length);
+  for (const file of files) columns.push(file);
+  return columns.finish();
+}
+
+/**
+ * toColumns a file at a time, so the copy can go slice by slice with the check: columns of room
+ * for `capacity` files, cut to what was pushed at the end (a typed copy, only when some were
+ * left out).
+ */
+export class ColumnWriter {
+  private readonly ids: string[];
+  private readonly aspects: Float32Array;
+  private readonly times: Float64Array;
+  private readonly kinds: Uint8Array;
+  private readonly durations: Float32Array;
+  private readonly sizes: Float64Array;
+  private readonly paths: string[];
+  private n = 0;
+
+  constructor(capacity: number) {
+    this.ids = new Array<string>(capacity);
+    this.aspects = new Float32Array(capacity);
+    this.times = new Float64Array(capacity);
+    this.kinds = new Uint8Array(capacity);
+    this.durations = new Float32Array(capacity);
+    this.sizes = new Float64Array(capacity);
+    this.paths = new Array<string>(capacity);
+  }
+
+  push(file: FileRow): void {
+    const i = this.n++;
+    this.ids[i] = file.id;
     const w = file.width ?? 0;
     const h = file.height ?? 0;
-    out.aspects[i] = w > 0 && h > 0 ? w / h : 4 / 3;
-    out.times[i] = file.ctime || file.mtime;
-    out.kinds[i] = kindOf(file);
-    out.durations[i] = file.duration ?? 0;
-    out.sizes![i] = file.size;
-    (out.paths as string[])[i] = file.path;
+    this.aspects[i] = w > 0 && h > 0 ? w / h : 4 / 3;
+    this.times[i] = file.ctime || file.mtime;
+    this.kinds[i] = kindOf(file);
+    this.durations[i] = file.duration ?? 0;
+    this.sizes[i] = file.size;
+    this.paths[i] = file.path;
   }
-  return out;
+
+  finish(): SectionFiles {
+    const n = this.n;
+    const whole = n === this.aspects.length;
+    if (!whole) this.ids.length = this.paths.length = n;
+    return {
+      ids: this.ids,
+      aspects: whole ? this.aspects : this.aspects.slice(0, n),
+      times: whole ? this.times : this.times.slice(0, n),
+      kinds: whole ? this.kinds : this.kinds.slice(0, n),
+      durations: whole ? this.durations : this.durations.slice(0, n),
+      sizes: whole ? this.sizes : this.sizes.slice(0, n),
+      paths: this.paths,
+    };
+  }
 }

@@ -6,6 +6,7 @@ import { alertDialog, confirmDialog } from '../../state/dialogs';
 import { Button } from '../../ui/Button';
 import { needsFreshLogin, requestAccountDeletion } from './privacyApi';
 import './settings.css';
+import { longServiceDate } from '../../domain/language';
 
 /**
  * SPEC §2 "delete your account", §4: confirm, then requested — the server ends every session of
@@ -41,9 +42,7 @@ export function DeleteAccountSection({ onFreshLogin }: { onFreshLogin: () => voi
       setState('failed');
       return;
     }
-    const date = new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
-      dateStyle: 'long',
-    }).format(deletionDate * 1000);
+    const date = longServiceDate(deletionDate, i18n.language);
     forgetSession();
     await alertDialog({
       title: { key: 'privacy.delete.doneTitle' },

@@ -13,6 +13,7 @@ import { sharePasswordCredential, shareQuery } from './shareApi';
 import { AddToMyPhotos, StopSharing } from './ShareActions';
 import { ShareFiles } from './ShareFiles';
 import './share.css';
+import { longServiceDate } from '../../domain/language';
 
 /**
  * SPEC §2 `/share/{shareId}`: what the receiver of a share sees — the password page when it has
@@ -60,12 +61,7 @@ function ShareView({ share }: { share: ReceivedShare }) {
       ? share.title
       : t('share.page.title', { name: share.owner.name ?? t('share.page.someone') });
   // A service that says neither when the share expires nor when it was made: no date is shown.
-  const expires =
-    share.expires === null
-      ? null
-      : new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'long' }).format(
-          new Date(share.expires * 1000),
-        );
+  const expires = share.expires === null ? null : longServiceDate(share.expires, i18n.language);
 
   return (
     <section className="share-page" data-testid="share-page" data-share={share.id}>

@@ -41,7 +41,7 @@ function scripted(polls: Answer[], changes: Answer[]) {
         });
         return { data: '', status: 204, headers: new Headers() };
       }
-    } else if (call.path.endsWith('/changes')) {
+    } else if (/\/changes(_and_async_upload_status)?$/.test(call.path)) {
       answer = changes.shift() ?? { data: { changes: [], info: { used_space: 0 } } };
     } else {
       answer = { data: { files: [] }, headers: new Headers({ 'x-last-event-serial': '10' }) };
@@ -102,6 +102,31 @@ describe('JobSync (SPEC §4 Job syncing)', () => {
     await vi.waitFor(() =>
       expect(calls.at(-1)?.query).toEqual({ seq: 12, event: 'job_changed:job' }),
     );
+    sync.stop();
+  });
+
+  it('an own job reads changes_and_async_upload_status and hands on its info.used_space', async () => {
+    const { client, calls } = scripted(
+      [{ data: '11\n' }],
+      [{ data: { changes: [change(11, 0, 'a')], info: { used_space: 4096 } } }],
+    );
+    const usedSpace: number[] = [];
+    const applied: JobChange[] = [];
+    const sync = new JobSync({
+      client,
+      jobId: 'job',
+      apply: (c) => void applied.push(...c),
+      wait: waits().wait,
+      onUsedSpace: (bytes) => usedSpace.push(bytes),
+    });
+    sync.start();
+    await vi.waitFor(() => expect(applied).toEqual([change(11, 0, 'a')]));
+    expect(calls[2]).toMatchObject({
+      path: '/jobs/job/changes_and_async_upload_status',
+      query: { since: 10 },
+    });
+    expect(usedSpace[0]).toBe(4096);
+    expect(calls.some((call) => call.path === '/jobs/job/changes')).toBe(false);
     sync.stop();
   });
 

@@ -40,6 +40,12 @@ export interface JobSyncOptions {
    * applied is saved.
    */
   serials?: SerialStore;
+  /**
+   * The job is the caller's own (the timeline, SPEC §6 "always owned"): its changes are read
+   * from `/changes_and_async_upload_status`, whose `info.used_space` (SPEC §7) is handed here, so
+   * the storage shown stays true while uploads finish. Left out, `/changes` is used.
+   */
+  onUsedSpace?: (usedSpace: number) => void;
 }
 
 export interface SerialStore {
@@ -204,12 +210,18 @@ export class JobSync {
     const all: JobChange[] = [];
     let from = since;
     for (;;) {
+      const { onUsedSpace } = this.options;
       const { data } = await this.options.client.request({
-        call: callTo(CALLS.jobChanges, { id: this.options.jobId }, { since: from }),
+        call: callTo(
+          onUsedSpace ? CALLS.changesAndUploadStatus : CALLS.jobChanges,
+          { id: this.options.jobId },
+          { since: from },
+        ),
         schema: ChangesResponseSchema,
         signal,
         ...linkRequestOptions(this.options.jobId),
       });
+      if (onUsedSpace && data.info.used_space !== undefined) onUsedSpace(data.info.used_space);
       if (data.changes.length === 0) return all;
       all.push(...data.changes);
       from = data.changes[data.changes.length - 1].serial;

@@ -1,5 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { api } from '../../platform/api';
+import { accountInfoQuery } from '../../platform/queries';
+import { queryClient } from '../../platform/queryClient';
+import { storageQuotaStore } from '../../state/storageQuota';
 import { exposeForTests } from '../../platform/testHooks';
 import { JobSync, type ApplyChanges, type JobFetchStatus, type SerialStore } from './JobSync';
 
@@ -16,6 +19,18 @@ export const HIDDEN_STOP_MS = 60_000;
 const idle = () => () => undefined;
 
 /**
+ * SPEC §7 `info.used_space` of the caller's own job: the account's used space as the storage
+ * meter and the upload checks read it (`account_info`, the quota store), before the next
+ * `/account_info`.
+ */
+export function followUsedSpace(usedSpace: number): void {
+  queryClient.setQueryData(accountInfoQuery.queryKey, (account) =>
+    account && account.used_space !== usedSpace ? { ...account, used_space: usedSpace } : account,
+  );
+  storageQuotaStore.getState().setQuota({ usedSpace });
+}
+
+/**
  * Follows the focused job (SPEC §4 Job syncing) while the component is mounted and the tab is
  * not hidden for long; `apply` gets the changes (read through a ref: the latest one is used).
  * Returns the job's fetch status.
@@ -24,6 +39,7 @@ export function useJobSync(
   jobId: string | undefined,
   apply: ApplyChanges,
   serials?: SerialStore,
+  ownJob = false,
 ): JobFetchStatus {
   const applyRef = useRef(apply);
   useLayoutEffect(() => {
@@ -38,6 +54,7 @@ export function useJobSync(
       jobId,
       apply: (changes, full) => applyRef.current(changes, full),
       serials,
+      onUsedSpace: ownJob ? followUsedSpace : undefined,
     });
     syncRef.current = sync;
     let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
@@ -60,7 +77,7 @@ export function useJobSync(
       unexpose();
       if (syncRef.current === sync) syncRef.current = null;
     };
-  }, [jobId, serials]);
+  }, [jobId, serials, ownJob]);
 
   return useSyncExternalStore(
     (listener) => syncRef.current?.subscribe(listener) ?? idle(),

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SectionFiles } from '../../gallery';
-import { packFiles, unpackFiles } from './persistedTimeline';
+import { PACKED_PER_TASK, packFilesInSlices, unpackFiles } from './persistedTimeline';
+
+afterEach(() => vi.unstubAllGlobals());
 
 function files(n: number, withPaths: boolean): SectionFiles {
   return {
@@ -15,18 +17,24 @@ function files(n: number, withPaths: boolean): SectionFiles {
 }
 
 describe('the stored section files (issue 34.10: one copy a column, not one a string)', () => {
-  it('packs the string columns into one string each and reads them back the same', () => {
+  it('packs the string columns into one string each and reads them back the same', async () => {
+    const yields = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('scheduler', { yield: yields });
     const original = files(6000, true);
-    const packed = packFiles(original);
-    expect(typeof packed.ids).toBe('string');
-    expect(typeof packed.paths).toBe('string');
+    const packed = await packFilesInSlices(original);
+    // Each the JSON of its whole column, though written a slice a task.
+    expect(packed.ids).toBe(JSON.stringify(original.ids));
+    expect(packed.paths).toBe(JSON.stringify(original.paths));
+    // Six slices of each column, a yield before each but its first.
+    expect(yields).toHaveBeenCalledTimes(2 * (6000 / PACKED_PER_TASK - 1));
     expect(packed.aspects).toBe(original.aspects);
     expect(unpackFiles(structuredClone(packed))).toEqual(original);
   });
 
-  it('keeps a section without paths without them, and reads a record stored before packing', () => {
+  it('keeps a section without paths without them, and reads a record stored before packing', async () => {
     const original = files(3, false);
-    expect('paths' in unpackFiles(packFiles(original))).toBe(false);
+    expect('paths' in unpackFiles(await packFilesInSlices(original))).toBe(false);
+    expect(unpackFiles(await packFilesInSlices(files(0, true)))).toEqual(files(0, true));
     expect(unpackFiles(structuredClone(original))).toEqual(original);
   });
 });

@@ -7,6 +7,7 @@ import type {
   TimelineSource,
 } from '../../gallery';
 import { SECTIONS_STORE, TIMELINES_STORE, timelineDb } from '../../platform/offlineData';
+import { yieldToEventLoop } from '../../platform/yieldToEventLoop';
 
 /**
  * The persisted timeline (issue 19, second visit): a timeline's months, its sections' files and
@@ -43,19 +44,37 @@ export interface PackedFiles extends Omit<SectionFiles, 'ids' | 'paths'> {
   paths?: string;
 }
 
+/** Strings a slice of packFilesInSlices writes (a few ms on an idle machine). */
+export const PACKED_PER_TASK = 1000;
+
 /**
  * IndexedDB copies a record on the main thread when it is put (structured clone), string by
  * string: a day of a 70,000-photo month (6,000 files, an id and a path each) took a long task of
  * its own (bench/hugeMonth.bench.ts). One JSON string per column is one copy, and typed arrays
- * are copied whole.
+ * are copied whole. Each string is the JSON of its whole column, written a slice a task with a
+ * yield to the event loop between (issue 34.10: JSON.stringify of the day's ids and paths, and
+ * the put, were one long task with the files' check).
  */
-export function packFiles(files: SectionFiles): PackedFiles {
+export async function packFilesInSlices(files: SectionFiles): Promise<PackedFiles> {
   const { ids, paths, ...columns } = files;
+  const packedIds = await jsonInSlices(ids);
+  const packedPaths = paths ? await jsonInSlices(paths) : undefined;
   return {
     ...columns,
-    ids: JSON.stringify(ids),
-    ...(paths ? { paths: JSON.stringify(paths) } : {}),
+    ids: packedIds,
+    ...(packedPaths !== undefined ? { paths: packedPaths } : {}),
   };
+}
+
+/** JSON.stringify(values) for strings, PACKED_PER_TASK of them a task. */
+async function jsonInSlices(values: readonly string[]): Promise<string> {
+  const parts: string[] = [];
+  for (let from = 0; from < values.length; from += PACKED_PER_TASK) {
+    if (from > 0) await yieldToEventLoop();
+    // '[a,b]' less its brackets: the parts joined by ',' are the whole array's elements.
+    parts.push(JSON.stringify(values.slice(from, from + PACKED_PER_TASK)).slice(1, -1));
+  }
+  return `[${parts.join(',')}]`;
 }
 
 /** The files of a stored record, packed or (an older record) not. */
@@ -146,9 +165,19 @@ export class PersistedTimeline implements SectionHeights {
     }
   }
 
-  saveSection(key: string, counts: SectionCounts, files: SectionFiles): void {
-    const record: SectionRecord = { counts, files: packFiles(files) };
-    this.db.put(SECTIONS_STORE, record, `${this.key}\n${key}`).catch(() => undefined);
+  /**
+   * Saves a section's files after the grid has them: packed in slices from the next task on,
+   * then put (its structured clone) in a task of its own. Resolves once written or failed.
+   */
+  async saveSection(key: string, counts: SectionCounts, files: SectionFiles): Promise<void> {
+    try {
+      await yieldToEventLoop();
+      const record: SectionRecord = { counts, files: await packFilesInSlices(files) };
+      await yieldToEventLoop();
+      await this.db.put(SECTIONS_STORE, record, `${this.key}\n${key}`);
+    } catch {
+      // Not kept: the next visit fetches the section again.
+    }
   }
 
   /** Writes what is pending now (tests, and before the page goes). */
@@ -216,7 +245,7 @@ export function persistedTimelineSource(
       const record = await saved?.loadSection(section.key);
       if (record && sameCounts(record.counts, section.counts)) return record.files;
       const files = await inner.files(section, signal);
-      saved?.saveSection(section.key, section.counts, files);
+      if (saved) void saved.saveSection(section.key, section.counts, files);
       return files;
     },
   };

@@ -144,6 +144,7 @@ export function useTimelineLive(
     },
     [engine, refreshAfterChange],
   );
-  useJobSync(engine ? jobId : undefined, applyChanges, serials);
+  // The timeline job is always the user's own (SPEC §6): its changes carry their used space.
+  useJobSync(engine ? jobId : undefined, applyChanges, serials, true);
   return refreshAfterChange;
 }

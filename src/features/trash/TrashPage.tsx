@@ -1,7 +1,8 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
 import { loadStoredAuth } from '../../api/authStore';
-import type { GalleryEngine } from '../../gallery';
+import type { GalleryEngine, TileLabel } from '../../gallery';
 import { api } from '../../platform/api';
 import { Button } from '../../ui/Button';
 import { SubscriberButton } from '../readOnly';
@@ -9,6 +10,7 @@ import { EmptyGrid, GridBar, GridPage, signedIn, useGridPage } from '../photoGri
 import { useTrashCommands, type TrashCommands } from './trashCommands';
 import { daysLeftBadge, trashFacts, trashSource, trashThumbnails } from './trashSource';
 import { TrashBack } from './TrashNavPage';
+import { trashStore } from './trashStore';
 import { useTrashPaging } from './useTrashPaging';
 import './Trash.css';
 
@@ -45,7 +47,20 @@ function Trash() {
   });
   const { engine, load } = grid;
   useTrashPaging(engine, source);
-  const fileBadge = useMemo(() => daysLeftBadge(t, facts, now), [t, facts]);
+  const daysLeft = useMemo(() => daysLeftBadge(t, facts, now), [t, facts]);
+  // SPEC §3 processingFiles: "Restoring…" or "Deleting…" over the days left while a task runs.
+  const processing = useStore(trashStore, (state) => state.processingFiles);
+  const fileBadge = useMemo(
+    () =>
+      processing.size === 0
+        ? daysLeft
+        : (fileId: string): TileLabel | null => {
+            const process = processing.get(fileId);
+            if (process === undefined) return daysLeft(fileId);
+            return process === 'restore' ? t('trash.restoringFile') : t('trash.deletingFile');
+          },
+    [processing, daysLeft, t],
+  );
   const commands = useTrashCommands(engine, grid.refresh, facts);
 
   return (

@@ -6,6 +6,7 @@ import { confirmDialog } from '../../state/dialogs';
 import { downloadGridFiles, selectedFileIds } from '../photoGrid';
 import { purgeTrashed, restoreTrashed, TRASH_ZIP_NAME } from './trashActions';
 import { hasTile, listTrash, type TrashFacts } from './trashSource';
+import { trashStore, type TrashProcess } from './trashStore';
 
 export interface TrashCommands {
   /** One command at a time: the bar's buttons wait while this is set. */
@@ -57,11 +58,31 @@ export function useTrashCommands(
   const refs = (ids: readonly string[]) =>
     ids.map((id) => ({ id, job: facts.jobOf(id) ?? '' })).filter((ref) => ref.job);
 
+  // SPEC §3 processingFiles: the files of a restore or delete are shown as such (dimmed, with
+  // what is happening to them) until the task settles.
+  const processing = async (
+    engine: GalleryEngine,
+    ids: readonly string[],
+    process: TrashProcess,
+    work: () => Promise<readonly string[]>,
+  ) => {
+    const end = trashStore.getState().begin(ids, process);
+    engine.setPendingDelete(ids, true);
+    try {
+      await afterwards(engine, await work());
+    } finally {
+      engine.setPendingDelete(ids, false);
+      end();
+    }
+  };
+
   const restore = (all: boolean) =>
     void run(async (engine) => {
       const ids = facts.withMembers(await idsOf(engine, all));
       const goToTimeline = () => void navigate('/photos');
-      await afterwards(engine, await restoreTrashed(api(), refs(ids), goToTimeline));
+      await processing(engine, ids, 'restore', () =>
+        restoreTrashed(api(), refs(ids), goToTimeline),
+      );
     });
   const download = (all: boolean) =>
     void run(async (engine) => {
@@ -90,7 +111,8 @@ export function useTrashCommands(
         destructive: true,
       });
       if (!confirmed) return;
-      await afterwards(engine, await purgeTrashed(api(), facts.withMembers(ids)));
+      const files = facts.withMembers(ids);
+      await processing(engine, files, 'delete', () => purgeTrashed(api(), files));
     });
   return { busy, restore, download, purge };
 }

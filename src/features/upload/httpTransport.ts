@@ -14,11 +14,13 @@ import { queryClient } from '../../platform/queryClient';
 import { discardResumable, sendResumable } from './resumable';
 import {
   authorization,
+  checkFileStatus,
   failureForApiError,
   postUploadForm,
   uploadAnswer,
   uploadFields,
   uploadUrl,
+  UploadError,
   withSessionCheck,
   type UploadTransport,
 } from './transport';
@@ -34,8 +36,10 @@ export const httpUploadTransport: UploadTransport = {
         body: { path, checksum, mtime, policy, want_json: '1' },
         schema: FilesDedupResponseSchema,
       });
+      checkFileStatus(data.status);
       return data.uuid;
     } catch (error) {
+      if (error instanceof UploadError) throw error;
       // 404: the server does not know this content, so the bytes must be sent.
       if (error instanceof ApiError && error.kind === 'notFound') return null;
       throw failureForApiError(error);

@@ -10,6 +10,8 @@ import {
   ErrorBodySchema,
   UploadResponseSchema,
   type UploadPolicy,
+  type UploadResponse,
+  type UploadStatus,
 } from '../../api/contract/uploads';
 import { loadStoredAuth } from '../../api/authStore';
 import { basicAuthHeader } from '../../api/contract/basicAuth';
@@ -252,9 +254,25 @@ export async function withSessionCheck<T>(call: () => Promise<T>): Promise<T> {
 
 /** The file uuid of an upload call's answer. */
 export function uploadAnswer(text: string): string {
+  let answer: UploadResponse;
   try {
-    return UploadResponseSchema.parse(JSON.parse(text)).id;
+    answer = UploadResponseSchema.parse(JSON.parse(text));
   } catch {
     throw new UploadError('server', 'upload: malformed answer');
   }
+  checkFileStatus(answer.status);
+  return answer.id;
+}
+
+/**
+ * The SPEC §3 status or existence an upload or dedup answered with, as SPEC §8 reads it: an
+ * existing file `deleted` or `trashed` is FileWasDeleted. `failed` (the server could not take
+ * the file) is read as its refusal (FileError → UnSupported; SPEC §8 does not name it). Every
+ * other status is a file the server has: uploaded.
+ */
+export function checkFileStatus(status: UploadStatus | undefined): void {
+  if (status === 'deleted' || status === 'trashed') {
+    throw new UploadError('fileWasDeleted', `upload: the file was ${status}`, status);
+  }
+  if (status === 'failed') throw new UploadError('rejected', 'upload: the server failed the file');
 }

@@ -20,6 +20,8 @@ interface Slot {
   selected: string;
   tabIndex: number;
   transform: string;
+  /** The cell's width as last written (a tile may change width and keep its x). */
+  width: number;
 }
 
 /**
@@ -64,9 +66,11 @@ export function A11yGrid({
       selected: '',
       tabIndex: -2,
       transform: '',
+      width: -1,
     }));
     const rowShown = new Int32Array(ROW_POOL).fill(-1);
     const rowTransform: string[] = new Array<string>(ROW_POOL).fill('');
+    const rowHeight = new Float64Array(ROW_POOL).fill(-1);
     const used = new Uint8Array(ROW_POOL);
     const perRow = new Uint8Array(ROW_POOL);
     let rowCount = '';
@@ -140,6 +144,11 @@ export function A11yGrid({
           if (rowTransform[rowSlot] !== transform) {
             rowTransform[rowSlot] = transform;
             row.style.transform = transform;
+          }
+          // Not only with the transform: a row at the same y may have another height (a
+          // section laid out again, a resize), and its cells (the focus ring) with it.
+          if (rowHeight[rowSlot] !== tile.h) {
+            rowHeight[rowSlot] = tile.h;
             row.style.height = `${tile.h}px`;
           }
         } else {
@@ -179,6 +188,11 @@ export function A11yGrid({
         if (transform !== slot.transform) {
           slot.transform = transform;
           cell.style.transform = transform;
+        }
+        // Each row's first cell keeps x = 0 from screen to screen: its width is its own check
+        // (issue 34.10: after PageDowns at 3840 px the focus ring kept an earlier tile's width).
+        if (tile.w !== slot.width) {
+          slot.width = tile.w;
           cell.style.width = `${tile.w}px`;
         }
         const isFocus = focus.is(tile.section, tile.item);

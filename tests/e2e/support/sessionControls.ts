@@ -14,6 +14,11 @@ export async function setSunsetDate(email: string, date: number | null): Promise
   await control('POST', '/__test/sunset', { email, date });
 }
 
+/** account_info isBeingShutDown for the user (the paid-service transition notice). */
+export async function setBeingShutDown(email: string, value: boolean): Promise<void> {
+  await control('POST', '/__test/being_shut_down', { email, value });
+}
+
 export async function setReadOnly(email: string, readOnly: boolean): Promise<void> {
   await control('POST', '/__test/read_only', { email, read_only: readOnly });
 }

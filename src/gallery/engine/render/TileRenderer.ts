@@ -10,6 +10,7 @@ import {
   RawShaderMaterial,
   type Texture,
   Vector2,
+  Vector3,
 } from 'three';
 import fragmentShader from '../../../../shaders/tile.frag.glsl?raw';
 import vertexShader from '../../../../shaders/tile.vert.glsl?raw';
@@ -17,7 +18,7 @@ import vertexShader from '../../../../shaders/tile.vert.glsl?raw';
 /** The texture pools' pages the renderer samples (TextureCache satisfies it). */
 export interface TilePages {
   pages(tier: 'small' | 'large'): readonly Texture[];
-  pageLayers(tier: 'small' | 'large'): number;
+  pageStarts(tier: 'small' | 'large'): readonly number[];
 }
 
 /** Samplers per tier in the tile shader (shaders/tile.frag.glsl): LayerPool's MAX_POOL_PAGES. */
@@ -27,6 +28,9 @@ const SAMPLERS = {
 } as const;
 
 const TIERS = ['small', 'large'] as const;
+
+/** A page start past any layer a pool can have (MAX_ARRAY_TEXTURE_LAYERS is at most 2048 × 4). */
+const NO_PAGE = 1e6;
 
 /** What a page sampler holds before its page exists: one black texel, never read. */
 function emptyPage(): DataArrayTexture {
@@ -57,7 +61,8 @@ export class TileRenderer {
   private readonly attributeList: readonly InstancedBufferAttribute[];
   private count = 0;
   private readonly empty = emptyPage();
-  private readonly pageLayers = new Vector2(1, 1);
+  /** The first layer of pages 1–3 of each tier (shaders/tile.frag.glsl uSmallStarts, uLargeStarts). */
+  private readonly pageStarts = { small: new Vector3(), large: new Vector3() };
 
   constructor(pages: TilePages, capacity = DEFAULT_TILE_CAPACITY) {
     this.capacity = capacity;
@@ -80,7 +85,8 @@ export class TileRenderer {
       fragmentShader,
       uniforms: {
         uViewport: { value: this.viewport },
-        uPageLayers: { value: this.pageLayers },
+        uSmallStarts: { value: this.pageStarts.small },
+        uLargeStarts: { value: this.pageStarts.large },
         ...Object.fromEntries(
           [...SAMPLERS.small, ...SAMPLERS.large].map((name) => [name, { value: this.empty }]),
         ),
@@ -123,7 +129,11 @@ export class TileRenderer {
       const names = SAMPLERS[tier];
       for (let p = 0; p < names.length; p++) uniforms[names[p]].value = pages[p] ?? this.empty;
     }
-    this.pageLayers.set(source.pageLayers('small'), source.pageLayers('large'));
+    for (const tier of TIERS) {
+      const starts = source.pageStarts(tier);
+      // A page the pool does not have starts past every layer, so the shader never picks it.
+      this.pageStarts[tier].set(starts[1] ?? NO_PAGE, starts[2] ?? NO_PAGE, starts[3] ?? NO_PAGE);
+    }
   }
 
   /** Starts a frame's instance list. */

@@ -5,13 +5,25 @@ import { layerBytes, TIER_LAYER_SIZE, type TextureTier } from './tiers';
 /** Pages a pool is split into at most: the tile shader samples one sampler per page. */
 export const MAX_POOL_PAGES = 4;
 
-/** A page is never smaller than this (a small pool is one page). */
-const MIN_PAGE_BYTES = 16 * 1024 * 1024;
+/** The first page of a pool holds this much (a pool smaller than it is one page). */
+const FIRST_PAGE_BYTES = 16 * 1024 * 1024;
 
-/** Layers per page for a pool of `layers` (every page but the last is full). */
-export function pageLayersFor(layers: number, bytesPerLayer: number): number {
-  const minimum = Math.min(layers, Math.ceil(MIN_PAGE_BYTES / bytesPerLayer));
-  return Math.max(1, minimum, Math.ceil(layers / MAX_POOL_PAGES));
+/**
+ * Layers of each page of a pool of `layers`: a first page of FIRST_PAGE_BYTES (a screen of tiles
+ * and its margin: 64 small layers, 4 large ones), then what is left in up to MAX_POOL_PAGES - 1
+ * equal pages (the last may be smaller). A session that shows one screen allocates 16 MiB a tier,
+ * not a quarter of the budget: under SwiftShader a 64 MiB page held the first thumbnails back by
+ * about 0.8 s and cost 0.35 CPU s of clearing per page load (issue 35 step 5), and a GPU clears
+ * the whole allocation anywhere.
+ */
+export function pageSizesFor(layers: number, bytesPerLayer: number): number[] {
+  const first = Math.min(layers, Math.max(1, Math.ceil(FIRST_PAGE_BYTES / bytesPerLayer)));
+  const rest = layers - first;
+  if (rest === 0) return [first];
+  const each = Math.ceil(rest / (MAX_POOL_PAGES - 1));
+  const sizes = [first];
+  for (let left = rest; left > 0; left -= each) sizes.push(Math.min(each, left));
+  return sizes;
 }
 
 function pageTexture(tier: TextureTier, size: number, layers: number, page: number) {
@@ -37,15 +49,17 @@ function pageTexture(tier: TextureTier, size: number, layers: number, page: numb
  * One tier's GPU pool: `layers` square RGBA8 layers in up to MAX_POOL_PAGES DataArrayTextures
  * (pages), a stack of free layers, and the least-recently-used list of the Ready entries
  * occupying the others. A page is created when the pages before it are full, so a session
- * that needs a screen of tiles allocates one page, not the whole budget: allocating 256 MiB at
- * once held the first thumbnails back by 160–200 ms under SwiftShader (bench/startup.ts), and
- * costs the GPU a clear of all of it anywhere. Layer numbers run across pages.
+ * that needs a screen of tiles allocates the small first page (pageSizesFor), not the whole
+ * budget: allocating 256 MiB at once held the first thumbnails back by 160–200 ms under
+ * SwiftShader (bench/startup.ts), and costs the GPU a clear of all of it anywhere. Layer numbers
+ * run across pages.
  */
 export class LayerPool {
   readonly size: number;
   readonly layerBytes: number;
-  /** Layers per page; layer n is layer n % pageLayers of page n / pageLayers. */
-  readonly pageLayers: number;
+  /** The first layer of each page: layer n is on the last page starting at or before n. */
+  readonly pageStarts: readonly number[];
+  private readonly pageSizes: readonly number[];
   private readonly pageList: DataArrayTexture[] = [];
   private readonly free: Int32Array;
   private freeCount = 0;
@@ -60,7 +74,9 @@ export class LayerPool {
   ) {
     this.size = TIER_LAYER_SIZE[tier];
     this.layerBytes = layerBytes(tier);
-    this.pageLayers = pageLayersFor(layers, this.layerBytes);
+    this.pageSizes = pageSizesFor(layers, this.layerBytes);
+    let start = 0;
+    this.pageStarts = this.pageSizes.map((size) => (start += size) - size);
     this.free = new Int32Array(layers);
     this.addPage();
   }
@@ -72,12 +88,25 @@ export class LayerPool {
 
   /** Layers of the pages created so far. */
   get allocatedLayers(): number {
-    return Math.min(this.layers, this.pageList.length * this.pageLayers);
+    const pages = this.pageList.length;
+    return pages === 0 ? 0 : this.pageStarts[pages - 1] + this.pageSizes[pages - 1];
+  }
+
+  /** The index of the page holding `layer`. */
+  private pageIndexOf(layer: number): number {
+    let page = this.pageStarts.length - 1;
+    while (page > 0 && this.pageStarts[page] > layer) page--;
+    return page;
   }
 
   /** The page holding `layer`. */
   pageOf(layer: number): DataArrayTexture {
-    return this.pageList[Math.floor(layer / this.pageLayers)];
+    return this.pageList[this.pageIndexOf(layer)];
+  }
+
+  /** `layer`'s index within its page. */
+  layerInPage(layer: number): number {
+    return layer - this.pageStarts[this.pageIndexOf(layer)];
   }
 
   /** Layers holding a tile (reserved layers not counted). */
@@ -110,7 +139,7 @@ export class LayerPool {
   private addPage(): void {
     const first = this.allocatedLayers;
     const page = this.pageList.length;
-    const layers = Math.min(this.pageLayers, this.layers - first);
+    const layers = this.pageSizes[page];
     this.pageList.push(pageTexture(this.tier, this.size, layers, page));
     for (let layer = first + layers - 1; layer >= Math.max(first, this.reserved); layer--) {
       this.free[this.freeCount++] = layer;

@@ -16,6 +16,7 @@ import type { ThumbnailLoader } from './ThumbnailLoader';
 import { FALLBACK_LAYER, TEXTURE_TIERS, TIER_LAYER_SIZE, type TextureTier } from './tiers';
 import {
   LARGE_BAND_ROWS,
+  MAX_CATCH_UP_FRAMES,
   UploadBudget,
   URGENT_UPLOAD_FACTOR,
   type UploadFrame,
@@ -107,9 +108,13 @@ export class TextureCache {
     };
     const maxInFlight = Math.max(1, options.maxInFlight ?? 6);
     this.requests = new TileRequests(options.loader, maxInFlight, options.onChange, {
-      // A frame's worth of small uploads (plus what arrives while it is drawn); large ones are
-      // 4 MiB each and one fills a frame's allowance.
-      small: Math.max(maxInFlight, URGENT_UPLOAD_FACTOR * options.maxUploadsPerFrame),
+      // A frame's worth of small uploads (plus what arrives while it is drawn), a late frame's
+      // (UploadBudget MAX_CATCH_UP_FRAMES) included; large ones are 4 MiB each and one fills a
+      // frame's allowance.
+      small: Math.max(
+        maxInFlight,
+        URGENT_UPLOAD_FACTOR * options.maxUploadsPerFrame * MAX_CATCH_UP_FRAMES,
+      ),
       large: maxInFlight,
     });
     this.budget = new UploadBudget(options.clock, options.maxUploadsPerFrame);
@@ -122,9 +127,9 @@ export class TextureCache {
     return this.pools[tier].pages;
   }
 
-  /** Layers per page of a tier: a layer's page is layer / pageLayers. */
-  pageLayers(tier: TextureTier): number {
-    return this.pools[tier].pageLayers;
+  /** The first layer of each page of a tier's pool (LayerPool.pageStarts). */
+  pageStarts(tier: TextureTier): readonly number[] {
+    return this.pools[tier].pageStarts;
   }
 
   /** Starts a visibility pass; every tile still wanted must be requested before `endFrame()`. */
@@ -336,7 +341,7 @@ export class TextureCache {
     fromRow = 0,
     rows = 0,
   ): void {
-    this.uploadPosition.set(0, fromRow, layer % pool.pageLayers);
+    this.uploadPosition.set(0, fromRow, pool.layerInPage(layer));
     const gl = renderer.getContext() as WebGL2RenderingContext;
     // A compare each when cached (every call after the first, unless three's state was reset).
     for (const name of UNPACK_PARAMETERS) renderer.state.pixelStorei(gl[name], 0);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock';
-import { FRAME_UPLOAD_BUDGET_MS, UploadBudget, type UploadShare } from './UploadBudget';
+import {
+  DISPLAY_FRAME_MS,
+  FRAME_UPLOAD_BUDGET_MS,
+  MAX_CATCH_UP_FRAMES,
+  UploadBudget,
+  type UploadShare,
+} from './UploadBudget';
 import type { TextureTier } from './tiers';
 
 function setup(maxUploadsPerFrame: number) {
@@ -69,5 +75,32 @@ describe('UploadBudget', () => {
     budget.begin({ startedAt: clock.now(), flinging: false, moving: false }, true);
     expect(drain('large')).toEqual(['allowance']);
     expect(budget.exhausted).toBe(true);
+  });
+
+  it('a late frame at rest with grey tiles uploads for the display frames it stands for (issue 34.10)', () => {
+    const { clock, budget, drain } = setup(3);
+    const frameAfter = (ms: number, moving = false) => {
+      clock.advance(ms);
+      budget.begin({ startedAt: clock.now(), flinging: false, moving }, true);
+    };
+    frameAfter(0);
+    // On time (60 Hz): the allowance and three more, 12 in all.
+    frameAfter(DISPLAY_FRAME_MS);
+    expect(drain('small')).toHaveLength(12);
+    // Two display frames late: 24; a 4K frame drawn in software, seconds late: capped.
+    frameAfter(2 * DISPLAY_FRAME_MS);
+    expect(drain('small')).toHaveLength(24);
+    frameAfter(3000);
+    expect(drain('small')).toHaveLength(12 * MAX_CATCH_UP_FRAMES);
+    // Its time grows the same way: 1 ms each, 6 ms a display frame.
+    frameAfter(3000);
+    expect(drain('small', 1)).toHaveLength(6 * MAX_CATCH_UP_FRAMES);
+    // While the scroll moves, however late: one frame's budget.
+    frameAfter(3000, true);
+    expect(drain('small')).toHaveLength(12);
+    // No grey tile on screen: the allowance alone.
+    clock.advance(3000);
+    budget.begin({ startedAt: clock.now(), flinging: false, moving: false }, false);
+    expect(drain('small')).toHaveLength(3);
   });
 });

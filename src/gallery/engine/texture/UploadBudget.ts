@@ -23,6 +23,18 @@ export const LARGE_BAND_ROWS = 256;
 export const URGENT_UPLOAD_FACTOR = 4;
 /** …while the frame has spent less than this on uploads (ms of main thread). */
 const URGENT_UPLOAD_MS = 6;
+
+/** A frame of a 60 Hz display (ms): the pace the allowances are set for. */
+export const DISPLAY_FRAME_MS = 1000 / 60;
+/**
+ * A frame that comes late (a 3840×2160 screen drawn in software: one every 0.3–4 s here) makes
+ * up, with grey tiles on screen, for up to this many display frames that never came: their
+ * urgent extra and their URGENT_UPLOAD_MS. Counted per frame alone, the uploads went at the
+ * frame rate, and a 4K screen filled a tile at a time several times slower than a 1440 one
+ * (issue 34.10: ~40% of its tiles grey 3–6 s after the load, 3 bitmaps uploaded a frame with
+ * 17 waiting).
+ */
+export const MAX_CATCH_UP_FRAMES = 4;
 /** One band of a large layer against the allowance, in small-layer units (4). */
 const BAND_COST = (UPLOAD_COST.large * LARGE_BAND_ROWS) / TIER_LAYER_SIZE.large;
 
@@ -62,6 +74,9 @@ export class UploadBudget {
   private extra = 0;
   private steps = 0;
   private started = 0;
+  private urgentMs = URGENT_UPLOAD_MS;
+  /** The last frame's start, or NaN before the first. */
+  private lastFrameAt = Number.NaN;
   /** A step was refused this frame: the cache asks for the next one. */
   exhausted = false;
 
@@ -77,8 +92,13 @@ export class UploadBudget {
     this.allowance = this.maxUploadsPerFrame;
     // Grey tiles on screen: small uploads go on past the allowance, while this frame has
     // spent little on them. A frame of a 4K screen under a slow GPU comes every 300 ms; filling
-    // a screen 8 tiles a frame took 2.7 s (bench/scale.bench.ts), the main thread idle.
-    this.extra = greyOnScreen ? this.maxUploadsPerFrame * (URGENT_UPLOAD_FACTOR - 1) : 0;
+    // a screen 8 tiles a frame took 2.7 s (bench/scale.bench.ts), the main thread idle. A late
+    // frame takes the extra and the time of the display frames it stands for.
+    // At rest only: a scroll's frames keep their budget, however slow.
+    const late = frame.moving ? 1 : framesSince(this.lastFrameAt, frame.startedAt);
+    this.lastFrameAt = frame.startedAt;
+    this.extra = greyOnScreen ? this.maxUploadsPerFrame * (URGENT_UPLOAD_FACTOR * late - 1) : 0;
+    this.urgentMs = URGENT_UPLOAD_MS * late;
     this.steps = 0;
     this.started = this.clock.now();
     this.exhausted = false;
@@ -103,7 +123,7 @@ export class UploadBudget {
       (this.frame.moving || !this.greyOnScreen) &&
       now - this.frame.startedAt >= FRAME_UPLOAD_BUDGET_MS;
     if (cost <= this.allowance && !overBudget) return 'allowance';
-    if (tier === 'small' && cost <= this.extra && now - this.started < URGENT_UPLOAD_MS) {
+    if (tier === 'small' && cost <= this.extra && now - this.started < this.urgentMs) {
       return 'extra';
     }
     this.exhausted = true;
@@ -120,3 +140,9 @@ export class UploadBudget {
 
 /** A step's cost in small-layer units: a small layer, or a band of a large one. */
 const costOf = (tier: TextureTier): number => (tier === 'large' ? BAND_COST : UPLOAD_COST.small);
+
+/** Display frames a frame starting at `at` stands for, the last having started at `last` (1–MAX_CATCH_UP_FRAMES). */
+function framesSince(last: number, at: number): number {
+  const frames = Math.round((at - last) / DISPLAY_FRAME_MS);
+  return frames >= 1 ? Math.min(MAX_CATCH_UP_FRAMES, frames) : 1;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maxArrayTextureLayersOf, poolSizesFor, TEXTURE_BUDGETS } from './budgets';
 import { createFakeWebGL2 } from './testing';
-import { createFallbackPixels } from './fallbackImage';
+import { createFallbackPixels, isInk } from './fallbackImage';
 import { layerBytes, TIER_LAYER_SIZE, TIER_THUMBNAIL_SIZE, UPLOAD_COST } from './tiers';
 
 describe('texture budgets', () => {
@@ -66,4 +66,29 @@ describe('fallback picture', () => {
     for (let i = 3; i < pixels.length; i += 4)
       if (pixels[i] !== 0xff) throw new Error('not opaque');
   });
+});
+
+describe('fallback picture built run by run (issue 34.10)', () => {
+  /** Every pixel asked of isInk: how the picture was built before. */
+  function pixelByPixel(size: number): Uint8Array {
+    const pixels = new Uint8Array(size * size * 4);
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        const ink = isInk((x + 0.5) / size, (y + 0.5) / size);
+        pixels.set(ink ? [0xa9, 0xad, 0xb4, 0xff] : [0xe6, 0xe7, 0xea, 0xff], (y * size + x) * 4);
+      }
+    }
+    return pixels;
+  }
+
+  for (const size of [256, 1024, 255, 64, 7, 1]) {
+    it(`is the pixel-by-pixel picture at ${size}²`, () => {
+      const runs = createFallbackPixels(size);
+      const reference = pixelByPixel(size);
+      let inked = 0;
+      for (let i = 0; i < reference.length; i += 4) if (reference[i] === 0xa9) inked++;
+      if (size >= 64) expect(inked).toBeGreaterThan(size * size * 0.1);
+      expect(Buffer.from(runs).equals(Buffer.from(reference))).toBe(true);
+    });
+  }
 });
