@@ -44,12 +44,19 @@ export interface WebServerOptions {
     /** SPEC §7's consent host, a base URL (the client's `consentOrigin`). */
     consentOrigin?: string;
     payments?: PaymentsConfig;
+    /** Google Cast: the sender framework's script and the receiver application (SPEC §9). */
+    cast?: { senderScriptUrl: string; receiverApplicationId: string };
   };
   /**
    * The service's other hosts besides the API origin (its service dictionary's thumbnail,
    * video, poll and download hosts, and the consent host: SPEC §7), for the CSP.
    */
   serviceOrigins?: readonly string[];
+  /**
+   * Further scripts the CSP allows, each a URL as a source (origin and path; a path ending in
+   * `/` allows what is under it): those the Cast sender script loads after itself.
+   */
+  scriptSources?: readonly string[];
 }
 
 /**
@@ -85,6 +92,7 @@ const originList = (values: readonly (string | undefined)[]): string =>
 export function webCsp(
   appConfig?: WebServerOptions['appConfig'],
   serviceOrigins: readonly string[] = [],
+  scriptSources: readonly string[] = [],
 ): string {
   const origins = [
     appConfig?.apiOrigin,
@@ -101,10 +109,16 @@ export function webCsp(
   const paymentScript = scriptSource(payments?.scriptUrl);
   const paymentFrames = originList([payments?.scriptUrl, ...(payments?.frameOrigins ?? [])]);
   const paymentConnect = originList(payments?.connectOrigins ?? []);
+  // Google Cast's sender script and what it loads (README "Deploy": CAST_SENDER_URL,
+  // CAST_SCRIPT_SOURCES), by path as the payment script.
+  const castScripts = [appConfig?.cast?.senderScriptUrl, ...scriptSources]
+    .map(scriptSource)
+    .filter((source, i, all) => source && all.indexOf(source) === i)
+    .join('');
   return [
     "default-src 'self'",
     // hash-wasm (the upload checksum worker) compiles WebAssembly; this allows that, not eval.
-    `script-src 'self' 'wasm-unsafe-eval'${paymentScript}`,
+    `script-src 'self' 'wasm-unsafe-eval'${paymentScript}${castScripts}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${api}`,
     `media-src 'self' blob:${api}`,
@@ -130,9 +144,10 @@ export async function createWebServer({
   distDir,
   appConfig,
   serviceOrigins,
+  scriptSources,
 }: WebServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
-  const csp = webCsp(appConfig, serviceOrigins);
+  const csp = webCsp(appConfig, serviceOrigins, scriptSources);
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('Content-Security-Policy', csp);
     setSecurityHeaders(reply, 'web');

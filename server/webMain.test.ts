@@ -92,4 +92,47 @@ describe('serve:web configured from the environment', () => {
       webConfigFromEnv({ API_ORIGIN: 'https://api.example.com', CONSENT_ORIGIN: 'consent' }),
     ).toThrow(/CONSENT_ORIGIN/);
   });
+
+  it('offers Google Cast only with both its sender script and app id, and lets the CSP load them by path', () => {
+    expect(
+      webConfigFromEnv({ API_ORIGIN: 'https://api.example.com' }).appConfig.cast,
+    ).toBeUndefined();
+    const config = webConfigFromEnv({
+      API_ORIGIN: 'https://api.example.com',
+      CAST_SENDER_URL: 'https://www.gstatic.com/cv/js/sender/v1/cast_sender.js?loadCastFramework=1',
+      CAST_APP_ID: 'CC1AD845',
+      CAST_SCRIPT_SOURCES: 'https://www.gstatic.com/cast/sdk/libs/sender/1.0/',
+    });
+    expect(config.appConfig.cast).toEqual({
+      senderScriptUrl: 'https://www.gstatic.com/cv/js/sender/v1/cast_sender.js?loadCastFramework=1',
+      receiverApplicationId: 'CC1AD845',
+    });
+    const scripts = directive(
+      webCsp(config.appConfig, config.serviceOrigins, config.scriptSources),
+      'script-src',
+    );
+    expect(scripts).toContain('https://www.gstatic.com/cv/js/sender/v1/cast_sender.js');
+    expect(scripts).toContain('https://www.gstatic.com/cast/sdk/libs/sender/1.0/');
+    expect(scripts).not.toContain('loadCastFramework');
+    expect(scripts).not.toMatch(/https:\/\/www\.gstatic\.com(\s|$)/);
+    expect(() =>
+      webConfigFromEnv({ API_ORIGIN: 'https://api.example.com', CAST_APP_ID: 'CC1AD845' }),
+    ).toThrow(/CAST_SENDER_URL/);
+    expect(() =>
+      webConfigFromEnv({
+        API_ORIGIN: 'https://api.example.com',
+        CAST_SENDER_URL: 'https://cast.example/sender.js',
+      }),
+    ).toThrow(/CAST_APP_ID/);
+    expect(() =>
+      webConfigFromEnv({
+        API_ORIGIN: 'https://api.example.com',
+        CAST_SENDER_URL: 'https://cast.example/sender.js',
+        CAST_APP_ID: "x'; script-src *",
+      }),
+    ).toThrow(/CAST_APP_ID/);
+    expect(() =>
+      webConfigFromEnv({ API_ORIGIN: 'https://api.example.com', CAST_SCRIPT_SOURCES: 'gstatic' }),
+    ).toThrow(/CAST_SCRIPT_SOURCES/);
+  });
 });

@@ -12,6 +12,11 @@
 //   PAYMENTS_SCRIPT_URL, PAYMENTS_PUBLISHABLE_KEY_TEST, PAYMENTS_PUBLISHABLE_KEY_LIVE,
 //   PAYMENTS_FRAME_ORIGINS, PAYMENTS_CONNECT_ORIGINS   the card payment provider (default: the
 //                       contract server's emulator at API_ORIGIN)
+//   CAST_SENDER_URL, CAST_APP_ID   Google Cast: the sender framework's script and the receiver
+//                       application id, both or neither (without them Google Cast is not offered;
+//                       pairing a TV by its code works either way)
+//   CAST_SCRIPT_SOURCES comma-separated script URLs the sender loads after itself (the CSP allows
+//                       them by path; a path ending in / allows what is under it)
 //   WEB_DIST (default dist), HOST (default 127.0.0.1), WEB_PORT (default 8080)
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -52,6 +57,7 @@ export interface WebMainConfig {
   distDir: string;
   appConfig: NonNullable<Parameters<typeof createWebServer>[0]['appConfig']>;
   serviceOrigins: string[];
+  scriptSources: string[];
 }
 
 /** The web tier's settings from the environment; what is missing or wrong is said by name. */
@@ -65,6 +71,7 @@ export function webConfigFromEnv(env: NodeJS.ProcessEnv): WebMainConfig {
   const apiOrigin = originOf('API_ORIGIN', api);
   const staging = env.STAGING_API_ORIGIN?.trim();
   const consent = env.CONSENT_ORIGIN?.trim();
+  const cast = castFromEnv(env);
   const rawPort = env.WEB_PORT?.trim() || '8080';
   const port = Number(rawPort);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -85,9 +92,39 @@ export function webConfigFromEnv(env: NodeJS.ProcessEnv): WebMainConfig {
         frameOrigins: envOrigins(env, 'PAYMENTS_FRAME_ORIGINS'),
         connectOrigins: envOrigins(env, 'PAYMENTS_CONNECT_ORIGINS'),
       }),
+      ...(cast ? { cast } : {}),
     },
     serviceOrigins: envOrigins(env, 'SERVICE_ORIGINS'),
+    scriptSources: (env.CAST_SCRIPT_SOURCES ?? '')
+      .split(',')
+      .map((value) => value.trim())
+      .filter(Boolean)
+      .map((value) => httpUrlOf('CAST_SCRIPT_SOURCES', value)),
   };
+}
+
+/** Google Cast's sender script and receiver application id: both, or neither. */
+function castFromEnv(env: NodeJS.ProcessEnv) {
+  const sender = env.CAST_SENDER_URL?.trim();
+  const appId = env.CAST_APP_ID?.trim();
+  if (!sender && !appId) return null;
+  if (!sender)
+    throw new Error('CAST_APP_ID is set without CAST_SENDER_URL (the Cast sender script)');
+  if (!appId)
+    throw new Error('CAST_SENDER_URL is set without CAST_APP_ID (the receiver application)');
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(appId)) {
+    throw new Error(`CAST_APP_ID: "${appId}" is not an application id (letters, digits, _ and -)`);
+  }
+  return {
+    senderScriptUrl: httpUrlOf('CAST_SENDER_URL', sender),
+    receiverApplicationId: appId,
+  };
+}
+
+/** An http(s) URL as given (a script's, with its path and query). */
+function httpUrlOf(name: string, value: string): string {
+  originOf(name, value);
+  return new URL(value).href;
 }
 
 async function main(): Promise<void> {
@@ -99,6 +136,7 @@ async function main(): Promise<void> {
     distDir: config.distDir,
     appConfig: config.appConfig,
     serviceOrigins: config.serviceOrigins,
+    scriptSources: config.scriptSources,
   });
   const address = await web.listen({ host: config.host, port: config.port });
   console.log(`Capture web: ${address}  (API ${config.appConfig.apiOrigin}, ${config.distDir})`);

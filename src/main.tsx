@@ -15,11 +15,13 @@ import { initApiClient } from './platform/api';
 import { AppErrorBoundary } from './app/AppErrorBoundary';
 import { loadAppConfig } from './platform/appConfig';
 import { configurePayments } from './platform/paymentsConfig';
+import { configureCastSender } from './platform/castSender';
 import { missingFeatures } from './platform/browserSupport';
 import { startConnectivityMonitor } from './app/connectivityMonitor';
 import { applyBrandManifest } from './platform/brand';
 import { startOfflineSupport } from './app/offlineSupport';
 import { LegacyBrowserPage } from './app/pages/LegacyBrowserPage';
+import { NotConfiguredPage } from './app/pages/NotConfiguredPage';
 import { builtRoutes, preloadPage, toRouteObjects } from './app/routes';
 import { queryClient } from './platform/queryClient';
 import { setBuiltRoutes } from './platform/routesBuilt';
@@ -92,10 +94,21 @@ async function boot(): Promise<void> {
   }
 
   // With a stored session the config as last loaded will do (issue 19: one request fewer).
-  const appConfig = await loadAppConfig(location, fetch, {
+  const loaded = await loadAppConfig(location, fetch, {
     preferKept: loadStoredAuth() !== null,
   });
+  // Without a config the service's address is unknown: say what is missing, never guess.
+  if (!loaded.ok) {
+    root.render(
+      <I18nextProvider i18n={i18next}>
+        <NotConfiguredPage problem={loaded.problem} />
+      </I18nextProvider>,
+    );
+    return;
+  }
+  const appConfig = loaded.config;
   configurePayments(appConfig.payments);
+  configureCastSender(appConfig.cast);
   const client = initApiClient(appConfig);
   client.onUnauthorized((error) => {
     // SPEC §7: a job's 401 with "public job auth failed" or "User does not have access to

@@ -167,3 +167,27 @@ test('a 5xx on the album or share fetch is FETCH_FAILED: the not-found page', as
   await page.reload();
   await expect(page.getByTestId('album-page')).toBeVisible();
 });
+
+test('a build without a usable /app-config.json says what is missing and never guesses the API', async ({
+  page,
+}) => {
+  // Issue 31 item 6: the web tier's config is the only place the client learns where the service
+  // is. Every call the page makes is recorded: none may go to a guessed host.
+  const hosts = new Set<string>();
+  page.on('request', (request) => hosts.add(new URL(request.url()).host));
+  await page.route('**/app-config.json', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto('/photos');
+  await expect(page.getByTestId('not-configured-reason')).toHaveText(
+    'This site has no settings for the app: /app-config.json answered 404.',
+  );
+  await expect(page.getByTestId('not-configured')).toContainText('Deploy section of the README');
+  await page.unroute('**/app-config.json');
+  await page.route('**/app-config.json', (route) =>
+    route.fulfill({ json: { apiOrigin: 'not a url' } }),
+  );
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('not-configured-reason')).toHaveText(
+    "This site's settings for the app (/app-config.json) are missing or wrong: apiOrigin.",
+  );
+  expect([...hosts]).toEqual([new URL(page.url()).host]);
+});

@@ -10,6 +10,7 @@ import {
   signInThroughIdentityPage,
 } from './support/login';
 import { demoTimelineFile } from './support/library';
+import { navigateInApp } from './support/routes';
 import { solidJpeg, uploadTo } from './support/media';
 import { viewerAction } from './support/viewer';
 
@@ -55,10 +56,10 @@ test('trash: on a phone in Bulgarian the days-left badges keep their number and 
     .click();
   await expect(page).toHaveURL(/\/deleted_items$/);
 
-  await page.goto('/settings');
+  await navigateInApp(page, '/settings');
   await page.getByTestId('settings-language-bg_BG').check();
   await expect(page.locator('html')).toHaveAttribute('lang', 'bg-BG');
-  await page.goto('/deleted_items/photos');
+  await navigateInApp(page, '/deleted_items/photos');
   await expect.poll(async () => (await screenTiles(page, { partial: true })).length).toBe(6);
   // The badges shown (not the one that measures texts, never seen).
   const badges = page.locator(
@@ -121,7 +122,7 @@ test('devices and documents on a phone: readable names, the extension in view, n
   expect(box.width).toBeGreaterThan(120);
   expect(box.height).toBeLessThan(60);
 
-  await page.goto('/documents');
+  await navigateInApp(page, '/documents');
   const row = page.getByTestId('document-row').first();
   await expect(row).toBeVisible();
   const extension = row.locator('.documents-row__extension');
@@ -215,7 +216,7 @@ test('TV (3840 × 2160): the text, the filter chips, the cookie notice and the s
   expect((await notice.boundingBox())!.width).toBeGreaterThan(1000);
   await notice.getByRole('button').click();
   await expect(notice).toBeHidden();
-  await page.goto('/settings');
+  await navigateInApp(page, '/settings');
   await expect(page.getByTestId('settings')).toBeVisible();
   const root = await page.evaluate(() =>
     parseFloat(getComputedStyle(document.documentElement).fontSize),
@@ -257,11 +258,11 @@ test('feedback: a consent change, a takeout download and an edited copy say so',
   await page.getByTestId('consent-face_grouping').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Saved:' })).toContainText('is on');
 
-  await page.goto('/settings/takeout');
+  await navigateInApp(page, '/settings/takeout');
   await page.getByTestId('takeout-year-download').first().click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Download started' })).toBeVisible();
 
-  await page.goto(`/photos/${photo}`);
+  await navigateInApp(page, `/photos/${photo}`);
   await expect(page.getByTestId('carousel')).toHaveAttribute('data-file-id', photo);
   await (await viewerAction(page, 'carousel-edit')).click();
   await expect(page.getByTestId('editor')).toHaveAttribute('data-ready', 'true');

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { CAST_CODE_LENGTH, CAST_ERRORS, CastCodeSchema } from '../../api/contract/cast';
 import { ApiError, apiErrorCode } from '../../api/errors';
 import { Button } from '../../ui/Button';
+import { castSenderConfig, loadCastSender } from '../../platform/castSender';
 import { Dialog } from '../../ui/Dialog';
 import { castService } from './CastService';
 import { connectGoogleCast, googleCastAvailable } from './googleCast';
@@ -20,9 +21,6 @@ const KNOWN: readonly string[] = [
   CAST_ERRORS.receiverBusy,
 ];
 
-/** The Google Cast receiver application, from the build's config; Google Cast is hidden without it. */
-const GOOGLE_CAST_APP_ID = (import.meta.env.VITE_GOOGLE_CAST_APP_ID as string | undefined) ?? '';
-
 /** Pairs with a TV: the code its receiver page shows (or a Google Cast device, when present). */
 export function PairDialog({ onClose }: { onClose: () => void }) {
   const { t } = useCastTranslation();
@@ -30,6 +28,18 @@ export function PairDialog({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<PairError | null>(null);
   const [busy, setBusy] = useState(false);
   const address = `${location.origin}/cast/receiver`;
+  // Google Cast: offered once the sender framework the app config names has loaded and says Cast
+  // is available (platform/castSender.ts); without a config it is never loaded nor offered.
+  const [googleCastReady, setGoogleCastReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void loadCastSender().then((available) => {
+      if (live) setGoogleCastReady(available && googleCastAvailable());
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,8 +60,10 @@ export function PairDialog({ onClose }: { onClose: () => void }) {
   };
 
   const googleCast = async () => {
+    const sender = castSenderConfig();
+    if (!sender) return;
     try {
-      castService.connect(await connectGoogleCast(GOOGLE_CAST_APP_ID));
+      castService.connect(await connectGoogleCast(sender.receiverApplicationId));
       onClose();
     } catch {
       setError('unknown');
@@ -95,7 +107,7 @@ export function PairDialog({ onClose }: { onClose: () => void }) {
             {t(`errors.${error}`)}
           </p>
         ) : null}
-        {googleCastAvailable() && GOOGLE_CAST_APP_ID ? (
+        {googleCastReady ? (
           <Button onClick={() => void googleCast()}>{t('pair.googleCast')}</Button>
         ) : null}
       </form>

@@ -155,3 +155,59 @@ function reference(files: readonly FileInfo[]) {
     paths: files.map((f) => f.path),
   };
 }
+
+describe('an album sorted ADDED against a service without ?order=added (src/api/CONTEXT.md)', () => {
+  // SPEC §7 lists no order parameter for /timeline/months or /files: a service that ignores ours
+  // answers by date taken. The grid is then the album by date taken, whole and consistent: the
+  // sections as answered, each section's files as answered, exactly as for a taken-order source.
+  const months = {
+    months: [
+      {
+        year: 2024,
+        month: 3,
+        startDay: 1,
+        endDay: 31,
+        counts: { pictures: 2, videos: 0, screenshots: 0 },
+      },
+      {
+        year: 2023,
+        month: 7,
+        startDay: 1,
+        endDay: 31,
+        counts: { pictures: 1, videos: 0, screenshots: 0 },
+      },
+    ],
+  };
+  const files = [file(1), file(2)];
+  /** Answers by date taken whatever the query says, and records the queries. */
+  function takenOrderService() {
+    const queries: Record<string, unknown>[] = [];
+    const client = {
+      request: ({ call }: { call: { path: string; query: Record<string, unknown> } }) => {
+        queries.push(call.query);
+        return Promise.resolve({
+          data: call.path.endsWith('/timeline/months') ? months : { files },
+        });
+      },
+    } as unknown as ApiClient;
+    return { client, queries };
+  }
+
+  it('asks with order=added, and shows what a taken-order answer holds, as the taken order does', async () => {
+    vi.stubGlobal('scheduler', { yield: () => Promise.resolve() });
+    const added = takenOrderService();
+    const taken = takenOrderService();
+    const signal = new AbortController().signal;
+    const byAdded = apiTimelineSource(added.client, 'album', 'all', { order: 'added' });
+    const byTaken = apiTimelineSource(taken.client, 'album', 'all', { order: 'taken' });
+    const sections = await byAdded.sections(signal);
+    expect(sections).toEqual(await byTaken.sections(signal));
+    expect(sections.map((s) => s.key)).toEqual(['2024-3-1', '2023-7-1']);
+    expect(await byAdded.files(sections[0], signal)).toEqual(
+      await byTaken.files(sections[0], signal),
+    );
+    expect((await byAdded.files(sections[0], signal)).aspects.length).toBe(2);
+    expect(added.queries.every((q) => q.order === 'added')).toBe(true);
+    expect(taken.queries.some((q) => 'order' in q)).toBe(false);
+  });
+});
