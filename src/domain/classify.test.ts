@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  classifyPath,
-  fileExtension,
-  isFolderPath,
-  isMediaPath,
-  isScreenshot,
-  kindFromDuration,
-} from './classify';
+import { classifyPath, fileExtension, isFolderPath, isMediaPath, isScreenshot } from './classify';
 
 describe('classifyPath', () => {
   it('classifies common RAW formats as pictures', () => {
@@ -72,21 +65,5 @@ describe('isFolderPath', () => {
     // SPEC §5: "Paths ending in a slash are folders and hidden."
     expect(isFolderPath('Camera/')).toBe(true);
     expect(isFolderPath('Camera/a.jpg')).toBe(false);
-  });
-});
-
-describe('kindFromDuration', () => {
-  it('gives picture for zero and movie above zero', () => {
-    // SPEC §5: "Duration zero means picture, above zero movie."
-    expect(kindFromDuration(0)).toBe('picture');
-    expect(kindFromDuration(0.5)).toBe('movie');
-    expect(kindFromDuration(120)).toBe('movie');
-  });
-
-  it('reads a missing or invalid duration as a picture', () => {
-    expect(kindFromDuration(null)).toBe('picture');
-    expect(kindFromDuration(undefined)).toBe('picture');
-    expect(kindFromDuration(-1)).toBe('picture');
-    expect(kindFromDuration(Number.NaN)).toBe('picture');
   });
 });

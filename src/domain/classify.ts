@@ -70,10 +70,9 @@ export function isFolderPath(path: string): boolean {
   return path.endsWith('/');
 }
 
-/**
- * SPEC §5: "Duration zero means picture, above zero movie." A missing or invalid duration is
- * read as zero, since only a positive duration proves there is something to play.
+/*
+ * SPEC §5: "Duration zero means picture, above zero movie." Nothing here decides a kind from a
+ * duration: every listed file carries the service's own `type` (SPEC §3 File), which the
+ * boundary requires (`api/contract/files.ts` fileType), and our server sets it from the
+ * extension (`classifyPath`).
  */
-export function kindFromDuration(duration: number | null | undefined): 'picture' | 'movie' {
-  return duration != null && duration > 0 ? 'movie' : 'picture';
-}

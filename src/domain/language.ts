@@ -4,6 +4,13 @@ export const LOCALES = ['en_US', 'nb_NO', 'sv_SE', 'bg_BG'] as const;
 
 export type Locale = (typeof LOCALES)[number];
 
+/*
+ * SPEC §3 "Language option: key, name, appLang, connectKey": the key is kept (its name is its
+ * own text in the locale files). The SPEC names appLang and connectKey but gives them no values
+ * or use; the key itself is what goes out (`app_lang` in `api/http.ts`, `locale` in the login
+ * preflight of `features/auth/login.ts`).
+ */
+
 // Literal type, so `locale === DEFAULT_LOCALE` narrows a Locale to the non-default ones.
 export const DEFAULT_LOCALE = 'en_US' satisfies Locale;
 

@@ -5,6 +5,7 @@ import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { waitForSceneReady } from './support/gallery';
 import { screenTiles } from './support/interaction';
 import { API, openTimelineSignedIn } from './support/login';
+import { navigateInApp } from './support/routes';
 import { account, call, type Account } from './support/accounts';
 
 // Accounts of this spec's own: an owner with six photos, a second user with one, and a read-only
@@ -152,6 +153,14 @@ test('rename with the validation texts, set the cover, switch view and sort — 
   await clickTile(page, notCover, 'right');
   await page.getByRole('menuitem', { name: 'Set as album cover' }).click();
   await expect.poll(async () => (await info(owner)).coverPhoto).toBe(notCover);
+  // On the file that now is the cover the entry is there but disabled, saying why (SPEC §6).
+  await expect(page.getByTestId('toast').filter({ hasText: 'Album cover changed' })).toBeVisible();
+  await clickTile(page, notCover, 'right');
+  const coverItem = page.getByTestId('gallery-menu').locator('[data-item="cover"]');
+  await expect(coverItem).toHaveAttribute('aria-disabled', 'true');
+  await expect(coverItem).toHaveAccessibleDescription('Current cover');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('gallery-menu')).toHaveCount(0);
 
   // The cover picker (SPEC §9 tiles 229×114, 137×68 on a phone): the current cover checked, the
   // arrow keys move the choice, "Use as cover" sets it with the cover call.
@@ -222,7 +231,7 @@ test('privacy and permissions are saved; the album page and list are accessible'
   await expect.poll(async () => (await info(owner)).permissions).toBe(2);
   await expect(page.getByTestId('album-privacy')).toHaveAttribute('data-shared', 'false');
 
-  await page.goto(`/albums/${albumId}/edit/privacy`);
+  await navigateInApp(page, `/albums/${albumId}/edit/privacy`);
   await page.getByTestId('album-privacy-shared').check();
   await page.getByTestId('album-allow-comments').check();
   await page.getByTestId('album-settings-save').click();
@@ -232,7 +241,7 @@ test('privacy and permissions are saved; the album page and list are accessible'
   await waitForSceneReady(page);
   const albumScan = await new AxeBuilder({ page }).include('[data-testid="album-page"]').analyze();
   expect(albumScan.violations).toEqual([]);
-  await page.goto('/albums');
+  await navigateInApp(page, '/albums');
   await expect(page.getByTestId('album-tile')).toHaveCount(1);
   const listScan = await new AxeBuilder({ page }).include('[data-testid="albums-page"]').analyze();
   expect(listScan.violations).toEqual([]);
@@ -248,7 +257,8 @@ test('a second user joins, adds a photo, cannot delete the owner’s, and leaves
   expect((await info(friend)).role).toBe('member');
 
   // Add a photo from the friend's own timeline (uploads are allowed).
-  await page.goto('/photos');
+  await navigateInApp(page, '/photos');
+  await expect(page.getByTestId('timeline')).toBeVisible();
   await waitForSceneReady(page);
   await clickTile(page, friendPhoto, 'right');
   await page.getByRole('menuitem', { name: 'Add to album' }).click();
@@ -262,7 +272,8 @@ test('a second user joins, adds a photo, cannot delete the owner’s, and leaves
   const added = (await albumFiles(owner)).find((f) => f.addedBy !== undefined)!;
 
   // The owner's file has no delete for the friend; the friend's own one does.
-  await page.goto(`/albums/${albumId}`);
+  await navigateInApp(page, `/albums/${albumId}`);
+  await expect(page.getByTestId('album-page')).toBeVisible();
   await waitForSceneReady(page);
   const ownersFile = (await albumFiles(friend)).find((f) => f.addedBy === undefined)!.id;
   await clickTile(page, ownersFile, 'right');
@@ -361,7 +372,7 @@ test('the album list searches, filters and sorts as the database says; an album 
   await expect(page).toHaveURL(/q=%3Cscript%3E/);
   await page.reload();
   await expect(page.getByTestId('albums-search')).toHaveValue('<script>alert(1)</script>');
-  await page.goto('/albums?sort=NEWEST_CREATED');
+  await navigateInApp(page, '/albums?sort=NEWEST_CREATED');
   const listed = (
     await call<{ jobs: { name: string; ctime: number; id: string }[] }>(
       owner,
@@ -372,7 +383,8 @@ test('the album list searches, filters and sorts as the database says; an album 
   const newest = [...listed].sort((a, b) => b.ctime - a.ctime || 0).map((j) => j.name);
   await expect(titles.first()).toHaveText(newest[0]);
 
-  await page.goto(`/albums/${albumId}`);
+  await navigateInApp(page, `/albums/${albumId}`);
+  await expect(page.getByTestId('album-page')).toBeVisible();
   await waitForSceneReady(page);
   const [zip] = await Promise.all([
     page.waitForEvent('download'),

@@ -5,6 +5,7 @@ import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { waitForSceneReady } from './support/gallery';
 import { screenTiles, withEngine } from './support/interaction';
 import { API, apiLogin, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
+import { navigateInApp } from './support/routes';
 import { recordVideo, uploadTo } from './support/media';
 import { createTestUser, holdVideos } from './support/testControls';
 import { viewerAction } from './support/viewer';
@@ -65,11 +66,20 @@ test.beforeAll(async ({ request }) => {
   }
 });
 
-/** Signs in on the grid, then opens `path` (a file's link opens the viewer over the grid). */
-async function openGrid(page: Page, path = '/photos'): Promise<void> {
+/**
+ * Signs in on the grid, then opens `path`: in the app, as a file's link opens the viewer over
+ * the grid, or (`load`) as a page load of that link, for a deep link.
+ */
+async function openGrid(
+  page: Page,
+  path = '/photos',
+  how: 'link' | 'load' = 'link',
+): Promise<void> {
   await openTimelineSignedIn(page, '/photos', user);
   await waitForSceneReady(page);
-  if (path !== '/photos') await page.goto(path);
+  if (path === '/photos') return;
+  if (how === 'load') await page.goto(path);
+  else await navigateInApp(page, path);
 }
 
 const viewer = (page: Page) => page.getByTestId('carousel');
@@ -123,7 +133,7 @@ test('a click on a tile opens the viewer at once; keys and swipes step with the 
 test('a deep link opens its file; zoom past the 1280 image loads the original; the viewer is accessible', async ({
   page,
 }) => {
-  await openGrid(page, `/photos/${photos[3]}`);
+  await openGrid(page, `/photos/${photos[3]}`, 'load');
   await expectViewing(page, photos[3]);
   await page.keyboard.press('+');
   await page.keyboard.press('+');

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiGet } from './support/api';
+import { leavingWarns } from './support/leaveWarning';
 import { signInThroughIdentityPage } from './support/login';
 import { routeBuilt } from './support/routes';
 
@@ -112,15 +113,34 @@ test('select mode, delete with confirmation (cancel keeps them), then the select
   await expect(toolbar).toContainText('2 selected');
   await expect(row(first.fileID)).toBeVisible();
 
-  // Confirm: both leave the list and the API, and select mode ends.
+  // Confirm: both leave the list and the API, and select mode ends. While the first delete is
+  // held, leaving warns and the SPEC §9 marker is kept (SPEC §8 "Changes might be lost").
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  const firstDelete = new RegExp(`/jobs/${jobId}/files_by_id/${first.fileID}(\\?|$)`);
+  await page.route(firstDelete, async (route) => {
+    if (route.request().method() !== 'DELETE') return route.fallback();
+    held();
+    await released;
+    return route.fallback();
+  });
   await toolbar.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await holding;
+  expect(await page.evaluate(() => localStorage.getItem('filesAreBeingDeleted'))).not.toBeNull();
+  expect(await leavingWarns(page)).toBe(true);
+  release();
   await expect(row(first.fileID)).toHaveCount(0);
   await expect(row(second.fileID)).toHaveCount(0);
   await expect(page.getByTestId('documents-toolbar')).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: '2 documents deleted' })).toBeVisible();
   expect(await fileStatus(page, jobId, first.fileID)).toBe(404);
   expect(await fileStatus(page, jobId, second.fileID)).toBe(404);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('filesAreBeingDeleted')))
+    .toBeNull();
 
   // Escape leaves select mode without deleting anything.
   const [third] = (await apiDocuments(page, 1)).documents;

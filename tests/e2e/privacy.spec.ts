@@ -222,10 +222,10 @@ test('every settings page passes axe in English and Norwegian; the developer pag
       await axeClean(page, testId);
     }
   }
-  await page.goto('/settings');
+  await navigateInApp(page, '/settings');
   await page.getByTestId('settings-language-en_US').check();
 
-  await page.goto('/developer');
+  await navigateInApp(page, '/developer');
   await expect(page.getByTestId('developer-extensions')).toContainText('jpg');
   await page.getByTestId('developer-delete-payments').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'payments deleted' })).toBeVisible();

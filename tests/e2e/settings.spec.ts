@@ -6,6 +6,7 @@ import { account, call, uploadPhoto, type Account } from './support/accounts';
 import { waitForSceneReady } from './support/gallery';
 import { screenTiles } from './support/interaction';
 import { API, apiLogin, openTimelineSignedIn } from './support/login';
+import { navigateInApp } from './support/routes';
 
 // An account of this spec's own: its devices and its language are its alone.
 test.describe.configure({ mode: 'serial' });
@@ -89,7 +90,7 @@ test('help links in the user’s language; test flags light the QA marker', asyn
   expect(
     (await new AxeBuilder({ page }).include('[data-testid="help"]').analyze()).violations,
   ).toEqual([]);
-  await page.goto('/settings');
+  await navigateInApp(page, '/settings');
   await page.getByTestId('settings-language-sv_SE').check();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inställningar');
   await page.getByTestId('settings-entry-help').click();
@@ -97,10 +98,10 @@ test('help links in the user’s language; test flags light the QA marker', asyn
     'href',
     'https://captureapp.com/sv/help',
   );
-  await page.goto('/settings');
+  await navigateInApp(page, '/settings');
   await page.getByTestId('settings-language-en_US').check();
 
-  await page.goto('/settings/test-flags');
+  await navigateInApp(page, '/settings/test-flags');
   await expect(page.getByTestId('qa-marker')).toHaveCount(0);
   await page.getByTestId('test-flag-new-signup').check();
   await expect(page.getByTestId('qa-marker')).toBeVisible();

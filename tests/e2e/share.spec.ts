@@ -116,6 +116,8 @@ test('a link with a password: made from the selection, copied, emailed; the rece
     await view.getByTestId('share-password-input').fill(PASSWORD);
     await view.getByTestId('share-password-submit').click();
     await expect(view.getByTestId('share-page')).toBeVisible();
+    // SPEC §9: signed out, the share text offers 2 GB of free storage.
+    await expect(view.getByTestId('create-user-note')).toContainText('2 GB free storage');
     await expect(view.getByTestId('share-title')).toHaveText('Shared by share-owner person');
     const tiles = view.getByTestId('share-file');
     await expect(tiles).toHaveCount(2);
@@ -164,6 +166,8 @@ test('the owner stops sharing: confirm, the notice, then the link is not found',
   // Signed in, the owner needs no password for their own share.
   await openTimelineSignedIn(page, link, owner, 'share-page');
   await expect(page.getByTestId('share-add-to-photos')).toHaveCount(0);
+  // Signed in, no offer of a user (SPEC §9 share text is for the signed out).
+  await expect(page.getByTestId('create-user-note')).toHaveCount(0);
   await page.getByTestId('share-stop').click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('Stop sharing?');

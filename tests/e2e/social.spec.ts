@@ -73,6 +73,9 @@ test('owner, friend and visitor comment and love a password-protected album, eac
   try {
     const v = visitor.page;
     await v.goto(`/a/${album.id}?file=${file}`);
+    // SPEC §5: the required password's label carries the asterisk.
+    await expect(v.getByTestId('share-password').getByTestId('required-mark')).toBeVisible();
+    await expect(v.getByTestId('share-password-input')).toHaveAttribute('aria-required', 'true');
     await v.getByTestId('share-password-input').fill('wrong');
     await v.getByTestId('share-password-submit').click();
     await expect(v.getByTestId('share-password-problem')).toHaveText('Incorrect password');
@@ -84,6 +87,9 @@ test('owner, friend and visitor comment and love a password-protected album, eac
     await v.getByTestId('comment-input').fill('Hello from a guest https://example.com/party.');
     await v.getByTestId('comment-post').click();
     await expect(v.getByTestId('comment-problem')).toHaveText('Enter your name to comment.');
+    // The guest's name is required, and its label says so (SPEC §5 asterisk).
+    await expect(v.getByTestId('comment-form').getByTestId('required-mark')).toHaveCount(1);
+    await expect(v.getByTestId('comment-name')).toHaveAttribute('aria-required', 'true');
     await v.getByTestId('comment-name').fill(HOSTILE_NAME);
     await v.getByTestId('comment-post').click();
     const guests = commentWith(v, 'Hello from a guest');
@@ -416,6 +422,31 @@ test('adding photos as a visitor: sign in, come back with #showUploadOverlay, jo
         ).files.map((file) => file.path),
       )
       .toContain('mine.jpg');
+    // The header's own Upload, on this shared album, asks the same (SPEC §2), unticked again.
+    await page.getByTestId('album-upload').click();
+    await expect(page).toHaveURL(new RegExp(`/albums/${album.id}#showUploadOverlay$`));
+    await expect(page.getByTestId('upload-overlay-timeline')).not.toBeChecked();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(overlay).toHaveCount(0);
+    // The cover picker by its address (SPEC §6: the cover is the owner's): a member sees every
+    // tile disabled and says why. An in-app navigation, as a typed link would land on it.
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/albums/${album.id}/edit/cover`);
+    const tiles = page.getByTestId('cover-picker-tile');
+    await expect(tiles).toHaveCount(2);
+    await expect(page.getByTestId('cover-picker-not-allowed')).toHaveText(
+      "You cannot change this album's cover.",
+    );
+    await expect(tiles.and(page.locator('[data-state="available"]'))).toHaveCount(0);
+    // The member's own file too ("mine.jpg"): only the current cover's radio stays checked.
+    const unavailable = tiles.and(page.locator('[data-state="unavailable"]'));
+    await expect(unavailable).not.toHaveCount(0);
+    for (const radio of await unavailable.getByRole('radio').all()) {
+      await expect(radio).toBeDisabled();
+    }
+    await expect(page.getByTestId('cover-picker-save')).toBeDisabled();
   } finally {
     await context.close();
   }

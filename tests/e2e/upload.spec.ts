@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   copyFileSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -16,6 +17,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { leavingWarns } from './support/leaveWarning';
 import { routeBuilt } from './support/routes';
 import { fileIdOf } from '../../server/db/ids';
 import { DEMO, openTimelineSignedIn } from './support/login';
@@ -281,11 +283,7 @@ test('a reload mid-upload resumes from IndexedDB and loses nothing', async ({ pa
   await page.getByTestId('upload-input').setInputFiles(jpegs);
   await waitUntil(page, (list) => list.filter((i) => i.status === 'Succeeded').length >= 10);
   // Leaving now would lose work: the page asks first.
-  const warns = await page.evaluate(() => {
-    const event = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(event);
-    return event.defaultPrevented;
-  });
+  const warns = await leavingWarns(page);
   expect(warns).toBe(true);
   const before = await items(page);
   expect(before.some((i) => ACTIVE.has(i.status))).toBe(true);
@@ -303,13 +301,7 @@ test('a reload mid-upload resumes from IndexedDB and loses nothing', async ({ pa
   expect(stored).toHaveLength(60);
   expect(new Set(stored.map((f) => f.path)).size).toBe(60);
   // Nothing pending: leaving is quiet again.
-  expect(
-    await page.evaluate(() => {
-      const event = new Event('beforeunload', { cancelable: true });
-      window.dispatchEvent(event);
-      return event.defaultPrevented;
-    }),
-  ).toBe(false);
+  expect(await leavingWarns(page)).toBe(false);
 });
 
 test('storage popups: a batch that does not fit is refused; crossing 80% warns; buy more storage leads to settings', async ({
@@ -369,30 +361,24 @@ test('files dropped on the timeline upload; .DS_Store is ignored', async ({ page
   expect(serverFiles(prefix).filter((f) => f.deleted === 0)).toHaveLength(1);
 });
 
-test('the first upload to an album with a temporary id creates the album, once', async ({
+test('a picked folder: the prompt offers an album named after it; its first upload creates the album, once', async ({
   page,
 }) => {
   await signIn(page);
   const prefix = fresh('album');
-  const jpegs = (await makeJpegs(prefix, 3)).map((file) => ({
-    name: path.basename(file),
-    base64: readFileSync(file).toString('base64'),
-  }));
   const albumName = `${prefix} trip`;
-  await page.evaluate(
-    async ({ jpegs, albumName }) => {
-      type Queue = { addFiles(files: { file: File }[], target: unknown): Promise<unknown> };
-      const hooks = (window as unknown as { __capture: { upload: { queue(): Queue } } }).__capture;
-      const files = jpegs.map(({ name, base64 }) => ({
-        file: new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, {
-          type: 'image/jpeg',
-        }),
-      }));
-      const target = { kind: 'pendingAlbum', tempID: `temp-${albumName}`, name: albumName };
-      await hooks.upload.queue().addFiles(files, target);
-    },
-    { jpegs, albumName },
-  );
+  // SPEC §4 "album creation from uploaded folders is offered as a prompt", reached as a user
+  // does: the top bar's Upload folder, a folder picked (webkitRelativePath "<folder>/<file>").
+  const folder = path.join(dir, albumName);
+  mkdirSync(folder);
+  for (const file of await makeJpegs(prefix, 3)) {
+    copyFileSync(file, path.join(folder, path.basename(file)));
+  }
+  await page.getByTestId('upload-folder-input').setInputFiles(folder);
+  const prompt = page.getByRole('alertdialog');
+  await expect(prompt).toContainText(`Create an album “${albumName}”?`);
+  await expect(prompt).toContainText('The folder has 3 files.');
+  await prompt.getByRole('button', { name: 'Create album' }).click();
   await waitUntil(page, (list) => {
     const mine = list.filter((i) => i.name.startsWith(prefix));
     return mine.length === 3 && mine.every((i) => i.status === 'Succeeded');

@@ -53,6 +53,8 @@ test('a visitor without an account opens a shared album from its link and steps 
     await expect(page.getByTestId('share-title')).toHaveText('Summer <i>2022</i>');
     await expect(page.getByTestId('share-file')).toHaveCount(1);
     await expect(page.getByTestId('share-file')).toHaveAttribute('data-share-file', album.files[1]);
+    // SPEC §9: the share text offers a signed-out visitor 2 GB of free storage.
+    await expect(page.getByTestId('create-user-note')).toContainText('2 GB free storage');
     await page.getByTestId('share-file').click();
     await expect(viewer).toHaveAttribute('data-file-id', album.files[1]);
     await page.keyboard.press('Escape');

@@ -20,6 +20,8 @@ export interface AlbumHeaderActions {
   chooseCover: () => void;
   addPhotos: () => void;
   upload: AlbumUpload;
+  /** The upload overlay (#showUploadOverlay), which asks about the timeline copy (SPEC §2). */
+  openUploadOverlay: () => void;
   download: () => void;
   /** The album's own link (SPEC §4 share dialog): the owner's, or anyone's once it is shared. */
   share: () => void;
@@ -93,13 +95,20 @@ export function AlbumHeader({
             <SubscriberButton onClick={actions.addPhotos} data-testid="album-add-photos">
               {t('albums.addPhotos')}
             </SubscriberButton>
-            <AlbumUploadButton
-              onFiles={actions.upload}
-              testId="album-upload"
-              inputTestId="album-upload-input"
-            >
-              {t('albums.upload')}
-            </AlbumUploadButton>
+            {album.privacy_mode !== 'private' ? (
+              // SPEC §2: adding to a shared album offers "also copy to my timeline"; the overlay asks.
+              <SubscriberButton onClick={actions.openUploadOverlay} data-testid="album-upload">
+                {t('albums.upload')}
+              </SubscriberButton>
+            ) : (
+              <AlbumUploadButton
+                onFiles={actions.upload}
+                testId="album-upload"
+                inputTestId="album-upload-input"
+              >
+                {t('albums.upload')}
+              </AlbumUploadButton>
+            )}
           </>
         ) : null}
         {album.role === 'visitor' ? (

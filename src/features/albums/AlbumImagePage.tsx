@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { AlbumInfo } from '../../api/contract/albums';
 import { buttonClass } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
-import { NotFoundView } from '../auth';
+import { CreateUserNote, NotFoundView } from '../auth';
 import { fileDetailQuery } from '../carousel';
 import { ShareFiles } from '../share';
 import { shownTitle } from './albumList';
@@ -42,6 +42,8 @@ function AlbumImage({ album, fileId }: { album: AlbumInfo; fileId: string }) {
           <p className="share-page__meta">
             {file.data.type === 'movie' ? t('albums.image.video') : t('albums.image.photo')}
           </p>
+          {/* SPEC §9: shown as a share, with the share text's 2 GB of free storage. */}
+          <CreateUserNote className="share-page__meta" />
         </div>
         <div className="share-page__actions">
           <Link

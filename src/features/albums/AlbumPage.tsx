@@ -33,6 +33,7 @@ import { albumInfoQuery, viewModeQuery, type ViewMode } from './albumApi';
 import { useAlbumSync } from './albumLive';
 import { albumCarouselSource } from './albumCarousel';
 import { albumCommands } from './albumCommands';
+import { withCoverItem } from './albumMenu';
 import { AlbumHeader } from './AlbumHeader';
 import { AlbumFetchFailure } from './AlbumFetchFailure';
 import { AlbumNotFound } from './AlbumNotFound';
@@ -143,25 +144,25 @@ function Album({ album }: { album: AlbumInfo }) {
     [navigate, jobId],
   );
 
-  // The timeline's menu, with the cover entry after Open where the server allows it (SPEC §6: not
-  // for the cover itself).
+  // The timeline's menu, with the cover entry after Open where the server allows it (SPEC §6:
+  // disabled on the cover itself).
   const contextMenuItems = useCallback(
-    (fileIds: string[]): GalleryMenuItem[] => {
-      const items = timelineMenuItems(fileIds, t, {
-        open,
-        ...menu,
-        delete: fileIds.every(canDelete) ? menu.delete : undefined,
-      });
-      const [id] = fileIds;
-      if (fileIds.length === 1 && mayCover(id) && id !== album.coverPhoto) {
-        items.splice(1, 0, {
-          id: 'cover',
+    (fileIds: string[]): GalleryMenuItem[] =>
+      withCoverItem(
+        timelineMenuItems(fileIds, t, {
+          open,
+          ...menu,
+          delete: fileIds.every(canDelete) ? menu.delete : undefined,
+        }),
+        fileIds,
+        {
+          offered: mayCover,
+          current: album.coverPhoto ?? null,
           label: t('albums.cover.action'),
-          onSelect: () => void albumCommands.setCover(jobId, id),
-        });
-      }
-      return items;
-    },
+          currentHint: t('albums.cover.current'),
+          run: (id) => void albumCommands.setCover(jobId, id),
+        },
+      ),
     [t, open, mayCover, album.coverPhoto, jobId, menu, canDelete],
   );
 

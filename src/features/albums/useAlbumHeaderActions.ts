@@ -11,6 +11,7 @@ import { startUpload } from '../upload';
 import type { ViewMode } from './albumApi';
 import { albumCommands, type AlbumDeleteStatus } from './albumCommands';
 import type { AlbumHeaderActions } from './AlbumHeader';
+import { SHOW_UPLOAD_OVERLAY } from './UploadOverlay';
 
 export interface AlbumHeaderState {
   actions: AlbumHeaderActions;
@@ -45,6 +46,7 @@ export function useAlbumHeaderActions(
           files.map((file) => ({ file })),
           { kind: 'job', jobId, alsoTargetTimeline: options?.alsoTargetTimeline },
         ),
+      openUploadOverlay: () => void navigate({ hash: SHOW_UPLOAD_OVERLAY }),
       download: () => {
         if (!engine) return;
         // Every section of the album, loaded first: the whole album as its own archive.

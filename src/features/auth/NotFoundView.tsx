@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { FREE_STORAGE_GB_IN_SHARE_TEXT } from '../../domain/constants';
-import { useLoginStatus } from '../../state/session';
 import { MessagePage } from '../../ui/MessagePage';
+import { CreateUserNote } from './CreateUserNote';
 import { OnwardOrSignIn } from './OnwardOrSignIn';
-import { useBrand } from '../../platform/brand';
 import { useLegalLinks } from '../../platform/legalLinks';
 
 export type NotFoundKind = 'page' | 'album' | 'share';
@@ -30,10 +28,7 @@ export function NotFoundView({
   onward?: NotFoundOnward;
 }) {
   const { t } = useTranslation();
-  const brand = useBrand();
   const links = useLegalLinks();
-  const status = useLoginStatus();
-  const loggedIn = status === 'AUTHENTICATED' || status === 'FETCHING';
   return (
     <MessagePage
       testId={`not-found-${kind}`}
@@ -46,9 +41,7 @@ export function NotFoundView({
           {t('common.learnMore')}
         </a>
       </p>
-      {loggedIn ? null : (
-        <p>{t('notFound.createUser', { brand: brand.name, gb: FREE_STORAGE_GB_IN_SHARE_TEXT })}</p>
-      )}
+      <CreateUserNote />
     </MessagePage>
   );
 }

@@ -8,6 +8,7 @@ import { api } from '../../platform/api';
 import { useRouteBuilt } from '../../platform/routesBuilt';
 import { exposeForTests } from '../../platform/testHooks';
 import { confirmDialog } from '../../state/dialogs';
+import { asLongTask } from '../../state/longTasks';
 import { storageQuotaStore } from '../../state/storageQuota';
 import { showToast } from '../../state/toasts';
 import { Button, buttonClass } from '../../ui/Button';
@@ -91,7 +92,8 @@ function Documents() {
     setDeleting((current) => new Set([...current, ...ids]));
     // SPEC §2: after a confirmed delete the selection is reset.
     clearSelection();
-    const outcome = await deleteFiles(api(), jobId, ids);
+    // SPEC §8/§9: a pending delete warns on leaving and keeps filesAreBeingDeleted, as elsewhere.
+    const outcome = await asLongTask('delete', () => deleteFiles(api(), jobId, ids));
     setDeleting((current) => {
       const next = new Set(current);
       for (const id of ids) next.delete(id);

@@ -235,10 +235,13 @@ describe('downloader', () => {
     expect(t.toasts.at(-1)).toEqual({ kind: 'error', key: 'downloads.failed' });
   });
 
-  it('downloads a year named after it, without documents or group companions', async () => {
+  it('downloads a year named after it, without documents, folders, empty paths or group companions', async () => {
     const year = [
       { id: 'a', path: 'a.jpg', mtime: 1, size: 10, type: 'picture' },
       { id: 'd', path: 'd.pdf', mtime: 1, size: 10, type: 'document' },
+      // SPEC §5: "Empty file or directory paths are ignored in takeout grouping."
+      { id: 'e', path: '', mtime: 1, size: 10, type: 'picture' },
+      { id: 'f', path: 'Camera/', mtime: 1, size: 0, type: 'picture' },
       {
         id: 'm',
         path: 'm.mov',

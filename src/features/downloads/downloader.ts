@@ -1,7 +1,7 @@
 import { CALLS } from '../../api/contract/calls';
 import { callTo } from '../../api/contract/callTarget';
 import { actionFailure } from '../../api/errors';
-import { fileName } from '../../domain/classify';
+import { fileName, isFolderPath } from '../../domain/classify';
 import { FilesResponseSchema, type FileInfo } from '../../api/contract/files';
 import type { ApiClient } from '../../api/http';
 import type { VisitorAuth } from '../../domain/visitorAuth';
@@ -333,10 +333,11 @@ function uniqueById(files: readonly DownloadItem[]): DownloadItem[] {
 
 /**
  * A year download holds what the timeline shows of that year: no documents or folders (SPEC §2
- * keeps documents in their own area), and of a live or burst group only the master, as the
+ * keeps documents in their own area), no file without a path (SPEC §5: "Empty file or directory
+ * paths are ignored in takeout grouping"), and of a live or burst group only the master, as the
  * download preset's "masters only" would leave the others out of the zip anyway.
  */
 export function belongsToYearDownload(file: FileInfo): boolean {
-  if (file.type === 'document' || file.path.endsWith('/')) return false;
+  if (file.type === 'document' || file.path === '' || isFolderPath(file.path)) return false;
   return !file.group || file.group.master;
 }

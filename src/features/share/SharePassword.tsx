@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
+import { FieldLabel } from '../../ui/FieldLabel';
 import { MessagePage } from '../../ui/MessagePage';
 import './share.css';
 
@@ -41,9 +42,14 @@ export function SharePassword({
         }}
       >
         <p>{t(kind === 'album' ? 'albums.password.body' : 'share.password.body')}</p>
-        <label htmlFor={id}>{t('share.password.label')}</label>
+        <FieldLabel htmlFor={id} required>
+          {t('share.password.label')}
+        </FieldLabel>
         <input
           id={id}
+          // SPEC §5 "Album or share password required"; not `required`: the browser's bubble
+          // would speak before ours, untranslated.
+          aria-required="true"
           className="ui-text-field"
           type="password"
           autoComplete="current-password"

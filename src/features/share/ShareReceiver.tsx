@@ -12,6 +12,7 @@ import { useLinkJob } from './linkJob';
 import { sharePasswordCredential, shareQuery } from './shareApi';
 import { AddToMyPhotos, StopSharing } from './ShareActions';
 import { ShareFiles } from './ShareFiles';
+import { CreateUserNote } from '../auth';
 import './share.css';
 import { longServiceDate } from '../../domain/language';
 
@@ -75,6 +76,8 @@ function ShareView({ share }: { share: ReceivedShare }) {
             {t('share.page.count', { count: files.length + share.docFiles.length })}
             {expires === null ? null : ` · ${t('share.page.expires', { date: expires })}`}
           </p>
+          {/* SPEC §9: the share text mentions the 2 GB of free storage (to the signed out). */}
+          <CreateUserNote className="share-page__meta" />
         </div>
         <div className="share-page__actions">
           {share.isOwner ? (

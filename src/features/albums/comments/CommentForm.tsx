@@ -10,6 +10,7 @@ import {
 } from '../../../api/contract/comments';
 import { EMPTY_DRAFT, canSubmit, draftReducer } from '../../../domain/comments';
 import { Button } from '../../../ui/Button';
+import { FieldLabel } from '../../../ui/FieldLabel';
 import { startLogin } from '../../auth';
 import {
   commentFailure,
@@ -157,9 +158,14 @@ export function CommentForm({
       ) : null}
       {asGuest && !visitor ? (
         <>
-          <label htmlFor={nameId}>{t('albums.comments.nameLabel')}</label>
+          <FieldLabel htmlFor={nameId} required>
+            {t('albums.comments.nameLabel')}
+          </FieldLabel>
           <input
             id={nameId}
+            // A guest comments under a name (nameProblem); not `required`: the browser's bubble
+            // would speak before ours, untranslated.
+            aria-required="true"
             className="ui-text-field comments__name"
             autoComplete="name"
             maxLength={VISITOR_NAME_MAX}
