@@ -1,3 +1,4 @@
+import type { CallTarget } from './contract/callTarget';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors';
 import type { ApiClient } from './http';
@@ -8,7 +9,7 @@ function fakeClient(answer: (id: string) => ApiError | null) {
   let maxActive = 0;
   const paths: string[] = [];
   const client = {
-    request: async (opts: { method: string; path: string }) => {
+    request: async ({ call: opts }: { call: CallTarget }) => {
       paths.push(`${opts.method} ${opts.path}`);
       active++;
       maxActive = Math.max(maxActive, active);

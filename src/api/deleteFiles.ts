@@ -1,3 +1,5 @@
+import { CALLS } from './contract/calls';
+import { callTo } from './contract/callTarget';
 import { isApiError, needsNetwork } from './errors';
 import type { ApiClient } from './http';
 
@@ -53,8 +55,7 @@ export async function deleteFiles(
       const id = fileIds[next++];
       try {
         await client.request({
-          method: 'DELETE',
-          path: `/jobs/${encodeURIComponent(jobId)}/files_by_id/${encodeURIComponent(id)}`,
+          call: callTo(CALLS.deleteFile, { id: jobId, fileId: id }),
           responseType: 'none',
         });
         outcome.deleted.push(id);

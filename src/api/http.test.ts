@@ -1,3 +1,5 @@
+import { CALLS, callFor } from './contract/calls';
+import { callTo } from './contract/callTarget';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { connectivityStore } from '../state/connectivity';
@@ -56,9 +58,7 @@ describe('request: SPEC §7 common rules', () => {
   it('sends the call to its host with the common query parameters and basic auth', async () => {
     const { client, call } = setup(json({ ok: 1 }));
     const result = await client.request({
-      method: 'GET',
-      path: '/jobs',
-      query: { stories: 1, include_details: 'true', skip: undefined },
+      call: callFor('GET', '/jobs', { stories: 1, include_details: 'true', skip: undefined }),
       schema: z.object({ ok: z.number() }),
     });
     expect(result.data).toEqual({ ok: 1 });
@@ -81,10 +81,7 @@ describe('request: SPEC §7 common rules', () => {
   it('uses the chosen host, repeats array parameters and omits foreign_auth when absent', async () => {
     const { client, call } = setup(new Response('x'));
     await client.request({
-      host: 'thumb',
-      method: 'GET',
-      path: '/th/3/abc',
-      query: { id: ['a', 'b'] },
+      call: callFor('GET', '/th/3/abc', { id: ['a', 'b'] }, 'thumb'),
       responseType: 'text',
     });
     expect(call().url.origin).toBe('https://thumbs.example.com');
@@ -94,7 +91,7 @@ describe('request: SPEC §7 common rules', () => {
 
   it('encodes JSON, text, form and multipart bodies', async () => {
     const { client, call } = setup(new Response(null, { status: 204 }));
-    const none = { method: 'POST', path: '/x', responseType: 'none' } as const;
+    const none = { call: callFor('POST', '/logout'), responseType: 'none' } as const;
     await client.request({ ...none, body: { job_uuids: ['a'] } });
     expect(call(0).init.body).toBe('{"job_uuids":["a"]}');
     expect(call(0).headers.get('Content-Type')).toBe('application/json');
@@ -110,18 +107,19 @@ describe('request: SPEC §7 common rules', () => {
 
   it('auth: false sends no Authorization and works with the hosts known without a login', async () => {
     const { client, call } = setup(json(null), { getAuth: () => null, getHosts: () => hosts });
-    await client.request({ method: 'GET', path: '/a', auth: false, schema: z.null() });
+    await client.request({ call: callFor('GET', '/supported_extensions'), schema: z.null() });
     expect(call().headers.has('Authorization')).toBe(false);
     expect(call().url.origin).toBe('https://ps.example.com');
   });
 
   it('throws the SPEC §8 internal errors when auth data or hosts are missing', async () => {
     const { client, fetch } = setup(json(null), { getAuth: () => null });
-    const opts = { method: 'GET', path: '/a', schema: z.unknown() } as const;
+    const opts = { call: callFor('GET', '/account_info'), schema: z.unknown() } as const;
     await expect(client.request(opts)).rejects.toThrow(
       new InternalError('StoredServiceDict or authToken is undefined'),
     );
-    await expect(client.request({ ...opts, auth: false })).rejects.toThrow(
+    const noAuth = { call: callFor('GET', '/supported_extensions'), schema: z.unknown() };
+    await expect(client.request(noAuth)).rejects.toThrow(
       new InternalError('Service dict must be made available (by logging in etc)'),
     );
     expect(fetch).not.toHaveBeenCalled();
@@ -136,7 +134,7 @@ describe('request: SPEC §7 common rules', () => {
       downloadHost: 'd',
     });
     const { client, call } = setup(json(null));
-    await client.request({ method: 'GET', path: '/a', hosts: album, schema: z.null() });
+    await client.request({ call: callFor('GET', '/account_info'), hosts: album, schema: z.null() });
     expect(call().url.origin).toBe('https://album.example.com');
   });
 
@@ -145,11 +143,7 @@ describe('request: SPEC §7 common rules', () => {
       consentHost: 'https://consent.example.net/base/',
     });
     await client.request({
-      host: 'consent',
-      method: 'GET',
-      path: '/user/email_consent',
-      query: { email_consent_identifier: 'abc' },
-      auth: false,
+      call: callTo(CALLS.readEmailConsent, {}, { email_consent_identifier: 'abc' }),
       schema: z.object({ value: z.boolean() }),
     });
     const { url, headers } = call();
@@ -161,8 +155,8 @@ describe('request: SPEC §7 common rules', () => {
 
   it('host consent without a configured consent host fails unsent with an internal error', async () => {
     const { client, fetch } = setup(json(null));
-    const opts = { host: 'consent', method: 'GET', path: '/user/email_consent' } as const;
-    await expect(client.request({ ...opts, schema: z.unknown() })).rejects.toThrow(
+    const call = callTo(CALLS.writeEmailConsent);
+    await expect(client.request({ call, schema: z.unknown() })).rejects.toThrow(
       new InternalError('The consent host is not configured (consentOrigin)'),
     );
     expect(fetch).not.toHaveBeenCalled();
@@ -170,7 +164,7 @@ describe('request: SPEC §7 common rules', () => {
 
   it('url() builds an absolute URL with the common parameters for <img> and form posts', () => {
     const { client } = setup(json(null));
-    const url = new URL(client.url({ host: 'download', path: '/st/4/jobs/j/files_as_archive' }));
+    const url = new URL(client.url({ call: callTo(CALLS.archive, { id: 'j' }) }));
     expect(url.origin).toBe('https://dl.example.com');
     expect(url.searchParams.get('app_key')).toBe('key');
   });
@@ -180,14 +174,14 @@ describe('answers', () => {
   it('a successful request sets the client online', async () => {
     connectivityStore.getState().setOnline(false);
     const { client } = setup(json({}));
-    await client.request({ method: 'GET', path: '/a', schema: z.unknown() });
+    await client.request({ call: callFor('GET', '/account_info'), schema: z.unknown() });
     expect(connectivityStore.getState().online).toBe(true);
   });
 
   it('a network failure sets the client offline and throws kind network', async () => {
     const { client } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
     const error = await rejection(
-      client.request({ method: 'GET', path: '/a', schema: z.unknown() }),
+      client.request({ call: callFor('GET', '/account_info'), schema: z.unknown() }),
     );
     expect(error.kind).toBe('network');
     expect(error.i18nKey).toBe('errors.api.network');
@@ -197,10 +191,15 @@ describe('answers', () => {
   it('offline, a call that changes something fails at once with kind offline, unsent', async () => {
     connectivityStore.getState().setOnline(false);
     const { client, fetch } = setup(json({}));
-    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH'] as const) {
-      const error = await rejection(
-        client.request({ method, path: '/jobs/j/files_by_id/f', responseType: 'none' }),
-      );
+    const writes = [
+      callTo(CALLS.react, { id: 'j', fileId: 'f' }),
+      callTo(CALLS.writeOption, { key: 'k' }),
+      callTo(CALLS.deleteFile, { id: 'j', fileId: 'f' }),
+      callTo(CALLS.resumablePatch, { uploadId: 'u' }),
+    ];
+    expect(writes.map((target) => target.method)).toEqual(['POST', 'PUT', 'DELETE', 'PATCH']);
+    for (const target of writes) {
+      const error = await rejection(client.request({ call: target, responseType: 'none' }));
       expect(error.kind).toBe('offline');
       expect(error.i18nKey).toBe('errors.api.offline');
     }
@@ -211,10 +210,10 @@ describe('answers', () => {
   it('offline, reads still go out, and one that succeeds ends the offline spell', async () => {
     connectivityStore.getState().setOnline(false);
     const { client, fetch } = setup(json({}));
-    await client.request({ method: 'GET', path: '/a', schema: z.unknown() });
+    await client.request({ call: callFor('GET', '/account_info'), schema: z.unknown() });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(connectivityStore.getState().online).toBe(true);
-    await client.request({ method: 'POST', path: '/a', schema: z.unknown() });
+    await client.request({ call: callFor('POST', '/logout'), schema: z.unknown() });
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
@@ -226,7 +225,7 @@ describe('answers', () => {
     });
     const signal = controller.signal;
     const error = await rejection(
-      client.request({ method: 'GET', path: '/a', schema: z.unknown(), signal }),
+      client.request({ call: callFor('GET', '/account_info'), schema: z.unknown(), signal }),
     );
     expect(error.kind).toBe('aborted');
     expect(connectivityStore.getState().online).toBe(true);
@@ -244,7 +243,7 @@ describe('answers', () => {
     client.onUnauthorized(second);
     client.onUnauthorized(removed)();
     const error = await rejection(
-      client.request({ method: 'GET', path: '/a', schema: z.unknown() }),
+      client.request({ call: callFor('GET', '/account_info'), schema: z.unknown() }),
     );
     expect(error.kind).toBe('unauthorized');
     expect(error.body).toBe('public job auth failed');
@@ -258,7 +257,7 @@ describe('answers', () => {
     const handler = vi.fn();
     client.onUnauthorized(handler);
     const error = await rejection(
-      client.request({ method: 'GET', path: '/a', schema: z.unknown(), auth: false }),
+      client.request({ call: callFor('GET', '/supported_extensions'), schema: z.unknown() }),
     );
     expect(error.kind).toBe('unauthorized');
     expect(handler).not.toHaveBeenCalled();
@@ -272,8 +271,7 @@ describe('answers', () => {
     disabled.client.onUnauthorized(onUnauthorized);
     const error = await rejection(
       disabled.client.request({
-        method: 'DELETE',
-        path: '/jobs/j/files_by_id/f',
+        call: callFor('DELETE', '/jobs/j/files_by_id/f'),
         schema: z.unknown(),
       }),
     );
@@ -289,7 +287,9 @@ describe('answers', () => {
       const other = setup(answer);
       const handler = vi.fn();
       other.client.onUserDisabled(handler);
-      await rejection(other.client.request({ method: 'GET', path: '/a', schema: z.unknown() }));
+      await rejection(
+        other.client.request({ call: callFor('GET', '/account_info'), schema: z.unknown() }),
+      );
       expect(handler).not.toHaveBeenCalled();
     }
   });
@@ -306,7 +306,7 @@ describe('answers', () => {
     connectivityStore.getState().setOnline(false);
     const { client } = setup(new Response('User does not have access to secured job', { status }));
     const error = await rejection(
-      client.request({ method: 'GET', path: '/jobs/abcd-ef/info', schema: z.unknown() }),
+      client.request({ call: callFor('GET', '/jobs/abcd-ef/info'), schema: z.unknown() }),
     );
     expect(error).toMatchObject({ kind, status, body: 'User does not have access to secured job' });
     expect(error.path).toBe('https://ps.example.com/jobs/****-ef/info');
@@ -316,7 +316,10 @@ describe('answers', () => {
   it('a JSON answer failing its schema throws kind malformed with the issue summary', async () => {
     const { client } = setup(json({ used_space: 'lots' }));
     const error = await rejection(
-      client.request({ method: 'GET', path: '/a', schema: z.object({ used_space: z.number() }) }),
+      client.request({
+        call: callFor('GET', '/account_info'),
+        schema: z.object({ used_space: z.number() }),
+      }),
     );
     expect(error.kind).toBe('malformed');
     expect(error.message).toContain('used_space');
@@ -325,24 +328,30 @@ describe('answers', () => {
   it('an answer that is not JSON throws kind malformed', async () => {
     const { client } = setup(new Response('<html>'));
     const error = await rejection(
-      client.request({ method: 'GET', path: '/a', schema: z.unknown() }),
+      client.request({ call: callFor('GET', '/account_info'), schema: z.unknown() }),
     );
     expect(error.kind).toBe('malformed');
   });
 
   it('an empty answer reads as undefined for z.unknown()', async () => {
     const { client } = setup(new Response(null, { status: 200 }));
-    const result = await client.request({ method: 'POST', path: '/logout', schema: z.unknown() });
+    const result = await client.request({ call: callFor('POST', '/logout'), schema: z.unknown() });
     expect(result.data).toBeUndefined();
   });
 
   it('returns text, blobs and headers', async () => {
     const answer = new Response('7\n', { headers: { 'x-last-event-serial': '42' } });
     const { client } = setup(answer);
-    const text = await client.request({ method: 'GET', path: '/p', responseType: 'text' });
+    const text = await client.request({
+      call: callFor('GET', '/account_info'),
+      responseType: 'text',
+    });
     expect(text.data).toBe('7\n');
     expect(text.headers.get('x-last-event-serial')).toBe('42');
-    const blob = await client.request({ method: 'GET', path: '/p', responseType: 'blob' });
+    const blob = await client.request({
+      call: callFor('GET', '/account_info'),
+      responseType: 'blob',
+    });
     expect(await blob.data.text()).toBe('7\n');
   });
 
@@ -350,8 +359,7 @@ describe('answers', () => {
     const { client } = setup(new Response('', { status: 500 }));
     const error = await rejection(
       client.request({
-        method: 'GET',
-        path: '/a',
+        call: callFor('GET', '/account_info'),
         schema: z.unknown(),
         linkAuth: { basic: 'pw-s', foreignAuth: 'fa-s' },
       }),
@@ -364,8 +372,7 @@ describe('request: SPEC §6 visitor auth of a link job', () => {
   it('sends the album password as basic auth and the user as foreign_auth', async () => {
     const { client, call } = setup(json({ ok: 1 }));
     await client.request({
-      method: 'GET',
-      path: '/jobs/j/info',
+      call: callFor('GET', '/jobs/j/info'),
       schema: z.unknown(),
       linkAuth: { basic: 'pbkdf2', foreignAuth: 'tok' },
     });
@@ -376,8 +383,7 @@ describe('request: SPEC §6 visitor auth of a link job', () => {
   it('sends no Authorization for a visitor without password or account', async () => {
     const { client, call } = setup(json({ ok: 1 }), { getAuth: () => null, getHosts: () => hosts });
     await client.request({
-      method: 'GET',
-      path: '/jobs/j/info',
+      call: callFor('GET', '/jobs/j/info'),
       schema: z.unknown(),
       linkAuth: { basic: null, foreignAuth: null },
     });
@@ -392,8 +398,7 @@ describe('request: SPEC §6 visitor auth of a link job', () => {
     visitor.client.onUnauthorized((error) => seen.push(error));
     await rejection(
       visitor.client.request({
-        method: 'GET',
-        path: '/jobs/j/info',
+        call: callFor('GET', '/jobs/j/info'),
         schema: z.unknown(),
         linkAuth: { basic: 'pbkdf2', foreignAuth: null },
       }),
@@ -403,8 +408,7 @@ describe('request: SPEC §6 visitor auth of a link job', () => {
     member.client.onUnauthorized((error) => seen.push(error));
     await rejection(
       member.client.request({
-        method: 'GET',
-        path: '/jobs/j/info',
+        call: callFor('GET', '/jobs/j/info'),
         schema: z.unknown(),
         linkAuth: { basic: 'pbkdf2', foreignAuth: 'tok' },
       }),

@@ -12,7 +12,8 @@ import {
   kindForStatus,
 } from './errors';
 import type { VisitorAuth } from '../domain/visitorAuth';
-import { hostUrl, type HostDirectory, type HostName } from './hosts';
+import { hostUrl, type HostDirectory } from './hosts';
+import type { CallHost, CallMethod, CallTarget, Query, QueryValue } from './contract/callTarget';
 import { encodeBody, isAbortError, parseJsonAnswer, readAnswer, type RequestBody } from './wire';
 
 export { basicAuthHeader } from './contract/basicAuth';
@@ -33,34 +34,24 @@ export interface ApiClientConfig {
   fetch?: typeof fetch;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
+export type HttpMethod = CallMethod;
 /** Methods that change nothing on the server: sent even while offline. */
 const READS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
-/** Booleans are left out on purpose: each call says whether the server wants 1/0 or true/false. */
-export type QueryValue = string | number | null | undefined | readonly (string | number)[];
-export type Query = Readonly<Record<string, QueryValue>>;
-export type { RequestBody };
-
-/** A host of the directory, or SPEC §7's consent host (`ApiClientConfig.consentHost`). */
-export type CallHost = HostName | 'consent';
+export type { Query, QueryValue, RequestBody };
 
 export interface BaseRequest {
-  host?: CallHost;
-  method: HttpMethod;
-  path: string;
-  query?: Query;
+  /** The call, its path and query: built from an entry of the call list (contract/calls.ts). */
+  call: CallTarget;
   /** Plain objects and arrays are sent as JSON; strings as text/plain; the rest as is. */
   body?: RequestBody;
   headers?: Readonly<Record<string, string>>;
   signal?: AbortSignal;
-  /** Send the user's token (default). When false, no Authorization header is added. */
-  auth?: boolean;
   /** Overrides the directory for this call (e.g. a shared album's own service dictionary). */
   hosts?: HostDirectory;
   /**
    * SPEC §6 visitor auth for a job read through its link (domain/visitorAuth): the basic auth
    * credential instead of the token (the album's transformed password, the token, or none) and
-   * `foreign_auth`. Replaces `auth`.
+   * `foreign_auth`. Replaces the entry's basic auth.
    */
   linkAuth?: VisitorAuth;
 }
@@ -108,9 +99,7 @@ export interface ApiClient {
 }
 
 export interface UrlOptions {
-  host?: CallHost;
-  path: string;
-  query?: Query;
+  call: CallTarget;
   hosts?: HostDirectory;
   /** Its `foreignAuth` becomes the common parameter `foreign_auth` (SPEC §7). */
   linkAuth?: VisitorAuth;
@@ -135,7 +124,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   }
 
   function url(opts: UrlOptions) {
-    const target = new URL(baseUrl(opts.host ?? 'app', opts.hosts, opts.path));
+    const target = new URL(baseUrl(opts.call.host, opts.hosts, opts.call.path));
     const common: Query = {
       app_key: config.appKey,
       client_v: config.clientVersion,
@@ -144,7 +133,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       foreign_auth: opts.linkAuth?.foreignAuth,
     };
     // SPEC §7 common parameters first; a call's own value of the same name replaces one.
-    for (const query of [common, opts.query ?? {}]) {
+    for (const query of [common, opts.call.query]) {
       for (const [name, value] of Object.entries(query)) {
         if (value == null) continue;
         target.searchParams.delete(name);
@@ -174,7 +163,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       const { basic, foreignAuth } = opts.linkAuth;
       return { basic, session: foreignAuth !== null || (basic !== null && basic === token) };
     }
-    if (opts.auth === false) return { basic: null, session: false };
+    if (opts.call.entry.auth === 'none') return { basic: null, session: false };
     const auth = config.getAuth();
     if (!auth) throw new InternalError(STORED_AUTH_UNDEFINED);
     return { basic: auth.token, session: true };
@@ -188,12 +177,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       headers.set('Authorization', basicAuthHeader(credentials.basic));
     }
     const errorFor = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'method' | 'path'>) =>
-      new ApiError({ ...init, method: opts.method, path: target });
+      new ApiError({ ...init, method: opts.call.method, path: target });
 
     // Offline (the banner shows), a call that would change something is not sent: it fails at
     // once with its own kind, so the action says it needs the network. Reads still go out (the
     // persisted timeline answers them, and a read that succeeds ends the offline spell).
-    if (!READS.has(opts.method) && !connectivityStore.getState().online) {
+    if (!READS.has(opts.call.method) && !connectivityStore.getState().online) {
       throw errorFor({ kind: 'offline' });
     }
 
@@ -208,7 +197,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     let response: Response;
     try {
       response = await fetchImpl(target, {
-        method: opts.method,
+        method: opts.call.method,
         headers,
         body: encodeBody(opts.body, headers),
         signal: opts.signal,

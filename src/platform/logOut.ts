@@ -1,3 +1,5 @@
+import { CALLS } from '../api/contract/calls';
+import { callTo } from '../api/contract/callTarget';
 import { clearStoredAuth } from '../api/authStore';
 import { api } from './api';
 import { clearOfflineData } from './offlineData';
@@ -12,7 +14,7 @@ import { sessionStore } from '../state/session';
  */
 export async function logOut(): Promise<void> {
   try {
-    await api().request({ method: 'POST', path: '/logout', responseType: 'none' });
+    await api().request({ call: callTo(CALLS.logout), responseType: 'none' });
   } catch {
     // Offline or already revoked: the local session is cleared below either way.
   }

@@ -1,3 +1,5 @@
+import { CALLS } from '../api/contract/calls';
+import { callTo } from '../api/contract/callTarget';
 import type { ThumbnailSize } from '../domain/constants';
 import { api } from './api';
 import { mediaAuth } from './linkAccess';
@@ -12,16 +14,12 @@ export function mediaUrls(jobId: string) {
   // A job read through its link: SPEC §6 visitor auth, in the query (platform/linkAccess).
   const { token, linkAuth, hosts } = mediaAuth(jobId);
   const thumb = api().url({
-    host: 'thumb',
-    path: '/th/3/FILE_ID',
-    query: { area: 'AREA', share: jobId, token },
+    call: callTo(CALLS.thumbnail, { fileId: 'FILE_ID' }, { area: 'AREA', share: jobId, token }),
     linkAuth,
     hosts,
   });
   const content = api().url({
-    host: 'video',
-    path: `/st/4/jobs/${encodeURIComponent(jobId)}/files_by_id/FILE_ID`,
-    query: { token },
+    call: callTo(CALLS.fileContent, { id: jobId, fileId: 'FILE_ID' }, { token }),
     linkAuth,
     hosts,
   });

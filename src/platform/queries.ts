@@ -1,3 +1,5 @@
+import { CALLS } from '../api/contract/calls';
+import { callTo } from '../api/contract/callTarget';
 import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { AccountInfoSchema, type AccountInfo } from '../api/contract/account';
 import { JobInfoSchema } from '../api/contract/jobs';
@@ -16,8 +18,7 @@ export const accountInfoQuery = queryOptions({
   queryFn: async ({ signal }) =>
     (
       await api().request({
-        method: 'GET',
-        path: '/account_info',
+        call: callTo(CALLS.accountInfo),
         schema: AccountInfoSchema,
         signal,
       })
@@ -28,8 +29,7 @@ export const accountInfoQuery = queryOptions({
 export const defaultJobQuery = queryOptions({
   queryKey: ['jobs', 'default'],
   queryFn: async ({ signal }) =>
-    (await api().request({ method: 'GET', path: '/jobs/default', schema: JobInfoSchema, signal }))
-      .data,
+    (await api().request({ call: callTo(CALLS.defaultJob), schema: JobInfoSchema, signal })).data,
 });
 
 /** The account as last loaded, fresh from the server (non-React callers). */

@@ -1,3 +1,4 @@
+import { callFor } from '../api/contract/calls';
 import type { ApiClient } from '../api/http';
 import { connectivityStore } from '../state/connectivity';
 import { confirmDialog, dialogStore } from '../state/dialogs';
@@ -21,6 +22,8 @@ import { isRouteBuilt } from './routesBuilt';
  */
 export interface CaptureHooks {
   api: ApiClient;
+  /** A request's target from a written path (contract/calls.ts): the specs' calls are listed too. */
+  callFor: typeof callFor;
   stores: {
     connectivity: typeof connectivityStore;
     session: typeof sessionStore;
@@ -70,6 +73,7 @@ export function exposeTestHooks(): void {
   if (!enabled) return;
   Object.assign(hooks(), {
     api: api(),
+    callFor,
     stores: {
       connectivity: connectivityStore,
       session: sessionStore,

@@ -37,11 +37,10 @@ async function apiDocuments(
 async function fileStatus(page: Page, jobId: string, fileId: string): Promise<number> {
   return page.evaluate(
     async ({ jobId, fileId }) => {
-      const { api } = window.__capture!;
+      const { api, callFor } = window.__capture!;
       try {
         await api.request({
-          method: 'GET',
-          path: `/jobs/${jobId}/files_by_id/${fileId}`,
+          call: callFor('GET', `/jobs/${jobId}/files_by_id/${fileId}`),
           responseType: 'text',
         });
         return 200;

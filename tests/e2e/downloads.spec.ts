@@ -53,9 +53,11 @@ async function originals(page: Page, jobId: string, ids: string[]): Promise<Map<
   const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
   const urls = await page.evaluate(
     ({ jobId, ids }) => {
-      const { api } = window.__capture!;
+      const { api, callFor } = window.__capture!;
       return ids.map((id) =>
-        api.url({ host: 'download', path: `/st/4/jobs/${jobId}/files_by_id/${id}` }),
+        api.url({
+          call: callFor('GET', `/st/4/jobs/${jobId}/files_by_id/${id}`, {}, 'download'),
+        }),
       );
     },
     { jobId, ids },

@@ -30,7 +30,10 @@ test.describe('a disabled account', () => {
     await waitForHook(page, 'api');
     await page.evaluate(() =>
       window
-        .__capture!.api.request({ method: 'GET', path: '/account_info', responseType: 'none' })
+        .__capture!.api.request({
+          call: window.__capture!.callFor('GET', '/account_info'),
+          responseType: 'none',
+        })
         .catch(() => undefined),
     );
     await expect(page.getByTestId('account-terminated')).toBeVisible();

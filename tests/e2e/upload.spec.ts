@@ -105,19 +105,25 @@ async function waitUntil(page: Page, done: (list: ItemView[]) => boolean, timeou
     .toBe(true);
 }
 
-async function apiCall<T>(page: Page, method: string, callPath: string): Promise<T> {
+/** A call of the app's api client: its path as written, its own query parameters apart. */
+async function apiCall<T>(
+  page: Page,
+  method: string,
+  callPath: string,
+  query: Record<string, string | number> = {},
+): Promise<T> {
   return page.evaluate(
-    async ({ method, callPath }) => {
+    async ({ method, callPath, query }) => {
       type Api = { request(o: unknown): Promise<{ data: unknown }> };
-      const api = (window as unknown as { __capture: { api: Api } }).__capture.api;
+      type Hooks = { api: Api; callFor(method: string, path: string, query: object): unknown };
+      const { api, callFor } = (window as unknown as { __capture: Hooks }).__capture;
       const answer = await api.request({
-        method,
-        path: callPath,
+        call: callFor(method, callPath, query),
         responseType: method === 'GET' ? 'text' : 'none',
       });
       return (typeof answer.data === 'string' ? JSON.parse(answer.data) : null) as unknown;
     },
-    { method, callPath },
+    { method, callPath, query },
   ) as Promise<T>;
 }
 
@@ -380,7 +386,8 @@ test('a picked folder: the prompt offers an album named after it; its first uplo
   const { jobs } = await apiCall<{ jobs: { id: string; name: string | null; size?: number }[] }>(
     page,
     'GET',
-    '/jobs?include_details=1',
+    '/jobs',
+    { include_details: 1 },
   );
   const albums = jobs.filter((job) => job.name === albumName);
   expect(albums).toHaveLength(1);

@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,12 +62,10 @@ export function loveTextKey(loves: Loves): { key: LoveKey; count: number } {
 
 async function sendLove(jobId: string, fileId: string, love: boolean): Promise<Loves> {
   const { data } = await api().request({
-    method: love ? 'POST' : 'DELETE',
-    path: `/jobs/${encodeURIComponent(jobId)}/files_by_id/${encodeURIComponent(fileId)}/reaction`,
+    call: callTo(love ? CALLS.react : CALLS.unreact, { id: jobId, fileId }),
     ...(love ? { body: { reaction: 'love' } } : {}),
     schema: LovesSchema,
     ...linkRequestOptions(jobId),
-    auth: true,
   });
   return data;
 }

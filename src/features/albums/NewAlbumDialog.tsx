@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,8 +60,7 @@ export function NewAlbumDialog({
     try {
       if (needsUserName) {
         await api().request({
-          method: 'POST',
-          path: '/name',
+          call: callTo(CALLS.setName),
           body: { name: userName.trim() },
           schema: NameResponseSchema,
         });

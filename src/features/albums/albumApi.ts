@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
@@ -22,8 +24,6 @@ import { queryClient } from '../../platform/queryClient';
 
 /** The album calls of SPEC §7 and the queries that read them; the pages call nothing else. */
 
-const jobPath = (jobId: string) => `/jobs/${encodeURIComponent(jobId)}`;
-
 /**
  * GET /jobs (stories, include_details): the caller's albums and the ones shared with them. Each
  * answer is kept on the device for this session (platform/offlineData, as the timeline is), and
@@ -37,9 +37,7 @@ export const albumListQuery = queryOptions({
     try {
       const { jobs } = (
         await api().request({
-          method: 'GET',
-          path: '/jobs',
-          query: { stories: 1, include_details: 1 },
+          call: callTo(CALLS.jobs, {}, { stories: 1, include_details: 1 }),
           schema: JobListResponseSchema,
           signal,
         })
@@ -62,9 +60,7 @@ export const albumInfoQuery = (jobId: string) =>
     queryFn: async ({ signal }) =>
       (
         await api().request({
-          method: 'GET',
-          path: `${jobPath(jobId)}/info`,
-          query: { include_details: 1 },
+          call: callTo(CALLS.jobInfo, { id: jobId }, { include_details: 1 }),
           schema: AlbumInfoSchema,
           signal,
         })
@@ -79,9 +75,7 @@ export const albumUsersQuery = (jobId: string) =>
     queryFn: async ({ signal }) =>
       (
         await api().request({
-          method: 'GET',
-          path: `${jobPath(jobId)}/users`,
-          query: { include_profile_url: 1 },
+          call: callTo(CALLS.jobUsers, { id: jobId }, { include_profile_url: 1 }),
           schema: JobUsersResponseSchema,
           signal,
         })
@@ -99,8 +93,7 @@ export const viewModeQuery = (jobId: string) =>
     queryKey: ['options', viewModeKey(jobId)],
     queryFn: async ({ signal }): Promise<ViewMode> => {
       const { data } = await api().request({
-        method: 'GET',
-        path: `/options/${encodeURIComponent(viewModeKey(jobId))}`,
+        call: callTo(CALLS.readOption, { key: viewModeKey(jobId) }),
         schema: OptionResponseSchema,
         signal,
       });
@@ -120,8 +113,7 @@ export async function saveViewMode(jobId: string, mode: ViewMode): Promise<void>
     return;
   }
   await api().request({
-    method: 'PUT',
-    path: `/options/${encodeURIComponent(viewModeKey(jobId))}`,
+    call: callTo(CALLS.writeOption, { key: viewModeKey(jobId) }),
     body: { value: mode },
     schema: OptionResponseSchema,
   });
@@ -130,8 +122,7 @@ export async function saveViewMode(jobId: string, mode: ViewMode): Promise<void>
 /** DELETE /options/{key} (SPEC §7): the option goes back to unset, read as its default. */
 export async function resetOption(key: string): Promise<void> {
   await api().request({
-    method: 'DELETE',
-    path: `/options/${encodeURIComponent(key)}`,
+    call: callTo(CALLS.deleteOption, { key }),
     responseType: 'none',
   });
 }
@@ -141,8 +132,7 @@ export async function createAlbum(
   request: Omit<CreateJobRequest, 'type'>,
 ): Promise<CreateJobResponse> {
   const { data } = await api().request({
-    method: 'POST',
-    path: '/jobs',
+    call: callTo(CALLS.createJob),
     body: { type: 'story', ...request },
     schema: CreateJobResponseSchema,
   });
@@ -150,35 +140,33 @@ export async function createAlbum(
   return data;
 }
 
-/** A POST under /jobs/{id} that answers nothing (204). */
-async function post(jobId: string, action: string, body?: object | string): Promise<void> {
-  await api().request({
-    method: 'POST',
-    path: `${jobPath(jobId)}/${action}`,
-    body,
-    responseType: 'none',
-  });
+/** The POSTs under /jobs/{id} that answer nothing (204). */
+type JobAction =
+  'setJobName' | 'setPrivacyMode' | 'setPermissions' | 'setCover' | 'subscribe' | 'unsubscribe';
+
+async function post(jobId: string, action: JobAction, body?: object | string): Promise<void> {
+  await api().request({ call: callTo(CALLS[action], { id: jobId }), body, responseType: 'none' });
 }
 
 /** The edits of SPEC §6; each one refreshes what shows the album. */
 export const albumCalls = {
-  rename: (jobId: string, name: string) => post(jobId, 'name', { name }),
-  setPrivacy: (jobId: string, mode: 'shared' | 'private') => post(jobId, 'privacy_mode', { mode }),
+  rename: (jobId: string, name: string) => post(jobId, 'setJobName', { name }),
+  setPrivacy: (jobId: string, mode: 'shared' | 'private') =>
+    post(jobId, 'setPrivacyMode', { mode }),
   setPermissions: (jobId: string, allowComments: boolean, allowUploads: boolean) =>
-    post(jobId, 'permissions', { allow_comments: allowComments, allow_uploads: allowUploads }),
-  setCover: (jobId: string, fileId: string) => post(jobId, 'cover', { id: fileId }),
+    post(jobId, 'setPermissions', { allow_comments: allowComments, allow_uploads: allowUploads }),
+  setCover: (jobId: string, fileId: string) => post(jobId, 'setCover', { id: fileId }),
   subscribe: (jobId: string) => post(jobId, 'subscribe'),
   unsubscribe: (jobId: string) => post(jobId, 'unsubscribe'),
   async setSortOrder(jobId: string, value: SortOrder): Promise<void> {
     await api().request({
-      method: 'PUT',
-      path: `${jobPath(jobId)}/attribute/sort_order`,
+      call: callTo(CALLS.setJobAttribute, { id: jobId, name: 'sort_order' }),
       body: { value },
       responseType: 'none',
     });
   },
   async remove(jobId: string): Promise<void> {
-    await api().request({ method: 'DELETE', path: jobPath(jobId), responseType: 'none' });
+    await api().request({ call: callTo(CALLS.deleteJob, { id: jobId }), responseType: 'none' });
   },
   /** Copies files the caller can read from `sourceJob` into the album. */
   async copyFiles(
@@ -187,8 +175,7 @@ export const albumCalls = {
     fileIds: readonly string[],
   ): Promise<CopyFilesResponse> {
     const { data } = await api().request({
-      method: 'POST',
-      path: `${jobPath(jobId)}/copy_files`,
+      call: callTo(CALLS.copyFiles, { id: jobId }),
       body: { source_job: sourceJob, file_ids: [...fileIds] },
       schema: CopyFilesResponseSchema,
     });
@@ -200,8 +187,7 @@ export const albumCalls = {
    */
   async copyToTimeline(jobId: string, fileIds?: readonly string[]): Promise<CopyFilesResponse> {
     const { data } = await api().request({
-      method: 'POST',
-      path: `${jobPath(jobId)}/${fileIds ? 'keep-files' : 'keep-all-files'}`,
+      call: callTo(fileIds ? CALLS.keepFiles : CALLS.keepAllFiles, { id: jobId }),
       ...(fileIds ? { body: fileIds.join('\n') } : {}),
       schema: CopyFilesResponseSchema,
       ...linkRequestOptions(jobId),

@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { queryOptions } from '@tanstack/react-query';
 import { AlbumInfoSchema } from '../../api/contract/albums';
 import { serviceDictSchema } from '../../api/contract/serviceDict';
@@ -15,8 +17,6 @@ import {
 
 // SPEC §6 Visitor: a shared album read through its link (`/a/{jobId}`), signed in or not.
 
-const jobPath = (jobId: string) => `/jobs/${encodeURIComponent(jobId)}`;
-
 /**
  * GET /jobs/{id}/info through the album's link with SPEC §6 visitor auth: its password as SPEC §5
  * transforms it (null until one is given). Once it answers, everything about the album is read
@@ -27,8 +27,7 @@ export const visitorAlbumQuery = (jobId: string, password: string | null) =>
     queryKey: ['visitorAlbum', jobId, password],
     queryFn: async ({ signal }) => {
       const { data } = await api().request({
-        method: 'GET',
-        path: `${jobPath(jobId)}/info`,
+        call: callTo(CALLS.jobInfo, { id: jobId }),
         schema: AlbumInfoSchema,
         signal,
         linkAuth: linkAuthWith(jobId, password),
@@ -49,8 +48,7 @@ export const visitorAlbumQuery = (jobId: string, password: string | null) =>
 export async function loadAlbumHosts(jobId: string, signal?: AbortSignal): Promise<void> {
   try {
     const { data } = await api().request({
-      method: 'GET',
-      path: `/st/4${jobPath(jobId)}/service`,
+      call: callTo(CALLS.hostDirectory, { id: jobId }),
       schema: serviceDictSchema,
       signal,
       ...linkRequestOptions(jobId),
@@ -68,8 +66,7 @@ export const albumPasswordCredential = (jobId: string, password: string): Promis
 /** POST /jobs/{id}/password (owner): the password transformed the same way, or null to remove. */
 export async function setAlbumPassword(jobId: string, password: string | null): Promise<void> {
   await api().request({
-    method: 'POST',
-    path: `${jobPath(jobId)}/password`,
+    call: callTo(CALLS.setJobPassword, { id: jobId }),
     body: { password: password === null ? null : await transformPassword(password, jobId) },
     responseType: 'none',
   });
@@ -82,8 +79,7 @@ export async function setAlbumPassword(jobId: string, password: string | null): 
 export async function joinFromLink(jobId: string): Promise<void> {
   grantLinkAccess(jobId, heldLinkPassword(jobId));
   await api().request({
-    method: 'POST',
-    path: `${jobPath(jobId)}/subscribe`,
+    call: callTo(CALLS.subscribe, { id: jobId }),
     responseType: 'none',
     ...linkRequestOptions(jobId),
   });

@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { z } from 'zod';
 import { storeAuth } from '../../api/authStore';
 import { PostflightResponseSchema, PreflightResponseSchema } from '../../api/contract/auth';
@@ -43,17 +45,18 @@ export async function startLogin(
   writeString('locationIfLoginFails', options.ifFails ?? '/photos');
   writeString('historyLengthBeforeLogin', String(history.length));
   const { data } = await api().request({
-    method: 'GET',
-    path: '/st/4/telenorid/preflight_oauth2login',
-    auth: false,
-    query: {
-      redir: options.returnTo ?? currentLocation(),
-      locale: i18next.language,
-      utm_source: 'web',
-      code_challenge: challenge,
-      oauth_redirect_uri: redirectUri(),
-      use_telenor_id_pluss: getFeatureFlags().useTelenorIdPluss ? 1 : 0,
-    },
+    call: callTo(
+      CALLS.loginPreflight,
+      {},
+      {
+        redir: options.returnTo ?? currentLocation(),
+        locale: i18next.language,
+        utm_source: 'web',
+        code_challenge: challenge,
+        oauth_redirect_uri: redirectUri(),
+        use_telenor_id_pluss: getFeatureFlags().useTelenorIdPluss ? 1 : 0,
+      },
+    ),
     schema: PreflightResponseSchema,
   });
   const target = new URL(data.authorization_url);
@@ -104,9 +107,7 @@ export async function completeLoginFromCallback(
   sessionStore.getState().setStatus('FETCHING');
   try {
     const { data } = await api().request({
-      method: 'POST',
-      path: '/st/4/telenorid/postflight_oauth2callback',
-      auth: false,
+      call: callTo(CALLS.loginCallback),
       body: {
         code,
         code_verifier: callback.verifier,

@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callAt, callTo } from '../../api/contract/callTarget';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { AccountInfo } from '../../api/contract/account';
@@ -27,9 +29,7 @@ export const productsQuery = queryOptions({
   queryFn: async ({ signal }) =>
     (
       await api().request({
-        method: 'GET',
-        path: '/stripe_products',
-        query: { flag: 'web' },
+        call: callTo(CALLS.stripeProducts, {}, { flag: 'web' }),
         schema: ProductsResponseSchema,
         signal,
       })
@@ -43,8 +43,7 @@ export const paymentMethodQuery = queryOptions({
     try {
       return (
         await api().request({
-          method: 'GET',
-          path: '/stripe_payment_method',
+          call: callTo(CALLS.paymentMethod),
           schema: PaymentMethodSchema,
           signal,
         })
@@ -62,8 +61,7 @@ export const subscriptionsQuery = queryOptions({
   queryFn: async ({ signal }) =>
     (
       await api().request({
-        method: 'GET',
-        path: '/stripe/subscriptions',
+        call: callTo(CALLS.subscriptions),
         schema: SubscriptionsResponseSchema,
         signal,
       })
@@ -76,8 +74,7 @@ export const grantsQuery = queryOptions({
   queryFn: async ({ signal }) =>
     (
       await api().request({
-        method: 'GET',
-        path: '/user_grants',
+        call: callTo(CALLS.userGrants),
         schema: UserGrantsResponseSchema,
         signal,
       })
@@ -90,15 +87,14 @@ export const grantsQuery = queryOptions({
  */
 export async function ensureCustomer(account: AccountInfo): Promise<boolean> {
   try {
-    await api().request({ method: 'GET', path: '/stripe/customer_exists', schema: z.unknown() });
+    await api().request({ call: callTo(CALLS.customerExists), schema: z.unknown() });
     return true;
   } catch (error) {
     if (isApiError(error) && error.status === 409) return false;
     if (!isApiError(error) || error.status !== 404) throw error;
   }
   await api().request({
-    method: 'POST',
-    path: '/stripe/create_customer',
+    call: callTo(CALLS.createCustomer),
     body: { name: account.name || account.logged_in_as, email: account.logged_in_as },
     schema: CustomerSchema,
   });
@@ -108,8 +104,7 @@ export async function ensureCustomer(account: AccountInfo): Promise<boolean> {
 /** POST /stripe/create_setup_intent: the client secret the card form confirms. */
 export async function createSetupIntent(): Promise<string> {
   const { data } = await api().request({
-    method: 'POST',
-    path: '/stripe/create_setup_intent',
+    call: callTo(CALLS.createSetupIntent),
     schema: SetupIntentSchema,
   });
   return data.client_secret;
@@ -118,8 +113,7 @@ export async function createSetupIntent(): Promise<string> {
 /** POST /stripe/finish_setup_intent: the confirmed card becomes the payment method. */
 export async function finishSetupIntent(setupIntentId: string): Promise<void> {
   await api().request({
-    method: 'POST',
-    path: '/stripe/finish_setup_intent',
+    call: callTo(CALLS.finishSetupIntent),
     body: { setup_intent_id: setupIntentId },
     schema: PaymentMethodSchema,
   });
@@ -132,8 +126,7 @@ export async function finishSetupIntent(setupIntentId: string): Promise<void> {
  */
 export async function purchase(plan: string, change = false): Promise<PurchaseResponse> {
   const { data } = await api().request({
-    method: change ? 'PUT' : 'POST',
-    path: '/stripe/v1/purchase',
+    call: callTo(change ? CALLS.changePlan : CALLS.purchase),
     body: { plan },
     schema: PurchaseResponseSchema,
   });
@@ -150,12 +143,12 @@ export async function executeGrantLink(href: string): Promise<void> {
   if (!/^\/stripe\/subscriptions\/[\w-]+\/(cancel|reactivate|cancel_upcoming)$/.test(href)) {
     throw new Error(`Unexpected grant link ${href}`);
   }
-  await api().request({ method: 'POST', path: href, schema: GrantLinkResponseSchema });
+  await api().request({ call: callAt(CALLS.grantLink, href), schema: GrantLinkResponseSchema });
 }
 
 /** Card delete. */
 export async function deleteCard(): Promise<void> {
-  await api().request({ method: 'DELETE', path: '/stripe_payment_method', responseType: 'none' });
+  await api().request({ call: callTo(CALLS.deletePaymentMethod), responseType: 'none' });
 }
 
 /**

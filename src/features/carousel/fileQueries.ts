@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { queryOptions } from '@tanstack/react-query';
 import {
   FileDetailSchema,
@@ -10,8 +12,6 @@ import { api } from '../../platform/api';
 import { linkRequestOptions } from '../../platform/linkAccess';
 import { queryClient } from '../../platform/queryClient';
 
-const job = (jobId: string) => `/jobs/${encodeURIComponent(jobId)}`;
-
 /** GET /jobs/{id}/files_by_id/{fileId}: one file with its EXIF, size and upload time. */
 export const fileDetailQuery = (jobId: string, fileId: string) =>
   queryOptions({
@@ -19,8 +19,7 @@ export const fileDetailQuery = (jobId: string, fileId: string) =>
     queryFn: async ({ signal }): Promise<FileDetail> =>
       (
         await api().request({
-          method: 'GET',
-          path: `${job(jobId)}/files_by_id/${encodeURIComponent(fileId)}`,
+          call: callTo(CALLS.file, { id: jobId, fileId: fileId }),
           schema: FileDetailSchema,
           signal,
           ...linkRequestOptions(jobId),
@@ -41,8 +40,7 @@ export const fileMetadataQuery = (jobId: string, fileId: string) =>
     queryFn: async ({ signal }): Promise<FileMetadataResponse> =>
       (
         await api().request({
-          method: 'GET',
-          path: `${job(jobId)}/metadata/${encodeURIComponent(fileId)}`,
+          call: callTo(CALLS.fileMetadata, { id: jobId, fileId }),
           schema: FileMetadataResponseSchema,
           signal,
           ...linkRequestOptions(jobId),
@@ -68,9 +66,7 @@ export async function checkVideo(
   signal: AbortSignal,
 ): Promise<'queued' | 'ready' | 'failed'> {
   const { data } = await api().request({
-    method: 'GET',
-    host: 'video',
-    path: `/st/4${job(jobId)}/files_by_id/${encodeURIComponent(fileId)}/v-check`,
+    call: callTo(CALLS.videoCheck, { id: jobId, fileId: fileId }),
     schema: VideoCheckResponseSchema,
     signal,
     ...linkRequestOptions(jobId),

@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import {
@@ -29,10 +31,8 @@ interface Showing {
 
 async function newReceiver(): Promise<StoredReceiver> {
   const { data } = await api().request({
-    method: 'POST',
-    path: '/cast/receivers',
+    call: callTo(CALLS.castReceiver),
     body: {},
-    auth: false,
     schema: ReceiverSessionSchema,
   });
   const stored = { id: data.receiver_id, token: data.receiver_token };
@@ -99,10 +99,8 @@ export default function ReceiverPage() {
     };
     void api()
       .request({
-        method: 'POST',
-        path: `/cast/receivers/${encodeURIComponent(me.id)}/state`,
+        call: callTo(CALLS.castReceiverState, { id: me.id }),
         body: { token: me.token, state },
-        auth: false,
         schema: z.unknown(),
       })
       .catch(() => undefined);
@@ -145,8 +143,7 @@ export default function ReceiverPage() {
   useEffect(() => {
     if (!receiver) return;
     const url = api().url({
-      path: `/cast/receivers/${encodeURIComponent(receiver.id)}/events`,
-      query: { token: receiver.token },
+      call: callTo(CALLS.castReceiverEvents, { id: receiver.id }, { token: receiver.token }),
     });
     const events = new EventSource(url);
     const parse = <T,>(schema: z.ZodType<T>, e: Event) =>
@@ -190,10 +187,8 @@ export default function ReceiverPage() {
       () =>
         void api()
           .request({
-            method: 'POST',
-            path: `/cast/receivers/${encodeURIComponent(receiver.id)}/code`,
+            call: callTo(CALLS.castReceiverCode, { id: receiver.id }),
             body: { token: receiver.token },
-            auth: false,
             schema: ReceiverStatusSchema,
           })
           .then(

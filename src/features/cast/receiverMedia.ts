@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import type { CastItem } from '../../api/contract/cast';
 import type { ThumbnailSize } from '../../domain/constants';
 import { api } from '../../platform/api';
@@ -13,9 +15,8 @@ export function receiverMediaUrl(
   item: Pick<CastItem, 'jobId' | 'fileId'>,
   part: { thumbnail: ThumbnailSize } | 'content',
 ): string {
-  const path = `/cast/receivers/${encodeURIComponent(receiver.id)}/media/${encodeURIComponent(
-    item.jobId,
-  )}/${encodeURIComponent(item.fileId)}/${part === 'content' ? 'content' : 'thumbnail'}`;
   const area = part === 'content' ? undefined : part.thumbnail;
-  return api().url({ path, query: { token: receiver.token, area } });
+  const ids = { id: receiver.id, jobId: item.jobId, fileId: item.fileId };
+  const media = { ...ids, part: part === 'content' ? 'content' : 'thumbnail' };
+  return api().url({ call: callTo(CALLS.castMedia, media, { token: receiver.token, area }) });
 }

@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { z } from 'zod';
 import { loadStoredAuth } from '../../api/authStore';
 import {
@@ -11,8 +13,6 @@ import {
 import { isApiError } from '../../api/errors';
 import { api } from '../../platform/api';
 import type { CastTransport } from './CastService';
-
-const sessionPath = (id: string) => `/cast/sessions/${encodeURIComponent(id)}`;
 
 /**
  * The app's own TV receiver (`/cast/receiver`) through the contract server's relay: commands are
@@ -32,8 +32,7 @@ export class TvTransport implements CastTransport {
 
   async send(message: CastMessageInput): Promise<void> {
     await api().request({
-      method: 'POST',
-      path: `${sessionPath(this.sessionId)}/messages`,
+      call: callTo(CALLS.castMessages, { id: this.sessionId }),
       body: message,
       schema: z.unknown(),
     });
@@ -41,8 +40,11 @@ export class TvTransport implements CastTransport {
 
   listen(handlers: { state: (state: ReceiverState) => void; ended: () => void }): () => void {
     const url = api().url({
-      path: `${sessionPath(this.sessionId)}/events`,
-      query: { token: loadStoredAuth()?.token },
+      call: callTo(
+        CALLS.castSessionEvents,
+        { id: this.sessionId },
+        { token: loadStoredAuth()?.token },
+      ),
     });
     const events = new EventSource(url);
     const onState = (data: string) => {
@@ -67,8 +69,7 @@ export class TvTransport implements CastTransport {
 
   async stop(): Promise<void> {
     await api().request({
-      method: 'DELETE',
-      path: sessionPath(this.sessionId),
+      call: callTo(CALLS.endCastSession, { id: this.sessionId }),
       schema: z.unknown(),
     });
   }
@@ -77,8 +78,7 @@ export class TvTransport implements CastTransport {
 /** The signed-in user types the TV's code. Throws the ApiError (its code names the refusal). */
 export async function pairWithTv(code: string): Promise<TvTransport> {
   const { data } = await api().request({
-    method: 'POST',
-    path: '/cast/pair',
+    call: callTo(CALLS.castPair),
     body: { code },
     schema: CastSessionSchema,
   });
@@ -89,8 +89,7 @@ export async function pairWithTv(code: string): Promise<TvTransport> {
 export async function fetchCastSession(sessionId: string): Promise<CastSession | null> {
   try {
     const { data } = await api().request({
-      method: 'GET',
-      path: sessionPath(sessionId),
+      call: callTo(CALLS.castSession, { id: sessionId }),
       schema: CastSessionSchema,
     });
     return data;

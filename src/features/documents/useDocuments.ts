@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import {
   useInfiniteQuery,
   useQuery,
@@ -32,9 +34,11 @@ export function useDocuments(jobId: string | undefined) {
     queryFn: async ({ pageParam, signal }) =>
       (
         await api().request({
-          method: 'GET',
-          path: `/jobs/${encodeURIComponent(jobId ?? '')}/documents`,
-          query: { offset: pageParam, limit: DOCUMENTS_PAGE_SIZE },
+          call: callTo(
+            CALLS.documents,
+            { id: jobId ?? '' },
+            { offset: pageParam, limit: DOCUMENTS_PAGE_SIZE },
+          ),
           schema: DocumentsResponseSchema,
           signal,
         })

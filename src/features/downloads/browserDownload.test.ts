@@ -1,3 +1,4 @@
+import { callFor } from '../../api/contract/calls';
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
@@ -66,7 +67,7 @@ describe('checkDownload', () => {
         return Promise.resolve({ data: undefined, headers: new Headers(), status: 200 });
       },
     } as unknown as ApiClient;
-    await checkDownload(client, { method: 'GET', path: '/x', responseType: 'none' });
+    await checkDownload(client, { call: callFor('GET', '/account_info'), responseType: 'none' });
     expect(signal?.aborted).toBe(true);
   });
 
@@ -74,7 +75,7 @@ describe('checkDownload', () => {
     const error = new ApiError({ kind: 'notFound', status: 404, method: 'POST', path: '/x' });
     const client = { request: () => Promise.reject(error) } as unknown as ApiClient;
     await expect(
-      checkDownload(client, { method: 'POST', path: '/x', responseType: 'none' }),
+      checkDownload(client, { call: callFor('POST', '/logout'), responseType: 'none' }),
     ).rejects.toBe(error);
   });
 });

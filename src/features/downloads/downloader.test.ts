@@ -1,3 +1,4 @@
+import type { CallTarget } from '../../api/contract/callTarget';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import type { ApiClient } from '../../api/http';
@@ -33,7 +34,10 @@ function setup(
   const dismissed: number[] = [];
   const alerts: string[] = [];
   const client = {
-    request: async (opts: Call & { signal?: AbortSignal }) => {
+    request: async (request: { call: CallTarget; signal?: AbortSignal }) => {
+      // Recorded flat (method, host, path, query of the call's target) for the assertions.
+      const { method, host, path, query } = request.call;
+      const opts = { ...request, method, host, path, query } as Call & { signal?: AbortSignal };
       calls.push(opts);
       if (opts.path.endsWith('/files')) {
         return { data: { files: options.files ?? [] }, headers: new Headers(), status: 200 };
@@ -44,14 +48,10 @@ function setup(
       return { data: undefined, headers: new Headers(), status: 200 };
     },
     url: ({
-      host,
-      path,
-      query,
+      call: { host, path, query },
       linkAuth,
     }: {
-      host?: string;
-      path: string;
-      query?: Record<string, unknown>;
+      call: CallTarget;
       linkAuth?: { foreignAuth: string | null };
     }) =>
       `https://${host}.test${path}?${new URLSearchParams(

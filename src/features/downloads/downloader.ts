@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { actionFailure } from '../../api/errors';
 import { fileName, isFolderPath } from '../../domain/classify';
 import { FilesResponseSchema, type FileInfo } from '../../api/contract/files';
@@ -63,8 +65,6 @@ const PREPARING: Message = { key: 'downloads.preparing' };
  */
 const started = (name: string): Message => ({ key: 'downloads.started', values: { name } });
 
-const encode = encodeURIComponent;
-
 /**
  * The download flows of SPEC §7/§9 over injectable dependencies (the app wires the real ones in
  * downloadFiles.ts; tests pass fakes): one file fetched directly, a selection within the limit
@@ -104,22 +104,18 @@ export function createDownloader(deps: DownloaderDeps) {
 
   async function startSingle(jobId: string, file: DownloadItem, onFailure: () => void) {
     const client = deps.client();
-    const path = `/st/4/jobs/${encode(jobId)}/files_by_id/${encode(file.id)}`;
+    const ids = { id: jobId, fileId: file.id };
     const link = deps.linkAccess?.(jobId);
     // A share's file: its link's visitor auth opens it, signed in or not; else the user's token.
     const token = link ? link.basic : requireToken();
     await checkDownload(client, {
-      host: 'download',
-      method: 'GET',
-      path,
+      call: callTo(CALLS.fileDownload, ids),
       headers: { Range: 'bytes=0-0' },
       responseType: 'none',
       ...(link ? { linkAuth: link } : {}),
     });
     const url = client.url({
-      host: 'download',
-      path,
-      query: { download: '1', token: token ?? undefined },
+      call: callTo(CALLS.fileDownload, ids, { download: '1', token: token ?? undefined }),
       linkAuth: link,
     });
     deps.navigate({ url }, onFailure);
@@ -137,22 +133,19 @@ export function createDownloader(deps: DownloaderDeps) {
     onFailure: () => void;
   }) {
     const client = deps.client();
-    const action = args.source === 'trash' ? 'files_from_trash_as_archive' : 'files_as_archive';
-    const path = `/st/4/jobs/${encode(args.jobId)}/${action}`;
+    const entry = args.source === 'trash' ? CALLS.trashArchive : CALLS.archive;
+    const call = () => callTo(entry, { id: args.jobId }, query);
     const query = {
       ...presetFlags(args.preset, { heicToJpeg: args.heicToJpeg }),
       zip_filename: args.zipName,
     };
     const form = { auth_token: requireToken(), file_ids: args.fileIds.join(',') };
     await checkDownload(client, {
-      host: 'download',
-      method: 'POST',
-      path,
-      query,
+      call: call(),
       body: new URLSearchParams(form),
       responseType: 'none',
     });
-    deps.navigate({ url: client.url({ host: 'download', path, query }), form }, args.onFailure);
+    deps.navigate({ url: client.url({ call: call() }), form }, args.onFailure);
     deps.handedOver?.();
     deps.showToast({ kind: 'success', message: started(`${args.zipName}.zip`) });
   }
@@ -242,9 +235,7 @@ export function createDownloader(deps: DownloaderDeps) {
     let loaded = false;
     await guarded(`year:${request.jobId}:${request.year}`, async () => {
       const { data } = await deps.client().request({
-        method: 'GET',
-        path: `/jobs/${encode(request.jobId)}/files`,
-        query: yearRange(request.year),
+        call: callTo(CALLS.jobFiles, { id: request.jobId }, yearRange(request.year)),
         schema: FilesResponseSchema,
       });
       files = data.files.filter(belongsToYearDownload).map(({ id, size, path }) => ({

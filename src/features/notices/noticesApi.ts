@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { queryOptions } from '@tanstack/react-query';
 import {
   FullScreenCardsResponseSchema,
@@ -21,8 +23,7 @@ export const fullScreenCardsQuery = queryOptions({
   queryKey: ['full_screen_cards'],
   queryFn: async ({ signal }): Promise<GenericMessageCard[]> => {
     const { data } = await api().request({
-      method: 'GET',
-      path: '/v2/full_screen_cards',
+      call: callTo(CALLS.fullScreenCards),
       schema: FullScreenCardsResponseSchema,
       signal,
     });
@@ -35,8 +36,7 @@ export const fullScreenCardsQuery = queryOptions({
 /** POST /approve_tos: approves (accepted) or declines the given terms version. */
 export async function answerTerms(version: string, accepted: boolean): Promise<void> {
   await api().request({
-    method: 'POST',
-    path: '/approve_tos',
+    call: callTo(CALLS.approveTos),
     body: accepted ? { tos_version: version } : { tos_version: version, accepted: false },
     schema: ApproveTosResponseSchema,
   });
@@ -46,8 +46,7 @@ export async function answerTerms(version: string, accepted: boolean): Promise<v
 export async function dismissCard(cardId: string): Promise<void> {
   try {
     await api().request({
-      method: 'POST',
-      path: `/full_screen_cards/${encodeURIComponent(cardId)}/dismiss`,
+      call: callTo(CALLS.dismissFullScreenCard, { id: cardId }),
       responseType: 'none',
     });
   } catch (error) {
@@ -55,15 +54,14 @@ export async function dismissCard(cardId: string): Promise<void> {
   }
 }
 
-const transitionOptionPath = `/options/${TRANSITION_NOTICE_DISMISSED_OPTION}`;
+const transitionOption = { key: TRANSITION_NOTICE_DISMISSED_OPTION };
 
 /** GET /options/{key}: whether this user dismissed the paid-service transition notice. */
 export const transitionDismissedQuery = queryOptions({
   queryKey: ['options', TRANSITION_NOTICE_DISMISSED_OPTION],
   queryFn: async ({ signal }): Promise<boolean> => {
     const { data } = await api().request({
-      method: 'GET',
-      path: transitionOptionPath,
+      call: callTo(CALLS.readOption, transitionOption),
       schema: OptionResponseSchema,
       signal,
     });
@@ -75,8 +73,7 @@ export const transitionDismissedQuery = queryOptions({
 /** PUT /options/{key}: the notice stays dismissed for this user, on every device. */
 export async function rememberTransitionDismissed(): Promise<void> {
   await api().request({
-    method: 'PUT',
-    path: transitionOptionPath,
+    call: callTo(CALLS.writeOption, transitionOption),
     body: { value: true },
     schema: OptionResponseSchema,
   });

@@ -183,10 +183,10 @@ describe('an album sorted ADDED against a service without ?order=added (src/api/
   function takenOrderService() {
     const queries: Record<string, unknown>[] = [];
     const client = {
-      request: (options: { path: string; query?: Record<string, unknown> }) => {
-        queries.push(options.query ?? {});
+      request: ({ call }: { call: { path: string; query: Record<string, unknown> } }) => {
+        queries.push(call.query);
         return Promise.resolve({
-          data: options.path.endsWith('/timeline/months') ? months : { files },
+          data: call.path.endsWith('/timeline/months') ? months : { files },
         });
       },
     } as unknown as ApiClient;

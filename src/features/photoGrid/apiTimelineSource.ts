@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { z } from 'zod';
 import { FileSchema, type FileInfo } from '../../api/contract/files';
 import { TimelineMonthsResponseSchema } from '../../api/contract/jobs';
@@ -37,15 +39,12 @@ export function apiTimelineSource(
     observe?: (files: readonly FileInfo[]) => void;
   } = {},
 ): TimelineSource {
-  const base = `/jobs/${encodeURIComponent(jobId)}`;
   // An album sorted by when files were added (SPEC §3 ADDED): sections by upload day.
   const order = options.order === 'added' ? { order: 'added' } : {};
   return {
     async sections(signal) {
       const { data } = await client.request({
-        method: 'GET',
-        path: `${base}/timeline/months`,
-        query: order,
+        call: callTo(CALLS.timelineMonths, { id: jobId }, order),
         // A shared album read through its link (a visitor): its key, no token.
         ...linkRequestOptions(jobId),
         schema: TimelineMonthsResponseSchema,
@@ -68,17 +67,15 @@ export function apiTimelineSource(
     },
     async files(section, signal) {
       const { start, end } = sectionRange(section);
-      const path = `${base}/files`;
+      const call = callTo(CALLS.jobFiles, { id: jobId }, { start, end, ...order });
       const { data } = await client.request({
-        method: 'GET',
-        path,
-        query: { start, end, ...order },
+        call,
         ...linkRequestOptions(jobId),
         schema: FilesEnvelopeSchema,
         signal,
       });
       const columns = new ColumnWriter(data.files.length);
-      const files = await parseFilesInSlices(data.files, path, signal, (slice) => {
+      const files = await parseFilesInSlices(data.files, call.path, signal, (slice) => {
         for (const file of slice) {
           if (showsOnTimeline(file) && filterKeepsKind(filter, kindOf(file))) columns.push(file);
         }

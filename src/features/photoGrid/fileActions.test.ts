@@ -1,3 +1,7 @@
+import type { CallTarget } from '../../api/contract/callTarget';
+/** A request as the fakes read it: its call's method, host, path and query beside the rest. */
+const flat = <T>({ call, ...rest }: { call: CallTarget }): T =>
+  ({ ...rest, method: call.method, host: call.host, path: call.path, query: call.query }) as T;
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import type { ApiClient } from '../../api/http';
@@ -42,7 +46,8 @@ function client(answer: (call: Call) => Promise<unknown>) {
   const calls: Call[] = [];
   let running = 0;
   let maxRunning = 0;
-  const request = vi.fn(async (call: Call) => {
+  const request = vi.fn(async (raw: { call: CallTarget }) => {
+    const call = flat<Call>(raw);
     calls.push(call);
     running++;
     maxRunning = Math.max(maxRunning, running);
@@ -104,7 +109,13 @@ describe('delete with undo', () => {
     expect(dialog.title).toEqual({ key: 'timeline.delete.confirmTitleOne' });
     await done;
     expect(c.calls).toEqual([
-      { method: 'DELETE', path: '/jobs/job/files_by_id/a', responseType: 'none' },
+      {
+        method: 'DELETE',
+        host: 'app',
+        path: '/jobs/job/files_by_id/a',
+        query: {},
+        responseType: 'none',
+      },
     ]);
     // While the call ran: dimmed, marker set, a progress toast without dismiss.
     expect(during).toEqual([true, true, true]);

@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import {
   MULTI_ROLLBACK_BATCH,
   MULTI_ROLLBACK_PARALLEL,
@@ -55,7 +57,6 @@ export function createFileActions({
   grid,
   wording = 'timeline',
 }: FileActionsOptions) {
-  const job = `/jobs/${encodeURIComponent(jobId)}`;
   const inFlight = new Set<string>();
   /** Files whose confirmation is showing: a second Delete for them asks nothing more. */
   const asking = new Set<string>();
@@ -127,8 +128,7 @@ export function createFileActions({
     let quota: { used_space: number; max_space: number } | null = null;
     const results = await runLimited(batches, MULTI_ROLLBACK_PARALLEL, (batch) =>
       client.request({
-        method: 'POST',
-        path: `${job}/multi_rollback`,
+        call: callTo(CALLS.multiRollback, { id: jobId }),
         body: { file_uuids: batch },
         schema: MultiRollbackResponseSchema,
       }),

@@ -1,3 +1,4 @@
+import type { CallTarget } from '../../api/contract/callTarget';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../api/http';
 import { FILE_KIND } from '../../gallery';
@@ -73,7 +74,7 @@ describe('apiTimelineSource under a filter', () => {
     ],
   };
   const client = {
-    request: vi.fn((opts: { path: string }) =>
+    request: vi.fn(({ call: opts }: { call: CallTarget }) =>
       Promise.resolve({
         data: opts.path.endsWith('/months') ? months : files,
         headers: new Headers(),

@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,9 +37,7 @@ function Developer() {
     queryFn: async ({ signal }) =>
       (
         await api().request({
-          method: 'GET',
-          path: '/supported_extensions',
-          auth: false,
+          call: callTo(CALLS.supportedExtensions),
           schema: ExtensionsSchema,
           signal,
         })

@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,8 +32,7 @@ export const nameProblemKey = (problem: NonNullable<ReturnType<typeof nameProble
 /** SPEC §7 POST /name, trimmed. */
 async function saveName(name: string): Promise<void> {
   await api().request({
-    method: 'POST',
-    path: '/name',
+    call: callTo(CALLS.setName),
     body: { name: name.trim() },
     schema: NameResponseSchema,
   });

@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,9 +63,7 @@ function SelectProfilePicture() {
       const form = new FormData();
       form.set('file', blob, 'profile.jpg');
       await api().request({
-        method: 'POST',
-        path: '/profile_picture',
-        query: { path: chosen.path },
+        call: callTo(CALLS.setProfilePicture, {}, { path: chosen.path }),
         body: form,
         responseType: 'none',
       });

@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,8 +48,7 @@ const monthsQuery = (jobId: string) => ({
   queryFn: async ({ signal }: { signal: AbortSignal }) =>
     (
       await api().request({
-        method: 'GET',
-        path: `/jobs/${encodeURIComponent(jobId)}/timeline/months`,
+        call: callTo(CALLS.timelineMonths, { id: jobId }),
         schema: TimelineMonthsResponseSchema,
         signal,
       })
@@ -191,8 +192,7 @@ function TakeoutAlbums() {
     setBusy(albumId);
     try {
       const { data } = await api().request({
-        method: 'GET',
-        path: `/jobs/${encodeURIComponent(albumId)}/files`,
+        call: callTo(CALLS.jobFiles, { id: albumId }),
         schema: FilesResponseSchema,
       });
       await downloadAlbum({

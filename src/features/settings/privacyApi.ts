@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
@@ -25,8 +27,7 @@ export const consentValuesQuery = queryOptions({
   queryFn: async ({ signal }) =>
     (
       await api().request({
-        method: 'GET',
-        path: '/data_protection/consent_values',
+        call: callTo(CALLS.consentValues),
         schema: ConsentValuesResponseSchema,
         signal,
       })
@@ -36,8 +37,7 @@ export const consentValuesQuery = queryOptions({
 /** Stores one consent; answers the value the server kept. */
 export async function setConsent(key: ConsentKey, value: boolean): Promise<boolean> {
   const { data } = await api().request({
-    method: 'POST',
-    path: '/data_protection/consent_values',
+    call: callTo(CALLS.setConsentValues),
     body: { [key]: value },
     schema: ConsentUpdateResponseSchema,
   });
@@ -49,8 +49,7 @@ export const dataAccessQuery = queryOptions({
   queryFn: async ({ signal }) =>
     (
       await api().request({
-        method: 'GET',
-        path: '/data_protection/request_data_access_availability',
+        call: callTo(CALLS.dataAccessAvailability),
         schema: DataAccessAvailabilitySchema,
         signal,
       })
@@ -59,8 +58,7 @@ export const dataAccessQuery = queryOptions({
 
 export async function requestDataAccess(): Promise<DataAccessAvailability> {
   const { data } = await api().request({
-    method: 'POST',
-    path: '/data_protection/request_data_access',
+    call: callTo(CALLS.requestDataAccess),
     schema: DataAccessAvailabilitySchema,
   });
   return data;
@@ -69,8 +67,7 @@ export async function requestDataAccess(): Promise<DataAccessAvailability> {
 /** SPEC §4 account deletion: every session of the account ends with this call. */
 export async function requestAccountDeletion(): Promise<number> {
   const { data } = await api().request({
-    method: 'POST',
-    path: '/data_protection/request_account_deletion',
+    call: callTo(CALLS.requestAccountDeletion),
     schema: AccountDeletionResponseSchema,
   });
   return data.deletion_date;
@@ -81,8 +78,7 @@ export const digitalLegacyQuery = queryOptions({
   queryFn: async ({ signal }) =>
     (
       await api().request({
-        method: 'GET',
-        path: '/digital_legacy',
+        call: callTo(CALLS.digitalLegacy),
         schema: DigitalLegacySchema,
         signal,
       })
@@ -94,9 +90,11 @@ export async function saveDigitalLegacy(
   contact: LegacyContact | null,
 ): Promise<DigitalLegacy> {
   const { data } = await api().request({
-    method: 'POST',
-    path: '/digital_legacy',
-    query: { digital_legacy_choice: choice, language: i18next.language.slice(0, 2) },
+    call: callTo(
+      CALLS.setDigitalLegacy,
+      {},
+      { digital_legacy_choice: choice, language: i18next.language.slice(0, 2) },
+    ),
     body: contact ? [contact] : [],
     schema: DigitalLegacySchema,
   });
@@ -107,17 +105,10 @@ export async function saveDigitalLegacy(
 export const needsFreshLogin = (error: unknown): boolean =>
   apiErrorCode(error) === FRESH_LOGIN_REQUIRED;
 
-/** SPEC §7: on the consent host, not the app host. */
-const emailConsentPath = '/user/email_consent';
-
 /** The consent host: whether the address behind an unsubscribe id still gets our emails. */
 export async function readEmailConsent(id: string, signal?: AbortSignal): Promise<boolean> {
   const { data } = await api().request({
-    method: 'GET',
-    host: 'consent',
-    path: emailConsentPath,
-    query: { email_consent_identifier: id },
-    auth: false,
+    call: callTo(CALLS.readEmailConsent, {}, { email_consent_identifier: id }),
     schema: EmailConsentResponseSchema,
     signal,
   });
@@ -126,11 +117,8 @@ export async function readEmailConsent(id: string, signal?: AbortSignal): Promis
 
 export async function writeEmailConsent(id: string, consent: boolean): Promise<boolean> {
   const { data } = await api().request({
-    method: 'POST',
-    host: 'consent',
-    path: emailConsentPath,
+    call: callTo(CALLS.writeEmailConsent),
     body: { email_consent_identifier: id, email_consent: consent },
-    auth: false,
     schema: EmailConsentResponseSchema,
   });
   return data.value;
@@ -139,8 +127,7 @@ export async function writeEmailConsent(id: string, consent: boolean): Promise<b
 /** The developer page: the caller's test payment data (paid grants; billing adds cards). */
 export async function deleteTestPaymentData(): Promise<number> {
   const { data } = await api().request({
-    method: 'DELETE',
-    path: '/test/payment_data',
+    call: callTo(CALLS.deleteTestPaymentData),
     schema: z.object({ deleted: z.number() }),
   });
   return data.deleted;

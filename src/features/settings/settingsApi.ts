@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { queryOptions } from '@tanstack/react-query';
 import { DevicesResponseSchema } from '../../api/contract/user';
 import { readString, removeItem, writeString } from '../../state/persisted';
@@ -11,8 +13,7 @@ export const devicesQuery = queryOptions({
   queryFn: async ({ signal }) =>
     (
       await api().request({
-        method: 'GET',
-        path: '/devices',
+        call: callTo(CALLS.devices),
         schema: DevicesResponseSchema,
         signal,
       })
@@ -22,8 +23,7 @@ export const devicesQuery = queryOptions({
 /** DELETE /devices/{id}: that device is signed out (its next call answers 401). */
 export async function removeDevice(id: string): Promise<void> {
   await api().request({
-    method: 'DELETE',
-    path: `/devices/${encodeURIComponent(id)}`,
+    call: callTo(CALLS.deleteDevice, { id: id }),
     responseType: 'none',
   });
 }

@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { queryOptions } from '@tanstack/react-query';
 import {
   CopyShareResponseSchema,
@@ -17,7 +19,6 @@ import { heldLinkPassword, linkAuthWith, openedByLink } from '../../platform/lin
 
 /** The share calls (api/contract/shares.ts); the dialog and the receiver call nothing else. */
 
-const sharePath = (shareId: string) => `/shares/${encodeURIComponent(shareId)}`;
 /**
  * GET /shares/{id}: the share as its link shows it, with SPEC §6 visitor auth (its password as
  * SPEC §5 transforms it, null until one is given); failures as SPEC §7's job-info mapping reads
@@ -29,8 +30,7 @@ export const shareQuery = (shareId: string, password: string | null) =>
     queryKey: ['shares', shareId, password],
     queryFn: async ({ signal }): Promise<ReceivedShare> => {
       const { data } = await api().request({
-        method: 'GET',
-        path: sharePath(shareId),
+        call: callTo(CALLS.share, { id: shareId }),
         schema: ShareAnswerSchema,
         signal,
         linkAuth: linkAuthWith(shareId, password),
@@ -55,16 +55,14 @@ export async function createShare(options: {
   password: string | null;
 }): Promise<Share> {
   const { data } = await api().request({
-    method: 'POST',
-    path: '/shares',
+    call: callTo(CALLS.createShare),
     body: { job: options.jobId, files: [...options.fileIds], album: options.album },
     schema: ShareSchema,
   });
   if (options.password) {
     try {
       await api().request({
-        method: 'POST',
-        path: `${sharePath(data.id)}/password`,
+        call: callTo(CALLS.setSharePassword, { id: data.id }),
         body: { password: await transformPassword(options.password, data.id) },
         responseType: 'none',
       });
@@ -80,14 +78,13 @@ export async function createShare(options: {
 
 /** DELETE /shares/{id} (SPEC §4 share stop flow: the owner's). */
 export async function stopShare(shareId: string): Promise<void> {
-  await api().request({ method: 'DELETE', path: sharePath(shareId), responseType: 'none' });
+  await api().request({ call: callTo(CALLS.deleteShare, { id: shareId }), responseType: 'none' });
 }
 
 /** POST /shares/{id}/copy: the files into the caller's timeline; resolves how many were added. */
 export async function copyShareToTimeline(shareId: string): Promise<number> {
   const { data } = await api().request({
-    method: 'POST',
-    path: `${sharePath(shareId)}/copy`,
+    call: callTo(CALLS.copyShare, { id: shareId }),
     schema: CopyShareResponseSchema,
     // After a sign-in the page was loaded again: the password this tab was given, if any.
     linkAuth: linkAuthWith(shareId, heldLinkPassword(shareId)),
@@ -98,8 +95,7 @@ export async function copyShareToTimeline(shareId: string): Promise<number> {
 /** SPEC §7 POST /jobs/{id}/publish: the email share of a share (or an album's) link. */
 export async function publish(jobId: string, request: PublishRequest): Promise<void> {
   await api().request({
-    method: 'POST',
-    path: `/jobs/${encodeURIComponent(jobId)}/publish`,
+    call: callTo(CALLS.publish, { id: jobId }),
     body: request,
     responseType: 'none',
   });

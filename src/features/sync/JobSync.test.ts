@@ -1,3 +1,7 @@
+import type { CallTarget } from '../../api/contract/callTarget';
+/** A request as the fakes read it: its call's method, host, path and query beside the rest. */
+const flat = <T>({ call, ...rest }: { call: CallTarget }): T =>
+  ({ ...rest, method: call.method, host: call.host, path: call.path, query: call.query }) as T;
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import type { ApiClient } from '../../api/http';
@@ -23,7 +27,8 @@ function scripted(polls: Answer[], changes: Answer[]) {
   const calls: Call[] = [];
   const credentials: Pick<Call, 'headers' | 'auth' | 'linkAuth'>[] = [];
   let parked: (() => void) | null = null;
-  const request = vi.fn(async (call: Call & { signal?: AbortSignal }) => {
+  const request = vi.fn(async (raw: { call: CallTarget }) => {
+    const call = flat<Call & { signal?: AbortSignal }>(raw);
     calls.push({ host: call.host, path: call.path, query: call.query });
     credentials.push({ headers: call.headers, auth: call.auth, linkAuth: call.linkAuth });
     let answer: Answer | undefined;

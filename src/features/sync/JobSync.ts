@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { ChangesResponseSchema, type ChangesResponse } from '../../api/contract/changes';
 import { isApiError } from '../../api/errors';
 import type { ApiClient } from '../../api/http';
@@ -83,11 +85,9 @@ export class JobSync {
   private controller: AbortController | null = null;
   private readonly listeners = new Set<() => void>();
   private readonly wait: (ms: number, signal: AbortSignal) => Promise<void>;
-  private readonly job: string;
 
   constructor(private readonly options: JobSyncOptions) {
     this.wait = options.wait ?? abortable;
-    this.job = `/jobs/${encodeURIComponent(options.jobId)}`;
   }
 
   get running(): boolean {
@@ -212,9 +212,11 @@ export class JobSync {
     for (;;) {
       const { onUsedSpace } = this.options;
       const { data } = await this.options.client.request({
-        method: 'GET',
-        path: `${this.job}/${onUsedSpace ? 'changes_and_async_upload_status' : 'changes'}`,
-        query: { since: from },
+        call: callTo(
+          onUsedSpace ? CALLS.changesAndUploadStatus : CALLS.jobChanges,
+          { id: this.options.jobId },
+          { since: from },
+        ),
         schema: ChangesResponseSchema,
         signal,
         ...linkRequestOptions(this.options.jobId),
@@ -230,10 +232,11 @@ export class JobSync {
   /** The long poll: the new serial, or null when it timed out (204). */
   private async poll(signal: AbortSignal): Promise<number | null> {
     const { data, status } = await this.options.client.request({
-      host: 'poll',
-      method: 'GET',
-      path: '/poll',
-      query: { seq: this.serial, event: `job_changed:${this.options.jobId}` },
+      call: callTo(
+        CALLS.poll,
+        {},
+        { seq: this.serial, event: `job_changed:${this.options.jobId}` },
+      ),
       responseType: 'text',
       signal,
       ...linkRequestOptions(this.options.jobId),
@@ -246,9 +249,7 @@ export class JobSync {
   /** The job's serial now: the x-last-event-serial header of an empty listing. */
   private async currentSerial(signal: AbortSignal): Promise<number> {
     const { headers } = await this.options.client.request({
-      method: 'GET',
-      path: `${this.job}/files`,
-      query: { start: 0, end: 0 },
+      call: callTo(CALLS.jobFiles, { id: this.options.jobId }, { start: 0, end: 0 }),
       schema: FilesResponseSchema,
       signal,
       ...linkRequestOptions(this.options.jobId),

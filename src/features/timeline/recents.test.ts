@@ -13,10 +13,10 @@ function file(id: string, ctime: number, extra: Partial<FileInfo> = {}): FileInf
 /** A client whose /files answers depend on uploaded_since, recording each query. */
 function fakeClient(byDays: Record<number, unknown[]>) {
   const queries: unknown[] = [];
-  const request = vi.fn((opts: { query?: { uploaded_since?: number } }) => {
-    queries.push(opts.query);
+  const request = vi.fn(({ call }: { call: { query: { uploaded_since?: number } } }) => {
+    queries.push(call.query);
     return Promise.resolve({
-      data: { files: byDays[opts.query?.uploaded_since ?? -1] ?? [] },
+      data: { files: byDays[call.query.uploaded_since ?? -1] ?? [] },
       headers: new Headers(),
       status: 200,
     });

@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { queryOptions } from '@tanstack/react-query';
 import { FilesResponseSchema, type FileInfo } from '../../api/contract/files';
 import type { ApiClient } from '../../api/http';
@@ -26,9 +28,7 @@ async function listUploadedSince(
   signal: AbortSignal,
 ): Promise<FileInfo[]> {
   const { data } = await client.request({
-    method: 'GET',
-    path: `/jobs/${encodeURIComponent(jobId)}/files`,
-    query: { uploaded_since: days },
+    call: callTo(CALLS.jobFiles, { id: jobId }, { uploaded_since: days }),
     schema: FilesResponseSchema,
     signal,
   });

@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,8 +30,7 @@ const trashAlbumsQuery = {
   queryFn: async ({ signal }: { signal: AbortSignal }) =>
     (
       await api().request({
-        method: 'GET',
-        path: '/trash_can_albums',
+        call: callTo(CALLS.trashAlbums),
         schema: TrashAlbumsResponseSchema,
         signal,
       })
@@ -43,8 +44,7 @@ const trashAlbumsQuery = {
 async function exportAlbum(album: DeletedAlbum, name: string): Promise<void> {
   try {
     const { data } = await api().request({
-      method: 'GET',
-      path: `/trash_can_albums/${encodeURIComponent(album.id)}/files`,
+      call: callTo(CALLS.trashAlbumFiles, { id: album.id }),
       schema: FilesResponseSchema,
     });
     await downloadAlbum({
@@ -61,8 +61,7 @@ async function exportAlbum(album: DeletedAlbum, name: string): Promise<void> {
 /** POST /rollback_albums or DELETE /delete_albums_from_trash_can; resolves the uuids done. */
 async function actOn(kind: 'restore' | 'delete', uuids: readonly string[]): Promise<string[]> {
   const { data } = await api().request({
-    method: kind === 'restore' ? 'POST' : 'DELETE',
-    path: kind === 'restore' ? '/rollback_albums' : '/delete_albums_from_trash_can',
+    call: callTo(kind === 'restore' ? CALLS.rollbackAlbums : CALLS.deleteAlbumsFromTrash),
     body: { job_uuids: [...uuids] },
     schema: AlbumUuidsResponseSchema,
   });
@@ -90,9 +89,11 @@ function TrashAlbums() {
   const [exporting, setExporting] = useState<string | null>(null);
   const cover = useMemo(() => {
     const base = api().url({
-      host: 'thumb',
-      path: '/th/3/trash/JOB_ID/FILE_ID',
-      query: { area: 256, token: loadStoredAuth()?.token },
+      call: callTo(
+        CALLS.trashThumbnail,
+        { id: 'JOB_ID', fileId: 'FILE_ID' },
+        { area: 256, token: loadStoredAuth()?.token },
+      ),
     });
     return (album: DeletedAlbum) =>
       album.cover_id

@@ -1,3 +1,7 @@
+import type { CallTarget } from '../../api/contract/callTarget';
+/** A request as the fakes read it: its call's method, host, path and query beside the rest. */
+const flat = <T>({ call, ...rest }: { call: CallTarget }): T =>
+  ({ ...rest, method: call.method, host: call.host, path: call.path, query: call.query }) as T;
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/errors';
 import type { ApiClient } from '../../api/http';
@@ -58,7 +62,10 @@ describe('the long-running task markers (SPEC §9)', () => {
   it('filesAreBeingRestored while a restore runs, filesAreBeingDeleted while a purge runs', async () => {
     const seen: (string | null)[] = [];
     const client = {
-      request: (options: { path: string; body: { file_uuids?: string[]; fileid?: string[] } }) => {
+      request: (raw: { call: CallTarget }) => {
+        const options = flat<{ path: string; body: { file_uuids?: string[]; fileid?: string[] } }>(
+          raw,
+        );
         seen.push(
           readString(
             options.path === '/empty_trash_can' ? 'filesAreBeingDeleted' : 'filesAreBeingRestored',

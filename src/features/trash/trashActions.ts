@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import {
   MULTI_ROLLBACK_BATCH,
   MULTI_ROLLBACK_PARALLEL,
@@ -63,8 +65,7 @@ export async function restoreTrashed(
   async function restoreBatch(job: string, batch: readonly string[]): Promise<void> {
     try {
       const { data } = await client.request({
-        method: 'POST',
-        path: `/jobs/${encodeURIComponent(job)}/multi_rollback`,
+        call: callTo(CALLS.multiRollback, { id: job }),
         body: { file_uuids: batch },
         schema: MultiRollbackResponseSchema,
       });
@@ -130,8 +131,7 @@ export async function purgeTrashed(client: ApiClient, ids: readonly string[]): P
   try {
     for (const chunk of chunks(ids, TRASH_PAGE_MAX)) {
       const { data } = await client.request({
-        method: 'POST',
-        path: '/empty_trash_can',
+        call: callTo(CALLS.emptyTrash),
         body: { fileid: chunk },
         schema: EmptyTrashResponseSchema,
       });

@@ -33,7 +33,7 @@ function trash(n: number, soon: number) {
   /** Files deleted since the listing began: they come first, and push the rest down. */
   let added = 0;
   const client = {
-    request: ({ query }: { query: { offset: number; limit: number } }) => {
+    request: ({ call: { query } }: { call: { query: { offset: number; limit: number } } }) => {
       calls.push(query);
       const total = n + added;
       const files: TrashFile[] = [];

@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { TRASH_PAGE_MAX, TrashListResponseSchema, type TrashFile } from '../../api/contract/trash';
 import type { ApiClient } from '../../api/http';
 import { TRASH_REMOVED_SOON_DAYS } from '../../domain/constants';
@@ -150,9 +152,7 @@ export class TrashPages {
 
   private async page(offset: number, limit: number, signal: AbortSignal) {
     const { data } = await this.client.request({
-      method: 'GET',
-      path: '/trash_can',
-      query: { offset, limit },
+      call: callTo(CALLS.trashCan, {}, { offset, limit }),
       schema: TrashListResponseSchema,
       signal,
     });

@@ -35,7 +35,7 @@ function file(id: string, daysAgo: number, fields: Partial<TrashFile> = {}): Tra
 /** A client answering GET /trash_can from `files`, page by page. */
 function client(files: TrashFile[]): ApiClient {
   return {
-    request: ({ query }: { query: { offset: number; limit: number } }) =>
+    request: ({ call: { query } }: { call: { query: { offset: number; limit: number } } }) =>
       Promise.resolve({
         data: {
           total_item_count: files.length,

@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import type { TFunction } from 'i18next';
 import { TRASH_PAGE_MAX, TrashListResponseSchema, type TrashFile } from '../../api/contract/trash';
 import { limited } from '../../domain/concurrency';
@@ -47,9 +49,11 @@ export function trashThumbnails(
   facts: TrashFacts,
 ): (fileId: string, size: number) => string {
   const base = client.url({
-    host: 'thumb',
-    path: '/th/3/trash/JOB_ID/FILE_ID',
-    query: { area: 'AREA', token },
+    call: callTo(
+      CALLS.trashThumbnail,
+      { id: 'JOB_ID', fileId: 'FILE_ID' },
+      { area: 'AREA', token },
+    ),
   });
   return (fileId, size) =>
     base
@@ -138,9 +142,7 @@ export async function listTrash(client: ApiClient, signal?: AbortSignal): Promis
   const page = async (offset: number) =>
     (
       await client.request({
-        method: 'GET',
-        path: '/trash_can',
-        query: { offset, limit: TRASH_PAGE_MAX },
+        call: callTo(CALLS.trashCan, {}, { offset, limit: TRASH_PAGE_MAX }),
         schema: TrashListResponseSchema,
         signal,
       })

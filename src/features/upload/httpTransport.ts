@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 /*
  * The upload transport of the app: the calls of the upload pipeline (transport.ts) through the
  * app's api client and its stored auth, and issue 32's resumable uploads (resumable.ts).
@@ -30,8 +32,7 @@ export const httpUploadTransport: UploadTransport = {
   async dedup({ job, path, checksum, mtime, policy }) {
     try {
       const { data } = await api().request({
-        method: 'POST',
-        path: `/jobs/${encodeURIComponent(job)}/files_dedup`,
+        call: callTo(CALLS.filesDedup, { id: job }),
         body: { path, checksum, mtime, policy, want_json: '1' },
         schema: FilesDedupResponseSchema,
       });
@@ -79,8 +80,7 @@ export const httpUploadTransport: UploadTransport = {
   async createAlbum(name) {
     try {
       const { data } = await api().request({
-        method: 'POST',
-        path: '/jobs',
+        call: callTo(CALLS.createJob),
         body: {
           type: 'story',
           name,
@@ -99,8 +99,7 @@ export const httpUploadTransport: UploadTransport = {
 
   async jobType(jobId) {
     const { data } = await api().request({
-      method: 'GET',
-      path: `/jobs/${encodeURIComponent(jobId)}/info`,
+      call: callTo(CALLS.jobInfo, { id: jobId }),
       schema: JobInfoSchema,
     });
     return data.type;

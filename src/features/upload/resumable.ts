@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callAt } from '../../api/contract/callTarget';
 /*
  * Issue 32: a large file's bytes through the service's resumable uploads (tus 1.0.0, with
  * tus-js-client), then the SPEC §7 upload call naming the finished upload instead of carrying the
@@ -36,7 +38,7 @@ const isDetailed = (error: Error): error is DetailedError =>
 
 /** The service's endpoint as an absolute URL: a path is on the app host (with SPEC §7's query). */
 export function endpointUrl(endpoint: string): string {
-  if (endpoint.startsWith('/')) return api().url({ path: endpoint });
+  if (endpoint.startsWith('/')) return api().url({ call: callAt(CALLS.resumableCreate, endpoint) });
   const url = new URL(endpoint);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UploadError('server');
   return url.toString();

@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 /*
  * The calls of the upload pipeline (SPEC §7): files_dedup and account/job look-ups through the
  * app's api client; the upload itself over XMLHttpRequest, because fetch reports no upload
@@ -224,7 +226,7 @@ export const uploadFields = (request: Pick<SendRequest, 'path' | 'mtime' | 'poli
 
 /** The upload call's URL for a job (with the SPEC §7 common parameters). */
 export const uploadUrl = (job: string): string =>
-  api().url({ path: `/jobs/${encodeURIComponent(job)}/upload` });
+  api().url({ call: callTo(CALLS.upload, { id: job }) });
 
 /** The stored session's Authorization header, or an `unauthorized` failure. */
 export function authorization(): string {
@@ -243,7 +245,7 @@ export async function withSessionCheck<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof UploadError && error.kind === 'unauthorized') {
       await api()
-        .request({ method: 'GET', path: '/account_info', schema: AccountInfoSchema })
+        .request({ call: callTo(CALLS.accountInfo), schema: AccountInfoSchema })
         .catch(() => undefined);
     }
     throw error;

@@ -1,3 +1,5 @@
+import { CALLS } from '../../api/contract/calls';
+import { callTo } from '../../api/contract/callTarget';
 import { UNSUPPORTED_MEDIA_EVENT, type EngagedEvent } from '../../domain/engagement';
 import { getClientIdentity } from '../../state/clientIdentity';
 import { readJson, writeJson } from '../../state/persisted';
@@ -25,16 +27,14 @@ const analytics = createEngagedAnalytics({
   now: () => Date.now(),
   sendEvents: async (events) => {
     await api().request({
-      method: 'POST',
-      path: '/user_statistics_events',
+      call: callTo(CALLS.statisticsEvents),
       body: { events },
       responseType: 'none',
     });
   },
   sendClientStats: async (stats) => {
     await api().request({
-      method: 'POST',
-      path: '/client_stats',
+      call: callTo(CALLS.clientStats),
       body: stats,
       responseType: 'none',
     });

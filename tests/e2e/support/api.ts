@@ -12,8 +12,8 @@ export function apiGet<T>(
 ): Promise<T> {
   return page.evaluate(
     async ({ path, query }) => {
-      const { api } = window.__capture!;
-      const answer = await api.request({ method: 'GET', path, query, responseType: 'text' });
+      const { api, callFor } = window.__capture!;
+      const answer = await api.request({ call: callFor('GET', path, query), responseType: 'text' });
       return JSON.parse(answer.data) as unknown;
     },
     { path, query },

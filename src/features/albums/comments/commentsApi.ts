@@ -1,3 +1,5 @@
+import { CALLS } from '../../../api/contract/calls';
+import { callTo } from '../../../api/contract/callTarget';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { loadStoredAuth } from '../../../api/authStore';
@@ -29,8 +31,7 @@ export const commentsQuery = (jobId: string, fileId: string) =>
     queryFn: async ({ signal }) =>
       (
         await api().request({
-          method: 'GET',
-          path: commentsPath(jobId, fileId),
+          call: callTo(CALLS.comments, { id: jobId, fileId: fileId }),
           schema: CommentsResponseSchema,
           signal,
           ...linkRequestOptions(jobId),
@@ -67,12 +68,10 @@ export function forgetVisitor(jobId: string): void {
 /** POST /jobs/{id}/visitor_token: the visitor names themselves for this album (issue 14). */
 export async function nameVisitor(jobId: string, name: string): Promise<VisitorToken> {
   const { data } = await api().request({
-    method: 'POST',
-    path: `${jobPath(jobId)}/visitor_token`,
+    call: callTo(CALLS.visitorToken, { id: jobId }),
     body: { name: name.trim() },
     schema: VisitorTokenResponseSchema,
     ...linkRequestOptions(jobId),
-    auth: false,
   });
   writeJson('visitorTokens', { ...storedVisitors(), [jobId]: data });
   return data;
@@ -132,8 +131,7 @@ export async function postComment(
   signal?: AbortSignal,
 ): Promise<Comment> {
   const { data } = await api().request({
-    method: 'POST',
-    path: commentsPath(jobId, fileId),
+    call: callTo(CALLS.postComment, { id: jobId, fileId: fileId }),
     body: { comment: text },
     schema: CommentSchema,
     signal,
@@ -149,8 +147,7 @@ export async function editComment(
   text: string,
 ): Promise<Comment> {
   const { data } = await api().request({
-    method: 'PUT',
-    path: `${commentsPath(jobId, fileId)}/${encodeURIComponent(commentId)}`,
+    call: callTo(CALLS.editComment, { id: jobId, fileId: fileId, commentId: commentId }),
     body: { comment: text },
     schema: CommentSchema,
     ...authorOptions(jobId),
@@ -164,8 +161,7 @@ export async function deleteComment(
   commentId: string,
 ): Promise<void> {
   await api().request({
-    method: 'DELETE',
-    path: `${commentsPath(jobId, fileId)}/${encodeURIComponent(commentId)}`,
+    call: callTo(CALLS.deleteComment, { id: jobId, fileId: fileId, commentId: commentId }),
     responseType: 'none',
     ...authorOptions(jobId),
   });
