@@ -36,5 +36,8 @@ export function paidTransitionNotice(
   };
 }
 
-/** The user option that remembers the dismissal (SPEC §7 /options/{key}), on every device. */
-export const TRANSITION_NOTICE_DISMISSED_OPTION = 'paid_service_transition_notice_dismissed';
+/**
+ * The account attribute that remembers the dismissal, on every device (SPEC §3 "Account
+ * attribute: key and value", §7 /account_attribute; the SPEC names no key: this one is ours).
+ */
+export const TRANSITION_NOTICE_DISMISSED_ATTRIBUTE = 'paid_service_transition_notice_dismissed';

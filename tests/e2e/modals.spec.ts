@@ -122,7 +122,7 @@ test('the sunset notice shows once, with the date, and not again after a reload;
   expect(JSON.parse(seen ?? 'null')).toEqual([uuid]);
 
   // SPEC §2 paid-service transition notice (account_info isBeingShutDown): the §9 trial promo
-  // (2 months) and the deletion date, a way to the plans, and Close remembered as a user option.
+  // (2 months) and the deletion date, a way to the plans, and Close remembered as an account attribute.
   const notice = page.getByTestId('transition-notice');
   await expect(notice).toContainText('We are becoming a paid service');
   await expect(notice).toContainText('your first 2 months are free');
@@ -137,14 +137,14 @@ test('the sunset notice shows once, with the date, and not again after a reload;
     .poll(
       async () =>
         (
-          await call<{ value: unknown }>(
+          await call<{ result: string | null }>(
             user,
             'GET',
-            '/options/paid_service_transition_notice_dismissed',
+            '/account_attribute?account_attribute_key=paid_service_transition_notice_dismissed',
           )
-        ).value,
+        ).result,
     )
-    .toBe(true);
+    .toBe('true');
 
   await page.reload();
   await expectNoPrompt(page);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { longServiceDate } from '../../domain/language';
 import { paidTransitionNotice } from '../../domain/paidTransition';
-import { useAccountInfo } from '../../platform/queries';
+import { resourceLoadOf, useAccountInfo } from '../../platform/queries';
 import { useLoginStatus } from '../../state/session';
 import { Button, buttonClass } from '../../ui/Button';
 import { rememberTransitionDismissed, transitionDismissedQuery } from './noticesApi';
@@ -16,7 +16,7 @@ const STORAGE_SETTINGS = '/settings/storage';
  * SPEC §2 paid-service transition notice (rule: domain/paidTransition.ts): a card at the foot of
  * every signed-in page for an account the service is shutting down, with the trial promo, the
  * deletion date (or the months left) and the way to the plans. Dismissed with Close, remembered
- * as a user option so it stays away on every device.
+ * as an account attribute so it stays away on every device.
  */
 export function PaidTransitionNotice() {
   const { t, i18n } = useTranslation();
@@ -26,8 +26,10 @@ export function PaidTransitionNotice() {
   const account = useAccountInfo().data;
   const beingShutDown = signedIn && account?.isBeingShutDown === true;
   const dismissed = useQuery({ ...transitionDismissedQuery, enabled: beingShutDown });
-  // Nothing until the option is read: a dismissed notice must not flash. A failed read shows it.
-  if (!account || !beingShutDown || dismissed.isPending) return null;
+  // Nothing until the attribute is read (SPEC §4 resource load EMPTY or FETCHING): a dismissed
+  // notice must not flash. FAILED shows it.
+  const load = resourceLoadOf(dismissed);
+  if (!account || !beingShutDown || load === 'EMPTY' || load === 'FETCHING') return null;
   const notice = paidTransitionNotice(account, dismissed.data === true);
   if (!notice) return null;
 

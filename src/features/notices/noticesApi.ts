@@ -7,12 +7,12 @@ import {
   type GenericMessageCard,
 } from '../../api/contract/fullScreenCards';
 import { ApproveTosResponseSchema } from '../../api/contract/terms';
-import { OptionResponseSchema } from '../../api/contract/user';
-import { TRANSITION_NOTICE_DISMISSED_OPTION } from '../../domain/paidTransition';
+import { AccountAttributeResponseSchema } from '../../api/contract/user';
+import { TRANSITION_NOTICE_DISMISSED_ATTRIBUTE } from '../../domain/paidTransition';
 import { api } from '../../platform/api';
 
-// SPEC §7 calls of the session-start prompts: terms, full-screen cards, and the option that
-// remembers the paid-service transition notice's dismissal.
+// SPEC §7 calls of the session-start prompts: terms, full-screen cards, and the account attribute
+// that remembers the paid-service transition notice's dismissal.
 
 /**
  * GET /v2/full_screen_cards: the cards this client can show, highest priority first (other
@@ -54,27 +54,32 @@ export async function dismissCard(cardId: string): Promise<void> {
   }
 }
 
-const transitionOption = { key: TRANSITION_NOTICE_DISMISSED_OPTION };
+const transitionAttribute = { account_attribute_key: TRANSITION_NOTICE_DISMISSED_ATTRIBUTE };
+/** The attribute's value once dismissed (SPEC §7: POST's body is the value, `result` echoes it). */
+const DISMISSED = 'true';
 
-/** GET /options/{key}: whether this user dismissed the paid-service transition notice. */
+/**
+ * GET /account_attribute: whether this account dismissed the paid-service transition notice (the
+ * SPEC §4 account-attributes resource load: `resourceLoadOf` of this query).
+ */
 export const transitionDismissedQuery = queryOptions({
-  queryKey: ['options', TRANSITION_NOTICE_DISMISSED_OPTION],
+  queryKey: ['account_attribute', TRANSITION_NOTICE_DISMISSED_ATTRIBUTE],
   queryFn: async ({ signal }): Promise<boolean> => {
     const { data } = await api().request({
-      call: callTo(CALLS.readOption, transitionOption),
-      schema: OptionResponseSchema,
+      call: callTo(CALLS.readAccountAttribute, {}, transitionAttribute),
+      schema: AccountAttributeResponseSchema,
       signal,
     });
-    return data.value === true;
+    return data.result === DISMISSED;
   },
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-/** PUT /options/{key}: the notice stays dismissed for this user, on every device. */
+/** POST /account_attribute: the notice stays dismissed for this account, on every device. */
 export async function rememberTransitionDismissed(): Promise<void> {
   await api().request({
-    call: callTo(CALLS.writeOption, transitionOption),
-    body: { value: true },
-    schema: OptionResponseSchema,
+    call: callTo(CALLS.writeAccountAttribute, {}, transitionAttribute),
+    body: DISMISSED,
+    schema: AccountAttributeResponseSchema,
   });
 }
