@@ -428,6 +428,12 @@ test('adding photos as a visitor: sign in, come back with #showUploadOverlay, jo
     await expect(page.getByTestId('upload-overlay-timeline')).not.toBeChecked();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(overlay).toHaveCount(0);
+    // So does the top bar's Upload on this page (state/uploadOffer.ts).
+    await page.getByTestId('upload-button').click();
+    await expect(page).toHaveURL(new RegExp(`/albums/${album.id}#showUploadOverlay$`));
+    await expect(page.getByTestId('upload-overlay-timeline')).not.toBeChecked();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(overlay).toHaveCount(0);
     // The cover picker by its address (SPEC §6: the cover is the owner's): a member sees every
     // tile disabled and says why. An in-app navigation, as a typed link would land on it.
     await page.evaluate((to) => {

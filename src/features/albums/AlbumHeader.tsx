@@ -8,6 +8,7 @@ import { NEW_ALBUM_PLACEHOLDER } from './albumList';
 import { Avatar } from './AlbumsPage';
 import { ChoiceMenu } from './ChoiceMenu';
 import { SubscriberButton } from '../readOnly';
+import { mayAddTo } from './albumRights';
 import { AlbumUploadButton, type AlbumUpload } from './AlbumUploadButton';
 import './AlbumHeader.css';
 
@@ -51,7 +52,7 @@ export function AlbumHeader({
   const { t } = useTranslation();
   const users = useQuery(albumUsersQuery(album.id));
   const owner = album.role === 'owner';
-  const canAdd = owner || (album.role === 'member' && (album.permissions & 2) !== 0);
+  const canAdd = mayAddTo(album);
   const title = album.title?.trim() && album.title !== NEW_ALBUM_PLACEHOLDER ? album.title : null;
   const participants = users.data ?? [];
   const sort = album.sort_order ?? 'NEWEST_TAKEN';

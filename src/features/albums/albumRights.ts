@@ -1,3 +1,4 @@
+import type { AlbumInfo } from '../../api/contract/albums';
 import type { FileInfo, FileRights } from '../../api/contract/files';
 
 /**
@@ -18,3 +19,8 @@ export function createAlbumRights() {
 }
 
 export type AlbumRights = ReturnType<typeof createAlbumRights>;
+
+/** SPEC §6: the owner adds to an album; others only as members while it allows uploads (bit 2). */
+export function mayAddTo(album: Pick<AlbumInfo, 'role' | 'permissions'>): boolean {
+  return album.role === 'owner' || (album.role === 'member' && (album.permissions & 2) !== 0);
+}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { ButtonProps } from '../../ui/Button';
 import { useLoginStatus } from '../../state/session';
+import { useUploadOfferFor } from '../../state/uploadOffer';
 import { SubscriberButton } from '../readOnly';
 import { folderUploadTarget } from './folderAlbum';
 import type { IncomingFile } from './model';
@@ -24,8 +25,10 @@ export function UploadButton() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const loggedIn = useLoginStatus() === 'AUTHENTICATED';
-  if (!loggedIn) return null;
   const target = targetForPath(pathname);
+  // A shared album's page asks about the timeline copy first (SPEC §2; state/uploadOffer.ts).
+  const ask = useUploadOfferFor(target.kind === 'job' ? target.jobId : null);
+  if (!loggedIn) return null;
   return (
     <>
       <PickerButton
@@ -35,6 +38,7 @@ export function UploadButton() {
         icon={UPLOAD_ICON}
         testId="upload"
         onFiles={(files) => void startUpload(files, target)}
+        {...(ask ? { onClickInstead: ask } : {})}
       />
       <PickerButton
         variant="ghost"
@@ -63,6 +67,7 @@ function PickerButton({
   testId,
   folder = false,
   onFiles,
+  onClickInstead,
 }: {
   variant: ButtonProps['variant'];
   label: string;
@@ -71,6 +76,8 @@ function PickerButton({
   testId: string;
   folder?: boolean;
   onFiles: (files: IncomingFile[]) => void;
+  /** Asked instead of opening the picker (a shared album's upload overlay). */
+  onClickInstead?: () => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
   // A folder picker: React has no prop for the attribute; every current desktop browser reads it.
@@ -83,7 +90,7 @@ function PickerButton({
         variant={variant}
         className={folder ? 'upload-button upload-button--folder' : 'upload-button'}
         aria-label={label}
-        onClick={() => input.current?.click()}
+        onClick={() => (onClickInstead ? onClickInstead() : input.current?.click())}
         data-testid={`${testId}-button`}
       >
         {/* Phones show the icon alone (issue 20: the top bar fits 360 px); the name stays. */}
