@@ -230,6 +230,9 @@ test('privacy and permissions are saved; the album page and list are accessible'
   await expect.poll(async () => (await info(owner)).privacy_mode).toBe('private');
   await expect.poll(async () => (await info(owner)).permissions).toBe(2);
   await expect(page.getByTestId('album-privacy')).toHaveAttribute('data-shared', 'false');
+  // The dialog closes (its route left) once every save is done: opened in the app before that,
+  // the next dialog was closed by this one's navigation.
+  await expect(page.getByTestId('album-settings')).toHaveCount(0);
 
   await navigateInApp(page, `/albums/${albumId}/edit/privacy`);
   await page.getByTestId('album-privacy-shared').check();
