@@ -1,4 +1,10 @@
-import { rescaleDesign, shownScale, type ShownSize } from './designScale';
+import {
+  rescaleDesign,
+  shownScale,
+  type Annotation,
+  type Crop,
+  type ShownSize,
+} from './designScale';
 import { EditorError } from './errors';
 import type { LibraryHandle, LibraryState } from './LibraryEditor';
 import { canvasBlob } from './loadImage';
@@ -33,6 +39,43 @@ async function waitForSource(handle: LibraryHandle, image: HTMLImageElement): Pr
   throw new EditorError('rendering', 'the editor did not take the original in time');
 }
 
+const near = (a: unknown, b: unknown) =>
+  typeof a === 'number' && typeof b === 'number' ? Math.abs(a - b) < 0.5 : a === b;
+
+/** Whether the library's crop box is `crop` (its position and size, within half a shown pixel). */
+export function holdsCrop(state: LibraryState, crop: Crop): boolean {
+  const now = state.adjustments?.crop ?? {};
+  return (['x', 'y', 'width', 'height'] as const).every((key) => near(now[key], crop[key]));
+}
+
+/**
+ * Puts the rescaled geometry into the library and waits until its state holds the crop box on two
+ * reads a frame apart. The library can still be settling the new source when the first update
+ * lands and then puts its own box back (under load the copy came out with the preview's box on
+ * the original: 24 px short), so an update that did not hold is made again.
+ */
+export async function applyCrop(
+  handle: LibraryHandle,
+  crop: Crop,
+  annotations: Readonly<Record<string, Annotation>>,
+): Promise<void> {
+  const deadline = performance.now() + SWAP_TIMEOUT_MS;
+  let held = 0;
+  handle.update({ adjustments: { crop }, annotations });
+  while (performance.now() < deadline) {
+    await nextFrame();
+    // A read runs after the library's reducer has applied every update before it.
+    if (holdsCrop(await handle.read(), crop)) {
+      held += 1;
+      if (held >= 2) return;
+    } else {
+      held = 0;
+      handle.update({ adjustments: { crop }, annotations });
+    }
+  }
+  throw new EditorError('rendering', 'the editor did not keep the edit on the original');
+}
+
 /**
  * The edited image at the save base's resolution. The user edited the 1280 preview; the library
  * exports at the size of the image it holds, so the base (the original, or its resize past the
@@ -57,10 +100,7 @@ export async function renderCopy(
         { crop: before.adjustments?.crop ?? {}, annotations: before.annotations ?? {} },
         shownScale(from, to),
       );
-      handle.update({ adjustments: { crop: geometry.crop }, annotations: geometry.annotations });
-      // The update is applied by the library's next render; a read waits for it.
-      await handle.read();
-      await nextFrame();
+      await applyCrop(handle, geometry.crop, geometry.annotations);
     }
   }
   let canvas: HTMLCanvasElement;
