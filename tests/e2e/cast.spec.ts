@@ -170,12 +170,20 @@ test('pair by code, follow the viewer, slideshow, video controls, the casting ba
         const all = await shownIds(tv, 'cast-stage');
         const seen = all.slice(Math.max(0, all.indexOf(photos[0])));
         const followed = await shownIds(page, 'carousel');
-        return photos.slice(0, 5).every((id) => seen.includes(id) && followed.includes(id));
+        // What is still to be seen, by its place in the slideshow (a failure names it and what
+        // each side showed, in the same names).
+        const name = (id: string) => (photos.includes(id) ? `p${photos.indexOf(id)}` : id);
+        const missing = photos
+          .slice(0, 5)
+          .filter((id) => !seen.includes(id) || !followed.includes(id));
+        return missing.length === 0
+          ? []
+          : [missing.map(name), { tv: all.map(name), viewer: followed.map(name) }];
       },
       // 5 items of 5 s each, the viewer one round trip behind: 60 s holds on a loaded machine.
       { timeout: 60_000, intervals: [250] },
     )
-    .toBe(true);
+    .toEqual([]);
   await expect
     .poll(
       async () =>
