@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { generatePath, Navigate, useLocation, useParams } from 'react-router-dom';
 import { albumIdFromParam } from '../domain/albumId';
+import { shownRoute } from './ShownRoute';
 
 /** The route parameter that names an album (SPEC §2 albumID or albumIDB64). */
 export const ALBUM_PARAM = 'jobId';
@@ -9,9 +10,12 @@ export function takesAlbum(path: string): boolean {
   return path.split('/').includes(`:${ALBUM_PARAM}`);
 }
 
-/** The component a route renders: its page, read through withAlbumId when it takes an album. */
+/**
+ * The component a route renders: its page, read through withAlbumId when it takes an album, and
+ * reporting itself shown to test builds (ShownRoute.tsx).
+ */
 export function routeComponent(Page: ComponentType, pattern: string): ComponentType {
-  return takesAlbum(pattern) ? withAlbumId(Page, pattern) : Page;
+  return shownRoute(takesAlbum(pattern) ? withAlbumId(Page, pattern) : Page);
 }
 
 /**

@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
 import { waitForHook } from './support/hooks';
-import { routeBuilt } from './support/routes';
+import { navigateInApp, routeBuilt } from './support/routes';
 import { setUserDisabled } from './support/testControls';
 
 // user2 is no other spec's user: disabling it cannot disturb them.
@@ -163,26 +163,39 @@ test('a crawl of the shell and the built pages finds no page-not-found', async (
     const path = queue.shift()!;
     if (seen.has(path)) continue;
     seen.add(path);
-    // A page load each: through the router, the last page stays on screen while a lazily loaded
-    // one arrives, and the not-found check would read the page before.
-    await page.goto(path);
+    // Inside the running app (a page load each cost the crawl about 5 CPU s): the router keeps
+    // the last page on screen while a lazily loaded one arrives, so the not-found check waits
+    // until the page shown is the one of the address (src/app/ShownRoute.tsx).
+    await navigateInApp(page, path);
+    await expect
+      .poll(() =>
+        page.evaluate(() => window.__capture!.shownPath === location.pathname + location.search),
+      )
+      .toBe(true);
     await expect(page.getByTestId('app-shell')).toBeVisible();
     // The lazily loaded page is in (the change poll keeps the network busy: no networkidle).
     await expect(page.locator(PAGE_READY)).toBeVisible();
     const notFound = await page.getByTestId('not-found-page').count();
     if (notFound > 0 && path !== '/no/such/page') deadEnds.push(path);
-    for (const link of await internalLinks(page)) {
-      // The skip link and other in-page anchors stay on the page.
-      if (link.split('#')[0] === path || seen.has(link)) continue;
-      if (!(await routeBuilt(page, link))) deadEnds.push(`${path} → ${link}`);
+    // The skip link and other in-page anchors stay on the page.
+    const links = (await internalLinks(page)).filter(
+      (link) => link.split('#')[0] !== path && !seen.has(link),
+    );
+    // Asked in one call for the page's links (a call each added about 10 s to the crawl under load).
+    const built = await page.evaluate(
+      (links) => links.map((link) => window.__capture!.routes.isRouteBuilt(link)),
+      links,
+    );
+    for (const [i, link] of links.entries()) {
+      if (!built[i]) deadEnds.push(`${path} → ${link}`);
       // The privacy page may go through the identity page (fresh login): privacy.spec.ts.
       if (link.includes('/settings/privacy')) continue;
       queue.push(link);
     }
   }
   // Popup buttons: the storage popups' "Buy more storage" is there only when its page is.
-  await page.goto('/photos');
-  await waitForHook(page, 'stores');
+  await navigateInApp(page, '/photos');
+  await expect(page.getByTestId('timeline')).toBeVisible();
   await page.evaluate(() =>
     window.__capture!.stores.popups.getState().enqueue('StorageUsageAbove80'),
   );
