@@ -37,7 +37,7 @@ import { withCoverItem } from './albumMenu';
 import { AlbumHeader } from './AlbumHeader';
 import { AlbumFetchFailure } from './AlbumFetchFailure';
 import { AlbumNotFound } from './AlbumNotFound';
-import { createAlbumRights, mayAddTo } from './albumRights';
+import { createAlbumRights } from './albumRights';
 import { AlbumShareDialog } from './AlbumShareDialog';
 import { CoverPickerDialog } from './CoverPickerDialog';
 import { AlbumSettingsDialog, EDIT_TABS, type EditTab } from './AlbumSettingsDialog';
@@ -47,7 +47,6 @@ import { useAddToAlbumInCarousel } from './CarouselAddToAlbum';
 import { useAlbumSocialSlots } from './albumSocialSlots';
 import { useAlbumHeaderActions } from './useAlbumHeaderActions';
 import { useUploadOverlay } from './UploadOverlay';
-import { registerUploadOffer } from '../../state/uploadOffer';
 import './Albums.css';
 
 /**
@@ -188,15 +187,8 @@ function Album({ album }: { album: AlbumInfo }) {
   );
 
   const header = useAlbumHeaderActions(album, engine);
+  // SPEC §2: a shared album asks about the timeline copy before any upload (UploadOverlay.tsx).
   const uploadOverlay = useUploadOverlay(album, header.actions);
-  // SPEC §2: a shared album asks about the timeline copy before an upload, from the header's
-  // Upload and from the top bar's alike.
-  const asksBeforeUpload = album.privacy_mode !== 'private' && mayAddTo(album);
-  const askUpload = header.actions.openUploadOverlay;
-  useEffect(
-    () => (asksBeforeUpload ? registerUploadOffer({ jobId, ask: askUpload }) : undefined),
-    [asksBeforeUpload, jobId, askUpload],
-  );
 
   if (syncStatus === 'RECENTLY_DELETED' && header.deleteStatus === null) return <AlbumNotFound />;
   const editTab = (EDIT_TABS as readonly string[]).includes(tab ?? '') ? (tab as EditTab) : null;
