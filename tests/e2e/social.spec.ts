@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { transformPassword } from '../../src/domain/password';
 import { account, albumWithPhotos, call, type Account } from './support/accounts';
 import { axeClean } from './support/axe';
+import { screenTiles } from './support/interaction';
 import { API, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
 import { addFault, removeFault } from './support/testControls';
 
@@ -490,6 +491,24 @@ test('adding photos as a visitor: sign in, come back with #showUploadOverlay, jo
     await expect
       .poll(() => paths(adder, adder.timeline))
       .toEqual(['dropped-1.jpg', 'dropped-2.jpg', 'mine.jpg']);
+    // SPEC §4 COPY_TO_TIMELINE: the owner's two files, selected, copied to the adder's timeline.
+    await expect(page.getByTestId('selection-toolbar')).toHaveCount(0);
+    // Tall enough for both months of the album (the dropped files' and the owner's) at once.
+    await page.setViewportSize({ width: 1280, height: 1400 });
+    for (const id of album.files) {
+      await expect.poll(async () => (await screenTiles(page)).some((t) => t.id === id)).toBe(true);
+      const tile = (await screenTiles(page)).find((t) => t.id === id)!;
+      await page.mouse.click(tile.x + 16, tile.y + 16);
+    }
+    await expect(page.getByTestId('selection-count')).toContainText('2');
+    await page.getByTestId('selection-copy-to-timeline').click();
+    await expect(
+      page.getByTestId('toast').filter({ hasText: '2 items copied to your photos' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('selection-toolbar')).toHaveCount(0);
+    await expect
+      .poll(() => paths(adder, adder.timeline))
+      .toEqual([...ownerPaths, 'dropped-1.jpg', 'dropped-2.jpg', 'mine.jpg'].sort());
     // The cover picker by its address (SPEC §6: the cover is the owner's): a member sees every
     // tile disabled and says why. An in-app navigation, as a typed link would land on it.
     await page.evaluate((to) => {
