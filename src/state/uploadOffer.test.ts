@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { registerUploadOffer, uploadOfferStore } from './uploadOffer';
+import { registerUploadOffer, uploadOfferFor, uploadOfferStore } from './uploadOffer';
 
 describe('uploadOffer', () => {
   afterEach(() => uploadOfferStore.setState({ offer: null }));
@@ -14,5 +14,16 @@ describe('uploadOffer', () => {
     expect(uploadOfferStore.getState().offer).toBe(second);
     dropSecond();
     expect(uploadOfferStore.getState().offer).toBeNull();
+  });
+
+  it('asks only for uploads into the registered page’s own job', () => {
+    const ask = () => undefined;
+    expect(uploadOfferFor('a')).toBeNull();
+    const drop = registerUploadOffer({ jobId: 'a', ask });
+    expect(uploadOfferFor('a')).toBe(ask);
+    expect(uploadOfferFor('b')).toBeNull();
+    expect(uploadOfferFor(null)).toBeNull();
+    drop();
+    expect(uploadOfferFor('a')).toBeNull();
   });
 });

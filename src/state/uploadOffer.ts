@@ -4,11 +4,20 @@ import { createStore } from 'zustand/vanilla';
 /**
  * An album page whose uploads ask first (SPEC §2: adding to a shared album while signed in offers
  * "also copy to my timeline"): while it is open it registers how to ask, and the top bar's Upload
- * on that page asks through it instead of opening the file picker at once.
+ * and a drop on that page ask through it instead of uploading at once.
  */
 export interface UploadOffer {
   jobId: string;
-  ask: () => void;
+  /**
+   * Opens the page's upload overlay; with `dropped`, for exactly those files (a drop on the
+   * page), which it queues only once the user confirms.
+   */
+  ask: (dropped?: readonly OfferedFile[]) => void;
+}
+
+/** A file as the upload queue takes it; the upload feature's entries (folder marks) pass through. */
+export interface OfferedFile {
+  readonly file: File;
 }
 
 export const uploadOfferStore = createStore<{ offer: UploadOffer | null }>()(() => ({
@@ -23,8 +32,18 @@ export function registerUploadOffer(offer: UploadOffer): () => void {
   };
 }
 
-/** How to ask before uploading into `jobId`, or null when its uploads go straight in. */
-export function useUploadOfferFor(jobId: string | null): (() => void) | null {
-  const offer = useStore(uploadOfferStore, (state) => state.offer);
+/** The one rule: the registered offer applies to uploads into its own job only. */
+function offerOf(offer: UploadOffer | null, jobId: string | null): UploadOffer['ask'] | null {
   return jobId !== null && offer?.jobId === jobId ? offer.ask : null;
+}
+
+/** How to ask before uploading into `jobId` now (a drop), or null when its uploads go straight in. */
+export function uploadOfferFor(jobId: string | null): UploadOffer['ask'] | null {
+  return offerOf(uploadOfferStore.getState().offer, jobId);
+}
+
+/** The same, followed by a component (the top bar's Upload). */
+export function useUploadOfferFor(jobId: string | null): UploadOffer['ask'] | null {
+  const offer = useStore(uploadOfferStore, (state) => state.offer);
+  return offerOf(offer, jobId);
 }

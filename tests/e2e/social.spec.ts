@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { transformPassword } from '../../src/domain/password';
 import { account, albumWithPhotos, call, type Account } from './support/accounts';
 import { axeClean } from './support/axe';
+import { screenTiles } from './support/interaction';
 import { API, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
 import { addFault, removeFault } from './support/testControls';
 
@@ -383,7 +384,7 @@ test('adding photos as a visitor: sign in, come back with #showUploadOverlay, jo
   browser,
   request,
 }) => {
-  const album = await albumWithPhotos(owner, 'Bring yours', true, 1);
+  const album = await albumWithPhotos(owner, 'Bring yours', true, 2);
   const adder = await account(request, 'social-adder', { name: 'Adding Ada' });
   const { context, page } = await newPage(browser);
   try {
@@ -407,21 +408,13 @@ test('adding photos as a visitor: sign in, come back with #showUploadOverlay, jo
       .setInputFiles({ name: 'mine.jpg', mimeType: 'image/jpeg', buffer: jpeg });
     await expect(overlay).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`/albums/${album.id}$`));
-    await expect
-      .poll(
-        async () =>
-          (await call<{ counts: { files: number } }>(owner, 'GET', `/jobs/${album.id}/info`)).counts
-            .files,
-      )
-      .toBe(2);
+    const paths = async (who: Account, job: string) =>
+      (await call<{ files: { path: string }[] }>(who, 'GET', `/jobs/${job}/files`)).files
+        .map((file) => file.path)
+        .sort();
+    await expect.poll(() => paths(owner, album.id)).toHaveLength(3);
     // The copy lands in the adder's own timeline once the album upload is done.
-    await expect
-      .poll(async () =>
-        (
-          await call<{ files: { path: string }[] }>(adder, 'GET', `/jobs/${adder.timeline}/files`)
-        ).files.map((file) => file.path),
-      )
-      .toContain('mine.jpg');
+    await expect.poll(() => paths(adder, adder.timeline)).toContain('mine.jpg');
     // The header's own Upload, on this shared album, asks the same (SPEC §2), unticked again.
     await page.getByTestId('album-upload').click();
     await expect(page).toHaveURL(new RegExp(`/albums/${album.id}#showUploadOverlay$`));
@@ -434,6 +427,88 @@ test('adding photos as a visitor: sign in, come back with #showUploadOverlay, jo
     await expect(page.getByTestId('upload-overlay-timeline')).not.toBeChecked();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(overlay).toHaveCount(0);
+    // And files dropped on the page: the overlay names them and uploads nothing until asked.
+    const drop = async (names: string[]) => {
+      const files = await Promise.all(
+        names.map(async (name, i) => ({
+          name,
+          bytes: [
+            ...(await sharp({
+              create: {
+                width: 64,
+                height: 48,
+                channels: 3,
+                background: { r: 30 * i, g: 9, b: 99 },
+              },
+            })
+              .jpeg()
+              .toBuffer()),
+          ],
+        })),
+      );
+      const dataTransfer = await page.evaluateHandle((files) => {
+        const transfer = new DataTransfer();
+        for (const { name, bytes } of files) {
+          transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' }));
+        }
+        return transfer;
+      }, files);
+      await page.dispatchEvent('main', 'dragenter', { dataTransfer });
+      await expect(page.getByTestId('upload-drop-zone')).toBeVisible();
+      await page.dispatchEvent('main', 'dragover', { dataTransfer });
+      await page.dispatchEvent('main', 'drop', { dataTransfer });
+      await expect(page.getByTestId('upload-drop-zone')).toHaveCount(0);
+      await expect(page).toHaveURL(new RegExp(`/albums/${album.id}#showUploadOverlay$`));
+      await expect(overlay).toHaveAttribute('data-dropped', String(names.length));
+      await expect(page.getByTestId('upload-overlay-files').getByRole('listitem')).toHaveText(
+        names,
+      );
+      await expect(page.getByTestId('upload-overlay-timeline')).not.toBeChecked();
+    };
+    await drop(['left-out.jpg']);
+    await expect(overlay).toContainText('1 file is ready to upload to this album.');
+    await page.getByTestId('upload-overlay-cancel').click();
+    await expect(overlay).toHaveCount(0);
+    await drop(['dropped-1.jpg', 'dropped-2.jpg']);
+    await expect(overlay).toContainText('2 files are ready to upload to this album.');
+    await axeClean(page, 'upload-overlay');
+    await page.getByTestId('upload-overlay-timeline').check();
+    await page.getByTestId('upload-overlay-confirm').click();
+    await expect(overlay).toHaveCount(0);
+    // Exactly the confirmed files reach the album, and (ticked) the adder's timeline; the
+    // cancelled drop was never queued.
+    const ownerPaths = album.files.map((_, i) => `Bring yours/photo-${i}.jpg`);
+    await expect
+      .poll(() => paths(owner, album.id))
+      .toEqual([...ownerPaths, 'dropped-1.jpg', 'dropped-2.jpg', 'mine.jpg'].sort());
+    const queued = await page.evaluate(() => {
+      type Hooks = { upload: { store: { getState(): { items: { name: string }[] } } } };
+      const hooks = (window as unknown as { __capture: Hooks }).__capture;
+      return hooks.upload.store.getState().items.map((item) => item.name);
+    });
+    expect(queued).not.toContain('left-out.jpg');
+    expect(queued).toEqual(expect.arrayContaining(['dropped-1.jpg', 'dropped-2.jpg']));
+    await expect
+      .poll(() => paths(adder, adder.timeline))
+      .toEqual(['dropped-1.jpg', 'dropped-2.jpg', 'mine.jpg']);
+    // SPEC §4 COPY_TO_TIMELINE: the owner's two files, selected, copied to the adder's timeline.
+    await expect(page.getByTestId('selection-toolbar')).toHaveCount(0);
+    // Tall enough for both months of the album (the dropped files' and the owner's) at once.
+    await page.setViewportSize({ width: 1280, height: 1400 });
+    for (const id of album.files) {
+      await expect.poll(async () => (await screenTiles(page)).some((t) => t.id === id)).toBe(true);
+      const tile = (await screenTiles(page)).find((t) => t.id === id)!;
+      await page.mouse.click(tile.x + 16, tile.y + 16);
+    }
+    await expect(page.getByTestId('selection-count')).toContainText('2');
+    await page.getByTestId('selection-copy-to-timeline').click();
+    await expect(
+      page.getByTestId('toast').filter({ hasText: '2 items copied to your photos' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('selection-toolbar')).toHaveCount(0);
+    await expect
+      .poll(() => paths(adder, adder.timeline))
+      .toEqual([...ownerPaths, 'dropped-1.jpg', 'dropped-2.jpg', 'mine.jpg'].sort());
     // The cover picker by its address (SPEC §6: the cover is the owner's): a member sees every
     // tile disabled and says why. An in-app navigation, as a typed link would land on it.
     await page.evaluate((to) => {
@@ -441,7 +516,7 @@ test('adding photos as a visitor: sign in, come back with #showUploadOverlay, jo
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, `/albums/${album.id}/edit/cover`);
     const tiles = page.getByTestId('cover-picker-tile');
-    await expect(tiles).toHaveCount(2);
+    await expect(tiles).toHaveCount(5);
     await expect(page.getByTestId('cover-picker-not-allowed')).toHaveText(
       "You cannot change this album's cover.",
     );

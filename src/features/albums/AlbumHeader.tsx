@@ -8,7 +8,7 @@ import { NEW_ALBUM_PLACEHOLDER } from './albumList';
 import { Avatar } from './AlbumsPage';
 import { ChoiceMenu } from './ChoiceMenu';
 import { SubscriberButton } from '../readOnly';
-import { mayAddTo } from './albumRights';
+import { mayAddTo, mayCopyToTimeline } from './albumRights';
 import { AlbumUploadButton, type AlbumUpload } from './AlbumUploadButton';
 import './AlbumHeader.css';
 
@@ -144,7 +144,7 @@ export function AlbumHeader({
             {t('share.action')}
           </SubscriberButton>
         ) : null}
-        {!owner ? (
+        {mayCopyToTimeline(album) ? (
           <SubscriberButton onClick={actions.copyToTimeline} data-testid="album-copy">
             {t('albums.copy.action')}
           </SubscriberButton>

@@ -23,6 +23,7 @@ import {
   GALLERY_SHORTCUTS,
   GridPage,
   SelectionBar,
+  selectedFileIds,
   signedIn,
   timelineMenuItems,
   useGridPage,
@@ -37,7 +38,7 @@ import { withCoverItem } from './albumMenu';
 import { AlbumHeader } from './AlbumHeader';
 import { AlbumFetchFailure } from './AlbumFetchFailure';
 import { AlbumNotFound } from './AlbumNotFound';
-import { createAlbumRights, mayAddTo } from './albumRights';
+import { createAlbumRights, mayCopyToTimeline } from './albumRights';
 import { AlbumShareDialog } from './AlbumShareDialog';
 import { CoverPickerDialog } from './CoverPickerDialog';
 import { AlbumSettingsDialog, EDIT_TABS, type EditTab } from './AlbumSettingsDialog';
@@ -47,7 +48,6 @@ import { useAddToAlbumInCarousel } from './CarouselAddToAlbum';
 import { useAlbumSocialSlots } from './albumSocialSlots';
 import { useAlbumHeaderActions } from './useAlbumHeaderActions';
 import { useUploadOverlay } from './UploadOverlay';
-import { registerUploadOffer } from '../../state/uploadOffer';
 import './Albums.css';
 
 /**
@@ -131,6 +131,17 @@ function Album({ album }: { album: AlbumInfo }) {
     mayDelete,
   });
   const { fileActions, menu } = commands;
+  // SPEC §4 COPY_TO_TIMELINE of the selection, by the header's copy rule (SPEC §6); the selection
+  // is done with once copied, and kept for another try when the copy failed.
+  const copiesToTimeline = mayCopyToTimeline(album);
+  const copySelection = useCallback(() => {
+    if (!engine) return;
+    void selectedFileIds(engine).then(async (ids) => {
+      if (ids.length > 0 && (await albumCommands.copyToTimeline(jobId, ids))) {
+        engine.selection.clear();
+      }
+    });
+  }, [engine, jobId]);
 
   // Others' files, comments and loves arrive without a reload.
   const syncStatus = useAlbumSync(jobId, grid);
@@ -188,15 +199,8 @@ function Album({ album }: { album: AlbumInfo }) {
   );
 
   const header = useAlbumHeaderActions(album, engine);
+  // SPEC §2: a shared album asks about the timeline copy before any upload (UploadOverlay.tsx).
   const uploadOverlay = useUploadOverlay(album, header.actions);
-  // SPEC §2: a shared album asks about the timeline copy before an upload, from the header's
-  // Upload and from the top bar's alike.
-  const asksBeforeUpload = album.privacy_mode !== 'private' && mayAddTo(album);
-  const askUpload = header.actions.openUploadOverlay;
-  useEffect(
-    () => (asksBeforeUpload ? registerUploadOffer({ jobId, ask: askUpload }) : undefined),
-    [asksBeforeUpload, jobId, askUpload],
-  );
 
   if (syncStatus === 'RECENTLY_DELETED' && header.deleteStatus === null) return <AlbumNotFound />;
   const editTab = (EDIT_TABS as readonly string[]).includes(tab ?? '') ? (tab as EditTab) : null;
@@ -217,7 +221,13 @@ function Album({ album }: { album: AlbumInfo }) {
             deleteStatus={header.deleteStatus}
             actions={header.actions}
           />
-          {engine ? <SelectionBar engine={engine} {...commands.toolbar} /> : null}
+          {engine ? (
+            <SelectionBar
+              engine={engine}
+              {...commands.toolbar}
+              {...(copiesToTimeline ? { onCopyToTimeline: copySelection } : {})}
+            />
+          ) : null}
         </>
       }
       label={t('albums.gridLabel', { title: album.title ?? t('albums.unnamed') })}

@@ -1,10 +1,13 @@
 import { useRef, type ReactNode } from 'react';
 import type { ButtonProps } from '../../ui/Button';
-import { UPLOAD_ACCEPT } from '../upload';
+import { UPLOAD_ACCEPT, type IncomingFile } from '../upload';
 import { SubscriberButton } from '../readOnly';
 
 /** Uploads files from the device into the album (`alsoTargetTimeline`: SPEC §3 upload item). */
-export type AlbumUpload = (files: File[], options?: { alsoTargetTimeline?: boolean }) => void;
+export type AlbumUpload = (
+  files: readonly IncomingFile[],
+  options?: { alsoTargetTimeline?: boolean },
+) => void;
 
 /**
  * "Upload" into an album: a subscriber's button (SPEC §6) that opens the browser's file picker
@@ -17,7 +20,7 @@ export function AlbumUploadButton({
   testId,
   inputTestId,
 }: {
-  onFiles: (files: File[]) => void;
+  onFiles: (files: IncomingFile[]) => void;
   children: ReactNode;
   variant?: ButtonProps['variant'];
   testId: string;
@@ -40,7 +43,7 @@ export function AlbumUploadButton({
         hidden
         accept={UPLOAD_ACCEPT}
         onChange={(event) => {
-          const files = [...(event.target.files ?? [])];
+          const files = [...(event.target.files ?? [])].map((file) => ({ file }));
           event.target.value = '';
           if (files.length > 0) onFiles(files);
         }}

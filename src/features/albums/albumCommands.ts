@@ -207,12 +207,15 @@ export const albumCommands = {
       failed: 'albums.subscribe.failed',
     }),
 
-  /** SPEC §8 copy to the timeline: 413 gives the out-of-storage popup; others "please try again". */
+  /**
+   * SPEC §8 copy to the timeline, the whole album or these of its files (the selection's
+   * COPY_TO_TIMELINE, SPEC §4): 413 gives the out-of-storage popup; others "please try again".
+   */
   async copyToTimeline(jobId: string, fileIds?: readonly string[]): Promise<boolean> {
     const end = longTaskStore.getState().begin('copy');
     const progress = showToast({
       kind: 'progress',
-      message: { key: 'albums.copy.copying' },
+      message: { key: fileIds ? 'albums.copy.copyingFiles' : 'albums.copy.copying' },
       durationMs: null,
     });
     try {
@@ -222,7 +225,8 @@ export const albumCommands = {
       showToast({ message: { key: 'albums.copy.done', values: { count: files.length } } });
       return true;
     } catch (failure) {
-      showCopyFailure(failure, { key: 'albums.copy.failed' }, ALBUM_COPY_FAILURE_TOAST_MS);
+      const failed = fileIds ? 'albums.copy.filesFailed' : 'albums.copy.failed';
+      showCopyFailure(failure, { key: failed }, ALBUM_COPY_FAILURE_TOAST_MS);
       return false;
     } finally {
       dismissToast(progress);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileInfo } from '../../api/contract/files';
-import { createAlbumRights } from './albumRights';
+import { createAlbumRights, mayAddTo, mayCopyToTimeline } from './albumRights';
 
 const file = (id: string, currentUserCan?: FileInfo['currentUserCan']): FileInfo => ({
   id,
@@ -31,5 +31,20 @@ describe('createAlbumRights', () => {
     rights.observe([file('a', { deleteFile: true, setFileAsAlbumCoverPhoto: true })]);
     expect(rights.canDelete('a')).toBe(true);
     expect(rights.canSetCover('a')).toBe(true);
+  });
+});
+
+describe('album-wide rights by role (SPEC §6)', () => {
+  it('copies to the timeline as anyone signed in but the owner, whose files are theirs', () => {
+    expect(mayCopyToTimeline({ role: 'owner' })).toBe(false);
+    expect(mayCopyToTimeline({ role: 'member' })).toBe(true);
+    expect(mayCopyToTimeline({ role: 'visitor' })).toBe(true);
+  });
+
+  it('adds as the owner, or as a member while the album allows uploads (bit 2)', () => {
+    expect(mayAddTo({ role: 'owner', permissions: 0 })).toBe(true);
+    expect(mayAddTo({ role: 'member', permissions: 2 })).toBe(true);
+    expect(mayAddTo({ role: 'member', permissions: 1 })).toBe(false);
+    expect(mayAddTo({ role: 'visitor', permissions: 3 })).toBe(false);
   });
 });

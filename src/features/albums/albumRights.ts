@@ -24,3 +24,11 @@ export type AlbumRights = ReturnType<typeof createAlbumRights>;
 export function mayAddTo(album: Pick<AlbumInfo, 'role' | 'permissions'>): boolean {
   return album.role === 'owner' || (album.role === 'member' && (album.permissions & 2) !== 0);
 }
+
+/**
+ * SPEC §6: a signed-in user who is not the owner copies the album's files to their own timeline
+ * (the owner's files are theirs already): the header's whole-album copy and the selection's.
+ */
+export function mayCopyToTimeline(album: Pick<AlbumInfo, 'role'>): boolean {
+  return album.role !== 'owner';
+}

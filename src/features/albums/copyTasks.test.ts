@@ -6,6 +6,7 @@ import { albumCommands } from './albumCommands';
 
 // The calls answer with what the copy marker said while they ran.
 const seen: (string | null)[] = [];
+const shownWhileCopying: unknown[] = [];
 vi.mock('./albumApi', () => ({
   albumCalls: {
     copyFiles: () => {
@@ -14,6 +15,7 @@ vi.mock('./albumApi', () => ({
     },
     copyToTimeline: () => {
       seen.push(readString('filesAreBeingCopied'));
+      shownWhileCopying.push(...toastStore.getState().toasts.map((toast) => toast.message));
       return Promise.reject(new Error('boom'));
     },
   },
@@ -28,6 +30,7 @@ vi.mock('../../platform/analytics', () => ({ trackEngaged: () => undefined }));
 afterEach(() => {
   toastStore.setState({ toasts: [] });
   seen.length = 0;
+  shownWhileCopying.length = 0;
 });
 
 describe('copies are long-running tasks (SPEC §8, §9 filesAreBeingCopied)', () => {
@@ -44,6 +47,15 @@ describe('copies are long-running tasks (SPEC §8, §9 filesAreBeingCopied)', ()
     expect(await albumCommands.copyToTimeline('a')).toBe(false);
     expect(seen).toHaveLength(1);
     expect(seen[0]).not.toBeNull();
+    expect(readString('filesAreBeingCopied')).toBeNull();
+  });
+
+  it('copying selected files says files, not the album, while it runs and when it fails', async () => {
+    expect(await albumCommands.copyToTimeline('a', ['f', 'g'])).toBe(false);
+    expect(shownWhileCopying).toEqual([{ key: 'albums.copy.copyingFiles' }]);
+    expect(toastStore.getState().toasts.map((toast) => toast.message)).toEqual([
+      { key: 'albums.copy.filesFailed' },
+    ]);
     expect(readString('filesAreBeingCopied')).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import type { GalleryEngine } from '../../gallery';
 import { showToast } from '../../state/toasts';
 import { downloadAlbum } from '../downloads';
 import { filesWithDetails } from '../photoGrid';
-import { startUpload } from '../upload';
+import { startUpload, type IncomingFile } from '../upload';
 import type { ViewMode } from './albumApi';
 import { albumCommands, type AlbumDeleteStatus } from './albumCommands';
 import type { AlbumHeaderActions } from './AlbumHeader';
@@ -41,11 +41,12 @@ export function useAlbumHeaderActions(
       edit: () => void navigate(`/albums/${encodeURIComponent(jobId)}/edit/name`),
       chooseCover: () => void navigate(`/albums/${encodeURIComponent(jobId)}/edit/cover`),
       addPhotos: () => void navigate(`/addPhotos/${encodeURIComponent(jobId)}`),
-      upload: (files: File[], options?: { alsoTargetTimeline?: boolean }) =>
-        void startUpload(
-          files.map((file) => ({ file })),
-          { kind: 'job', jobId, alsoTargetTimeline: options?.alsoTargetTimeline },
-        ),
+      upload: (files: readonly IncomingFile[], options?: { alsoTargetTimeline?: boolean }) =>
+        void startUpload(files, {
+          kind: 'job',
+          jobId,
+          alsoTargetTimeline: options?.alsoTargetTimeline,
+        }),
       openUploadOverlay: () => void navigate({ hash: SHOW_UPLOAD_OVERLAY }),
       download: () => {
         if (!engine) return;

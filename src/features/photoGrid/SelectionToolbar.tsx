@@ -15,6 +15,8 @@ export interface SelectionToolbarProps {
   onShare?: () => void;
   /** SPEC §5 add to album; unset, no button. */
   onAddToAlbum?: () => void;
+  /** SPEC §4 COPY_TO_TIMELINE (another's album's files into one's own); unset, no button. */
+  onCopyToTimeline?: () => void;
 }
 
 /** The selection's count and select-all status, re-read on every selection change. */
@@ -32,7 +34,8 @@ export function useSelectionSummary(engine: GalleryEngine): { count: number; all
 
 /**
  * Shown while at least one file is selected (SPEC §2 selection mode): the count, clear, select
- * or deselect all, download and delete.
+ * or deselect all, and the actions the page supplies (share, add to album, copy to the timeline,
+ * download, delete).
  */
 export function SelectionToolbar({
   engine,
@@ -40,6 +43,7 @@ export function SelectionToolbar({
   onDelete,
   onShare,
   onAddToAlbum,
+  onCopyToTimeline,
 }: SelectionToolbarProps) {
   const { t } = useTranslation();
   const { count, all } = useSelectionSummary(engine);
@@ -79,6 +83,11 @@ export function SelectionToolbar({
       {onAddToAlbum ? (
         <SubscriberButton onClick={onAddToAlbum} data-testid="selection-add-to-album">
           {t('albums.add.action')}
+        </SubscriberButton>
+      ) : null}
+      {onCopyToTimeline ? (
+        <SubscriberButton onClick={onCopyToTimeline} data-testid="selection-copy-to-timeline">
+          {t('albums.copy.action')}
         </SubscriberButton>
       ) : null}
       <Button onClick={onDownload} data-testid="selection-download">

@@ -2,14 +2,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { filesFromDrop } from './dropEntries';
-import { startUpload } from './startUpload';
+import { uploadDropped } from './dropUpload';
 import { acceptsDrop, targetForPath } from './target';
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
 
 /**
  * Drag-and-drop upload on the timeline and album pages: window-level listeners (so the pages
- * need no code of their own) and an overlay while files are dragged over the window.
+ * need no code of their own) and an overlay while files are dragged over the window. A shared
+ * album's page asks first (dropUpload.ts).
  */
 export function DropZone() {
   const { t } = useTranslation();
@@ -42,7 +43,7 @@ export function DropZone() {
       depth = 0;
       setOver(false);
       const files = filesFromDrop(event.dataTransfer, navigator.userAgent);
-      void startUpload(files, targetForPath(location.pathname));
+      uploadDropped(files, targetForPath(location.pathname));
     };
     window.addEventListener('dragenter', onEnter);
     window.addEventListener('dragover', onOver);

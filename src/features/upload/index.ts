@@ -5,5 +5,5 @@ export { acceptsDrop, targetForPath } from './target';
 export { UploadButton, UPLOAD_ACCEPT } from './UploadButton';
 export { UploadRoot } from './UploadRoot';
 export { usePendingAlbums } from './pendingAlbums';
-export type { PendingAlbum } from './model';
+export type { IncomingFile, PendingAlbum } from './model';
 export { onUploadsChange, uploadsRunning } from './uploadsRunning';
