@@ -75,29 +75,31 @@ export function SelectionToolbar({
         {all ? t('timeline.toolbar.deselectAll') : t('timeline.toolbar.selectAll')}
       </Button>
       <span className="timeline-toolbar__spacer" />
-      {onShare ? (
-        <SubscriberButton onClick={onShare} data-testid="selection-share">
-          {t('share.action')}
-        </SubscriberButton>
-      ) : null}
-      {onAddToAlbum ? (
-        <SubscriberButton onClick={onAddToAlbum} data-testid="selection-add-to-album">
-          {t('albums.add.action')}
-        </SubscriberButton>
-      ) : null}
-      {onCopyToTimeline ? (
-        <SubscriberButton onClick={onCopyToTimeline} data-testid="selection-copy-to-timeline">
-          {t('albums.copy.action')}
-        </SubscriberButton>
-      ) : null}
-      <Button onClick={onDownload} data-testid="selection-download">
-        {t('timeline.toolbar.download')}
-      </Button>
-      {onDelete ? (
-        <Button variant="danger" onClick={onDelete} data-testid="selection-delete">
-          {t('timeline.toolbar.delete')}
+      <div className="timeline-toolbar__actions">
+        {onShare ? (
+          <SubscriberButton onClick={onShare} data-testid="selection-share">
+            {t('share.action')}
+          </SubscriberButton>
+        ) : null}
+        {onAddToAlbum ? (
+          <SubscriberButton onClick={onAddToAlbum} data-testid="selection-add-to-album">
+            {t('albums.add.action')}
+          </SubscriberButton>
+        ) : null}
+        {onCopyToTimeline ? (
+          <SubscriberButton onClick={onCopyToTimeline} data-testid="selection-copy-to-timeline">
+            {t('albums.copy.action')}
+          </SubscriberButton>
+        ) : null}
+        <Button onClick={onDownload} data-testid="selection-download">
+          {t('timeline.toolbar.download')}
         </Button>
-      ) : null}
+        {onDelete ? (
+          <Button variant="danger" onClick={onDelete} data-testid="selection-delete">
+            {t('timeline.toolbar.delete')}
+          </Button>
+        ) : null}
+      </div>
     </div>
   );
 }
