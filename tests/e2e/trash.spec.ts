@@ -72,7 +72,7 @@ test('the trash lists the deleted photos; restore brings one back to the timelin
   await waitForSceneReady(page);
   await expect(page.getByTestId('trash-back')).toBeVisible();
   await expect(page.locator('.gallery-headers__header:not([hidden])')).toHaveText([
-    'Will be permanently deleted after 90 days',
+    'Deleted for good after 90 days',
   ]);
   await expect.poll(async () => (await screenTiles(page)).length).toBe(4);
   // Each tile says its days left (SPEC §4), and so does its cell for a screen reader.
@@ -247,8 +247,8 @@ test('as days pass: "removed soon" with the days left, then gone after 90 days',
   await openTimelineSignedIn(page, '/deleted_items/photos', user, 'trash');
   await waitForSceneReady(page);
   await expect(page.locator('.gallery-headers__header:not([hidden])')).toHaveText([
-    'Removed soon (5 days or less left)',
-    'Will be permanently deleted after 90 days',
+    'Removed soon (5 days or less)',
+    'Deleted for good after 90 days',
   ]);
   await expect(page.locator('.gallery-badges__badge--label:not([hidden])')).toHaveText([
     '4 days left',
@@ -289,7 +289,7 @@ test('as days pass: "removed soon" with the days left, then gone after 90 days',
   await page.reload();
   await waitForSceneReady(page);
   await expect(page.locator('.gallery-headers__header:not([hidden])')).toHaveText([
-    'Will be permanently deleted after 90 days',
+    'Deleted for good after 90 days',
   ]);
   const badges = page.locator('.gallery-badges__badge--label:not([hidden])');
   await expect(badges.first()).toHaveText('90 days left');
