@@ -66,6 +66,16 @@ test.beforeAll(async ({ request }) => {
   }
 });
 
+/** Sets this user's help_us_improve consent, the one that allows analytics (SPEC §1). */
+async function consentToAnalytics(allowed: boolean): Promise<void> {
+  const response = await fetch(`${API}/data_protection/consent_values`, {
+    method: 'POST',
+    headers: { Authorization: basicAuthHeader(token), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ help_us_improve: allowed }),
+  });
+  expect(response.ok).toBe(true);
+}
+
 /**
  * Signs in on the grid, then opens `path`: in the app, as a file's link opens the viewer over
  * the grid, or (`load`) as a page load of that link, for a deep link.
@@ -92,7 +102,13 @@ async function expectViewing(page: Page, id: string): Promise<void> {
 test('a click on a tile opens the viewer at once; keys and swipes step with the URL; Back returns to the grid with the file in view', async ({
   page,
 }) => {
+  // This user allows analytics (SPEC §1 help_us_improve), so the viewer's events leave.
+  await consentToAnalytics(true);
   await openGrid(page);
+  // SPEC §8: the last photo's 1280 image fails (a 500 for its preload and its stage alike).
+  const broken = (url: URL) =>
+    url.pathname.endsWith(`/th/3/${photos[PHOTOS - 1]}`) && url.searchParams.get('area') === '1280';
+  await page.route(broken, (route) => route.fulfill({ status: 500, body: 'broken' }));
   const tiles = await screenTiles(page);
   const first = tiles.find((t) => t.id === photos[0])!;
   await page.mouse.click(first.x + first.w / 2, first.y + first.h / 2);
@@ -113,8 +129,27 @@ test('a click on a tile opens the viewer at once; keys and swipes step with the 
   await page.mouse.move(stage.x + stage.width * 0.7, y);
   await page.mouse.down();
   await page.mouse.move(stage.x + stage.width * 0.3, y, { steps: 8 });
+  const unsupported = page.waitForRequest(
+    (request) =>
+      new URL(request.url()).pathname === '/user_statistics_events' &&
+      (request.postData() ?? '').includes('unsupported_media'),
+  );
   await page.mouse.up();
   await expectViewing(page, photos[11]);
+  // Its image failed: the viewer says so over the stage, never a blank screen, and sends the
+  // unsupported-media event.
+  await expect(page.getByTestId('carousel-image-failed')).toHaveText('Something went wrong');
+  const sent = (await unsupported).postDataJSON() as {
+    events: { event_name: string; event_data?: unknown }[];
+  };
+  expect(sent.events).toContainEqual(
+    expect.objectContaining({
+      event_name: 'web_unsupported_media',
+      event_data: { layer: 'large' },
+    }),
+  );
+  await page.unroute(broken);
+  await consentToAnalytics(false);
   await page.mouse.move(stage.x + stage.width * 0.3, y);
   await page.mouse.down();
   await page.mouse.move(stage.x + stage.width * 0.7, y, { steps: 8 });
