@@ -53,6 +53,9 @@ describe('metricsForWidth (issue 20: wide screens)', () => {
     expect(metricsForWidth(DESKTOP_METRICS, 1920)).toBe(DESKTOP_METRICS);
     const tv = metricsForWidth(DESKTOP_METRICS, 3840);
     expect(tv.targetRowHeight).toBe(360);
+    // The month header grows with them (its TV text is 44 px: it was cut in 30).
+    expect(tv.headerHeight).toBe(2 * DESKTOP_METRICS.headerHeight);
+    expect(metricsForWidth(DESKTOP_METRICS, 2880).headerHeight).toBe(45);
     expect(tv.rowCap).toBe(DESKTOP_METRICS.rowCap);
     // 8 tiles of 4:3 at the grown height reach the full width.
     expect(tv.rowCap * (4 / 3) * tv.targetRowHeight).toBeGreaterThanOrEqual(3840);

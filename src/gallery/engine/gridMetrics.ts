@@ -41,9 +41,17 @@ export const WIDEST_FILLED_GRID_PX = Math.round(
   TIMELINE_CELLS.rowCap * (4 / 3) * TIMELINE_CELLS.desktop.rowHeight,
 );
 
-/** The metrics for a grid this wide: the same below WIDEST_FILLED_GRID_PX, grown above it. */
+/**
+ * The metrics for a grid this wide: the same below WIDEST_FILLED_GRID_PX, grown above it. The
+ * month header grows with the rows: its text grows with the TV's root font size (app.css), and at
+ * 3,840 px its 44-px label was cut in the SPEC's 30-px header.
+ */
 export function metricsForWidth(metrics: GridMetrics, gridWidth: number): GridMetrics {
   if (gridWidth <= WIDEST_FILLED_GRID_PX) return metrics;
-  const targetRowHeight = Math.round((metrics.targetRowHeight * gridWidth) / WIDEST_FILLED_GRID_PX);
-  return { ...metrics, targetRowHeight };
+  const grow = (px: number) => Math.round((px * gridWidth) / WIDEST_FILLED_GRID_PX);
+  return {
+    ...metrics,
+    targetRowHeight: grow(metrics.targetRowHeight),
+    headerHeight: grow(metrics.headerHeight),
+  };
 }

@@ -13,7 +13,7 @@ export class EngineViewport {
   sized = false;
   insetLeft = 0;
   insetRight = 0;
-  private wide: { base: GridMetrics; height: number; metrics: GridMetrics } | null = null;
+  private wide: { base: GridMetrics; metrics: GridMetrics } | null = null;
 
   set(width: number, height: number, dpr: number, insets: { left: number; right: number }): void {
     this.width = Math.max(1, width);
@@ -34,8 +34,15 @@ export class EngineViewport {
     const grown = metricsForWidth(metrics, this.gridWidth);
     if (grown === metrics) return metrics;
     const wide = this.wide;
-    if (wide && wide.base === metrics && wide.height === grown.targetRowHeight) return wide.metrics;
-    this.wide = { base: metrics, height: grown.targetRowHeight, metrics: grown };
+    if (
+      wide &&
+      wide.base === metrics &&
+      wide.metrics.targetRowHeight === grown.targetRowHeight &&
+      wide.metrics.headerHeight === grown.headerHeight
+    ) {
+      return wide.metrics;
+    }
+    this.wide = { base: metrics, metrics: grown };
     return grown;
   }
 }

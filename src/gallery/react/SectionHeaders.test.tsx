@@ -101,3 +101,28 @@ describe('sparse months packed side by side (issue 20 fault 3)', () => {
     }
   });
 });
+
+describe('a TV-wide grid (issue 34.11: a TV layout that scales)', () => {
+  it('makes its headers as tall as the grid’s grown header, and keeps the SPEC 30 px below', async () => {
+    const { engine, frame, settle } = await createTestEngine([3, 3]);
+    const view = render(
+      <I18nextProvider i18n={i18nInstance}>
+        <SectionHeaders engine={engine} />
+      </I18nextProvider>,
+    );
+    const root = () => view.container.querySelector<HTMLElement>('.gallery-headers')!;
+    act(() => {
+      frame();
+    });
+    expect(root().style.getPropertyValue('--gallery-header-height')).toBe('30px');
+    await act(async () => {
+      engine.resize(3840, 2160, 1, DESKTOP_METRICS, { left: 0, right: 0 });
+      await settle();
+    });
+    act(() => {
+      frame();
+    });
+    expect(engine.timeline.currentMetrics.headerHeight).toBe(60);
+    expect(root().style.getPropertyValue('--gallery-header-height')).toBe('60px');
+  });
+});

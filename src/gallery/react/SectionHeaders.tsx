@@ -45,8 +45,15 @@ export function SectionHeaders({ engine }: { engine: GalleryEngine }) {
     slots.fill(-1);
     slotKeys.fill('');
     let mode = '';
+    let headerPx = 0;
     const update = () => {
       const sections = engine.visibleSections;
+      // The header is as tall as the grid's (it grows on a very wide grid: gridMetrics.ts).
+      const height = engine.timeline.currentMetrics.headerHeight;
+      if (root.current && headerPx !== height) {
+        headerPx = height;
+        root.current.style.setProperty('--gallery-header-height', `${height}px`);
+      }
       if (sections.length > poolSize && poolSize < MAX_POOL) {
         setPoolSize(Math.min(MAX_POOL, Math.max(poolSize * 2, sections.length)));
       }
