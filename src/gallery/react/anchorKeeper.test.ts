@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GalleryEngine } from '../engine/GalleryEngine';
-import { createTestEngine } from '../engine/testEngine';
+import { DESKTOP_METRICS } from '../engine/gridMetrics';
+import { createTestEngine, TEST_HEIGHT, TEST_WIDTH } from '../engine/testEngine';
 import { AnchorKeeper } from './anchorKeeper';
 import { topTileIndex, type FileAnchor } from './fileAnchor';
 
@@ -102,5 +103,21 @@ describe('AnchorKeeper (a grid page coming back where it was)', () => {
     abort();
     leave();
     expect(lastSeenOf('album-1')).toEqual(before);
+  });
+
+  it('waits for the view to have its size before it brings the place back', async () => {
+    await visit('album-1', 0.5).then((page) => page.leave());
+    const saved = lastSeenOf('album-1');
+    const again = await createTestEngine(SIZES);
+    // Listed before the view has its size (a fast load): as an engine not yet resized.
+    (again.engine as unknown as { view: { sized: boolean } }).view.sized = false;
+    const keeper = new AnchorKeeper(again.engine, storeFor('album-1'));
+    keeper.watch();
+    keeper.restoreOnce();
+    await again.settle();
+    expect(again.engine.scroll.position).toBe(0);
+    again.engine.resize(TEST_WIDTH, TEST_HEIGHT, 1, DESKTOP_METRICS);
+    await again.settle();
+    expect(topFileOf(again.engine)).toBe(saved?.fileId);
   });
 });

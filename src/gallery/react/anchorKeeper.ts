@@ -64,14 +64,34 @@ export class AnchorKeeper {
     }
     this.restore = 'running';
     const controller = new AbortController();
-    revealAnchor(this.engine, saved, controller.signal).then(
-      () => {
-        this.restore = 'done';
-      },
-      () => {
-        this.restore = controller.signal.aborted ? 'pending' : 'done';
-      },
-    );
+    // The grid's rects mean nothing before the view has its size (a fast load lists first).
+    whenSized(this.engine, controller.signal)
+      .then(() => revealAnchor(this.engine, saved, controller.signal))
+      .then(
+        () => {
+          this.restore = 'done';
+        },
+        () => {
+          this.restore = controller.signal.aborted ? 'pending' : 'done';
+        },
+      );
     return () => controller.abort();
   }
+}
+
+/** Resolves once the engine's view has its size (frames are drawn only then). */
+function whenSized(engine: GalleryEngine, signal: AbortSignal): Promise<void> {
+  if (engine.sized) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const stop = engine.onFrame(() => {
+      stop();
+      signal.removeEventListener('abort', aborted);
+      resolve();
+    });
+    const aborted = () => {
+      stop();
+      reject(signal.reason as Error);
+    };
+    signal.addEventListener('abort', aborted, { once: true });
+  });
 }
