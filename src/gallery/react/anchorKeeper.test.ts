@@ -120,4 +120,19 @@ describe('AnchorKeeper (a grid page coming back where it was)', () => {
     await again.settle();
     expect(topFileOf(again.engine)).toBe(saved?.fileId);
   });
+
+  it('gone right after the reveal, before any frame: the revealed place is kept', async () => {
+    await visit('album-1', 0.5).then((page) => page.leave());
+    const saved = lastSeenOf('album-1');
+    const again = await createTestEngine(SIZES);
+    const keeper = new AnchorKeeper(again.engine, storeFor('album-1'));
+    const leave = keeper.watch();
+    // A frame at the top first: the top file then is the first one.
+    again.engine.invalidate();
+    again.frame();
+    keeper.restoreOnce();
+    await expect.poll(() => again.engine.scroll.position).toBeGreaterThan(0);
+    leave();
+    expect(lastSeenOf('album-1')).toEqual(saved);
+  });
 });

@@ -68,8 +68,15 @@ export class AnchorKeeper {
     whenSized(this.engine, controller.signal)
       .then(() => revealAnchor(this.engine, saved, controller.signal))
       .then(
-        () => {
+        (revealed) => {
           this.restore = 'done';
+          // The place until a frame reports the new top: a page gone before its next frame
+          // (remounted by a refetch) keeps this, not the top it showed before the reveal.
+          if (revealed) {
+            this.fileId = saved.fileId;
+            this.sectionKey = saved.sectionKey;
+            this.offset = saved.offset;
+          }
         },
         () => {
           this.restore = controller.signal.aborted ? 'pending' : 'done';
