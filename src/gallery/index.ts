@@ -49,6 +49,15 @@ export { GalleryView, type GalleryViewProps } from './react/GalleryView';
 export type { TileLabel } from './react/badgeFit';
 // A viewer opening from and closing back to a tile.
 export { fileScreenRect, revealFile } from './react/fileScreenRect';
+// A page coming back to the file it was at (SPEC §3 last seen element per job).
+export {
+  fileAnchorAt,
+  revealAnchor,
+  topTileIndex,
+  watchTopFile,
+  type FileAnchor,
+} from './react/fileAnchor';
+export { AnchorKeeper, type AnchorStore } from './react/anchorKeeper';
 // The OS setting, followed live (the grid honours it; so do the pages around it).
 export { usePrefersReducedMotion } from './react/usePrefersReducedMotion';
 export type { GalleryMenuItem } from './react/ContextMenu';

@@ -5,6 +5,7 @@ import { api } from './api';
 import { clearOfflineData } from './offlineData';
 import { queryClient } from './queryClient';
 import { castingStore } from '../state/casting';
+import { lastSeenStore } from '../state/lastSeen';
 import { popupStore } from '../state/popups';
 import { sessionStore } from '../state/session';
 
@@ -32,6 +33,8 @@ export function forgetSession(): void {
   // Nor its thumbnails and timeline kept for the next visit (issue 19).
   void clearOfflineData();
   popupStore.getState().clear();
+  // Nor where it was in each job's grid (SPEC §3 last seen element per job).
+  lastSeenStore.getState().clear();
   // The TV this browser cast to was the user's (the server ends the pairing at logout).
   castingStore.getState().setPairing(null);
   sessionStore.getState().setStatus('NOT_STARTED');

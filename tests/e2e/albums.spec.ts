@@ -2,11 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { basicAuthHeader } from '../../src/api/contract/basicAuth';
-import { waitForSceneReady } from './support/gallery';
-import { screenTiles } from './support/interaction';
+import { snapshot, waitForSceneReady } from './support/gallery';
+import { galleryOrigin, screenTiles, type ScreenTile } from './support/interaction';
 import { API, openTimelineSignedIn } from './support/login';
 import { navigateInApp } from './support/routes';
-import { account, call, type Account } from './support/accounts';
+import { account, call, uploadPhoto, type Account } from './support/accounts';
 
 // Accounts of this spec's own: an owner with six photos, a second user with one, and a read-only
 // user. What they create, join and delete is theirs alone.
@@ -422,6 +422,87 @@ test('a file opens over the album at /carousel/{album}/{file}, steps in the albu
   await page.getByTestId('carousel-close').click();
   await expect(viewer).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/albums/${albumId}$`));
+});
+
+/**
+ * The file at the top of the grid as a person reads it: of the tiles starting inside the grid,
+ * the highest, the leftmost of its row.
+ */
+async function topTile(page: Page): Promise<ScreenTile> {
+  const { y: top } = await galleryOrigin(page);
+  const tiles = (await screenTiles(page, { partial: true })).filter((tile) => tile.y >= top);
+  expect(tiles.length).toBeGreaterThan(0);
+  return tiles.reduce((a, b) => (b.y < a.y || (b.y === a.y && b.x < a.x) ? b : a));
+}
+
+test('an album left in the app and opened again comes back at the file last seen; a reload starts at the top', async ({
+  page,
+  request,
+}) => {
+  // SPEC §3 "last seen element per job". An account of its own: the owner's albums are counted.
+  const reader = await account(request, 'album-lastseen');
+  const files: string[] = [];
+  for (let i = 0; i < 48; i++) {
+    files.push(
+      await uploadPhoto(reader, {
+        path: `lastseen/photo-${i}.jpg`,
+        mtime: BASE - i * 3 * 86_400,
+        width: 400 + (i % 5) * 60,
+        height: 300,
+        red: (i * 37) % 256,
+      }),
+    );
+  }
+  const album = (
+    await call<{ id: string }>(reader, 'POST', '/jobs', {
+      type: 'story',
+      name: 'Long summer',
+      public: false,
+    })
+  ).id;
+  await call(reader, 'POST', `/jobs/${album}/copy_files`, {
+    source_job: reader.timeline,
+    file_ids: files,
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, reader, `/albums/${album}`, 'album-page');
+  await waitForSceneReady(page);
+  const atTop = new Set((await screenTiles(page, { partial: true })).map((tile) => tile.id));
+  const gallery = (await page.getByTestId('gallery').boundingBox())!;
+  await page.mouse.move(gallery.x + gallery.width / 2, gallery.y + gallery.height / 2);
+  await page.mouse.wheel(0, 700);
+  await expect.poll(async () => (await snapshot(page)).position).toBeGreaterThan(500);
+  await waitForSceneReady(page);
+  const seen = await topTile(page);
+  // Not a file the page shows when it opens at the top.
+  expect(atTop.has(seen.id)).toBe(false);
+
+  // Away and back in the app: the Albums tab, then the album's tile.
+  await page.locator('.top-nav__tab[href="/albums"]').click();
+  await expect(page.getByTestId('album-page')).toHaveCount(0);
+  await page.locator(`[data-testid="album-tile"][data-album-id="${album}"] a`).click();
+  await expect(page.getByTestId('album-page')).toBeVisible();
+  await waitForSceneReady(page);
+  await expect.poll(async () => (await topTile(page)).id).toBe(seen.id);
+  expect(Math.abs((await topTile(page)).y - seen.y)).toBeLessThanOrEqual(2);
+
+  // Further down, away to the timeline, and back with the browser's Back button.
+  await page.mouse.wheel(0, 500);
+  await expect.poll(async () => (await topTile(page)).id).not.toBe(seen.id);
+  await waitForSceneReady(page);
+  const later = await topTile(page);
+  await page.locator('.top-nav__tab[href="/photos"]').click();
+  await expect(page.getByTestId('timeline')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('album-page')).toBeVisible();
+  await waitForSceneReady(page);
+  await expect.poll(async () => (await topTile(page)).id).toBe(later.id);
+
+  // A reload starts at the top, as it always has.
+  await page.reload();
+  await expect(page.getByTestId('album-page')).toBeVisible();
+  const fresh = await waitForSceneReady(page);
+  expect(fresh.position).toBe(0);
 });
 
 test('delete the album with its confirmation: it leaves the list and goes to the trash', async ({

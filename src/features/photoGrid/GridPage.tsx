@@ -1,9 +1,10 @@
-import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import {
   GalleryView,
   type GalleryEngineState,
+  type ItemPosition,
   type GalleryViewProps,
   type GridMetrics,
 } from '../../gallery';
@@ -14,6 +15,7 @@ import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
 import { insetsFor, metricsFor, squareMetricsFor } from './gridInsets';
 import { useGridEngine, type GridEngineSetup } from './useGalleryEngine';
+import { useLastSeen } from './useLastSeen';
 import './GridPage.css';
 
 // The frame every grid page shares (the timeline, an album and its visitor page, the trash, the
@@ -49,9 +51,15 @@ export interface GridPageState extends GalleryEngineState {
   breakpoint: Breakpoint;
   metrics: GridMetrics;
   insets: { left: number; right: number };
+  /** A file opened from the grid: the job's last seen element (SPEC §3). */
+  opened: (position: ItemPosition) => void;
 }
 
-/** The page's engine, with the breakpoint's metrics and insets (the device class is fixed). */
+/**
+ * The page's engine, with the breakpoint's metrics and insets (the device class is fixed), and
+ * the job's last seen element (SPEC §3): kept under the content key while the grid shows, brought
+ * back when the page comes again in this session.
+ */
 export function useGridPage({
   squareTiles = false,
   selecting = false,
@@ -63,12 +71,13 @@ export function useGridPage({
   const insets = useMemo(() => insetsFor(breakpoint), [breakpoint]);
   const state = useGridEngine({ ...setup, metrics, breakpoint });
   const { engine } = state;
+  const opened = useLastSeen(engine, state.load, setup.contentKey);
   useEffect(() => {
     if (!engine || !selecting) return;
     engine.selection.maximum = selectionMaximum;
     engine.selection.enterSelectionMode();
   }, [engine, selecting, selectionMaximum]);
-  return { ...state, breakpoint, metrics, insets };
+  return { ...state, breakpoint, metrics, insets, opened };
 }
 
 type Dataset = Record<string, string | null | undefined>;
@@ -201,10 +210,18 @@ export function GridPage({
   error,
   viewer,
   children,
+  onOpen,
   ...view
 }: GridPageProps) {
   const { t } = useTranslation();
-  const { engine, load, breakpoint, metrics, insets } = grid;
+  const { engine, load, breakpoint, metrics, insets, opened } = grid;
+  const open = useCallback(
+    (fileId: string, position: ItemPosition) => {
+      opened(position);
+      onOpen?.(fileId, position);
+    },
+    [opened, onOpen],
+  );
   if (load === 'error' && error) return <RetryPage {...error} onRetry={grid.reload} />;
   return (
     <section
@@ -222,6 +239,7 @@ export function GridPage({
             metrics={metrics}
             insets={insets}
             tv={breakpoint === 'tv'}
+            onOpen={onOpen ? open : undefined}
             {...view}
           />
         ) : null}

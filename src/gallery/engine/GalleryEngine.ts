@@ -257,6 +257,11 @@ export class GalleryEngine implements ControllerHost {
     this.invalidate();
   }
 
+  /** Whether the view has had its size (`resize`): before it, nothing is laid out or drawn. */
+  get sized(): boolean {
+    return this.view.sized;
+  }
+
   get viewportWidth(): number {
     return this.view.width;
   }
