@@ -69,6 +69,24 @@ describe('watchTopFile and revealAnchor', () => {
     expect(second.engine.focus.position).not.toBeNull();
   });
 
+  it('comes back before the scroll has learned the grid’s height (sections listed since the last frame)', async () => {
+    const sizes = [40, 40, 40, 40, 40, 40];
+    const first = await createTestEngine(sizes);
+    first.engine.scroll.scrollTo(first.engine.scroll.contentHeight * 0.6);
+    await first.settle();
+    const place = first.engine.scroll.position;
+    const anchor = fileAnchorAt(first.engine, first.engine.snapshot().visibleRange.first)!;
+
+    const second = await createTestEngine(sizes);
+    // As on a page just listed: the scroll still has the height of an empty grid.
+    second.engine.scroll.setContentHeight(second.engine.viewportHeight);
+    await expect(revealAnchor(second.engine, anchor, new AbortController().signal)).resolves.toBe(
+      true,
+    );
+    expect(place).toBeGreaterThan(0);
+    expect(second.engine.scroll.position).toBeCloseTo(place, 0);
+  });
+
   it('reports a change only when the top file or its place changed', async () => {
     const { engine, frame, settle } = await createTestEngine([40, 40, 40]);
     const calls: string[] = [];
