@@ -88,7 +88,7 @@ export function SelectionToolbar({
         ) : null}
         {onCopyToTimeline ? (
           <SubscriberButton onClick={onCopyToTimeline} data-testid="selection-copy-to-timeline">
-            {t('albums.copy.action')}
+            {t('timeline.toolbar.copyToTimeline')}
           </SubscriberButton>
         ) : null}
         <Button onClick={onDownload} data-testid="selection-download">
