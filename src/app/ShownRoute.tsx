@@ -13,13 +13,23 @@ declare module '../platform/testHooks' {
   }
 }
 
-/** A route's page that reports itself shown (test and bench builds only; nothing otherwise). */
+const wrapped = new WeakMap<ComponentType, ComponentType>();
+
+/**
+ * A route's page that reports itself shown (test and bench builds only; nothing otherwise). One
+ * wrapper per page component: routes that render the same page (/photos and /photos/:fileId) keep
+ * one component type, so React keeps the page mounted between them (a wrapper each remounted the
+ * timeline under the viewer, and the viewer lost the grid it opened from).
+ */
 export function shownRoute(Page: ComponentType): ComponentType {
+  const known = wrapped.get(Page);
+  if (known) return known;
   function ShownRoute() {
     const { pathname, search } = useLocation();
     // After the page's own commit (a parent's layout effect runs after its children's).
     useLayoutEffect(() => exposeForTests('shownPath', `${pathname}${search}`), [pathname, search]);
     return <Page />;
   }
+  wrapped.set(Page, ShownRoute);
   return ShownRoute;
 }
