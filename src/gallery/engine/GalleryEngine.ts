@@ -257,6 +257,18 @@ export class GalleryEngine implements ControllerHost {
     this.invalidate();
   }
 
+  /**
+   * Gives the scroll the grid's height now instead of at the next frame: a scroll to a place in
+   * sections listed since the last frame would be cut at the old end.
+   */
+  syncContentHeight(): void {
+    const before = this.scroll.contentHeight;
+    const height = this.timeline.totalHeight();
+    if (height === before) return;
+    this.scroll.setContentHeight(height);
+    this.fastScroll.sectionsChanged();
+  }
+
   /** Whether the view has had its size (`resize`): before it, nothing is laid out or drawn. */
   get sized(): boolean {
     return this.view.sized;

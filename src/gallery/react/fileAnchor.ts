@@ -99,13 +99,8 @@ export async function revealAnchor(
     section < 0 ? -1 : (timeline.sections[section].files?.ids.indexOf(anchor.fileId) ?? -1);
   const rect = { x: 0, y: 0, w: 0, h: 0 };
   if (item < 0 || !engine.actions.tileRect(section, item, rect)) return false;
-  // The scroll learns the grid's height once a frame: sections listed since the last one would
-  // cut this scroll at the old end (an album came back at its top, its place clamped to 0).
-  const height = timeline.totalHeight();
-  if (scroll.contentHeight !== height) {
-    scroll.setContentHeight(height);
-    engine.fastScroll.sectionsChanged();
-  }
+  // Not at the next frame: an album just listed came back at its top, its place clamped to 0.
+  engine.syncContentHeight();
   scroll.scrollTo(scroll.position + rect.y - anchor.offset);
   engine.focus.set({ section, item }, false);
   engine.invalidate();
