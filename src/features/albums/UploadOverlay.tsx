@@ -141,17 +141,6 @@ function UploadOverlay({
 }) {
   const { t } = useTranslation();
   const [alsoTargetTimeline, setAlsoTargetTimeline] = useState(false);
-  const timelineChoice = offersTimelineCopy ? (
-    <label className="upload-overlay__timeline">
-      <input
-        type="checkbox"
-        checked={alsoTargetTimeline}
-        onChange={(event) => setAlsoTargetTimeline(event.target.checked)}
-        data-testid="upload-overlay-timeline"
-      />
-      {t('albums.uploadOverlay.alsoTimeline')}
-    </label>
-  ) : null;
   return (
     <Dialog
       open
@@ -174,42 +163,53 @@ function UploadOverlay({
         </>
       }
     >
-      {dropped ? (
-        <div className="upload-overlay" data-testid="upload-overlay" data-dropped={dropped.length}>
-          <p>{t('albums.uploadOverlay.dropped', { count: dropped.length })}</p>
-          <ul className="upload-overlay__files" data-testid="upload-overlay-files">
-            {dropped.slice(0, NAMED_FILES).map((entry, index) => (
-              <li key={index} title={entry.file.name}>
-                <bdi>{entry.file.name}</bdi>
-              </li>
-            ))}
-            {dropped.length > NAMED_FILES ? (
-              <li className="upload-overlay__more">
-                {t('albums.uploadOverlay.moreFiles', { count: dropped.length - NAMED_FILES })}
-              </li>
-            ) : null}
-          </ul>
-          {timelineChoice}
-        </div>
-      ) : (
-        <div className="upload-overlay" data-testid="upload-overlay">
-          <p>{t('albums.uploadOverlay.body')}</p>
-          <div className="upload-overlay__choices">
-            <AlbumUploadButton
-              variant="primary"
-              onFiles={(files) => onUpload(files, { alsoTargetTimeline })}
-              testId="upload-overlay-device"
-              inputTestId="upload-overlay-input"
-            >
-              {t('albums.uploadOverlay.device')}
-            </AlbumUploadButton>
-            <SubscriberButton onClick={onAddPhotos} data-testid="upload-overlay-photos">
-              {t('albums.uploadOverlay.photos')}
-            </SubscriberButton>
-          </div>
-          {timelineChoice}
-        </div>
-      )}
+      <div className="upload-overlay" data-testid="upload-overlay" data-dropped={dropped?.length}>
+        {dropped ? (
+          <>
+            <p>{t('albums.uploadOverlay.dropped', { count: dropped.length })}</p>
+            <ul className="upload-overlay__files" data-testid="upload-overlay-files">
+              {dropped.slice(0, NAMED_FILES).map((entry, index) => (
+                <li key={index} title={entry.file.name}>
+                  <bdi>{entry.file.name}</bdi>
+                </li>
+              ))}
+              {dropped.length > NAMED_FILES ? (
+                <li className="upload-overlay__more">
+                  {t('albums.uploadOverlay.moreFiles', { count: dropped.length - NAMED_FILES })}
+                </li>
+              ) : null}
+            </ul>
+          </>
+        ) : (
+          <>
+            <p>{t('albums.uploadOverlay.body')}</p>
+            <div className="upload-overlay__choices">
+              <AlbumUploadButton
+                variant="primary"
+                onFiles={(files) => onUpload(files, { alsoTargetTimeline })}
+                testId="upload-overlay-device"
+                inputTestId="upload-overlay-input"
+              >
+                {t('albums.uploadOverlay.device')}
+              </AlbumUploadButton>
+              <SubscriberButton onClick={onAddPhotos} data-testid="upload-overlay-photos">
+                {t('albums.uploadOverlay.photos')}
+              </SubscriberButton>
+            </div>
+          </>
+        )}
+        {offersTimelineCopy ? (
+          <label className="upload-overlay__timeline">
+            <input
+              type="checkbox"
+              checked={alsoTargetTimeline}
+              onChange={(event) => setAlsoTargetTimeline(event.target.checked)}
+              data-testid="upload-overlay-timeline"
+            />
+            {t('albums.uploadOverlay.alsoTimeline')}
+          </label>
+        ) : null}
+      </div>
     </Dialog>
   );
 }
