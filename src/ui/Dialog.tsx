@@ -16,6 +16,22 @@ export interface DialogProps {
   fullScreen?: boolean;
 }
 
+/**
+ * The root font size of a TV at which the SPEC's pixel sizes hold (app.css: 18 px from 1,400 px
+ * wide, growing with the screen to 32 px at 3,840).
+ */
+const TV_BASE_ROOT_PX = 18;
+
+/**
+ * A dialog's CSS width: the SPEC's pixels, growing with a TV's root past 18 px (at 3,840 px a
+ * 512-px dialog wrapped every button of its 32-px text onto two lines), never wider than the
+ * screen less a 16-px margin each side.
+ */
+export function dialogWidth(widthPx: number): string {
+  const tvRem = Number((widthPx / TV_BASE_ROOT_PX).toFixed(4));
+  return `min(max(${widthPx}px, ${tvRem}rem), calc(100vw - 32px))`;
+}
+
 /** A double click's second click comes within this of the first (the usual OS setting is 500). */
 export const BACKDROP_GRACE_MS = 500;
 
@@ -52,7 +68,7 @@ export function Dialog({
     <dialog
       ref={ref}
       className={fullScreen ? 'ui-dialog ui-dialog--full' : 'ui-dialog'}
-      style={fullScreen ? undefined : { width: `min(${width}px, calc(100vw - 32px))` }}
+      style={fullScreen ? undefined : { width: dialogWidth(width) }}
       role={role}
       aria-labelledby={title ? titleId : undefined}
       onCancel={(event) => {

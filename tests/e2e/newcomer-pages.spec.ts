@@ -228,6 +228,14 @@ test('TV (3840 × 2160): the text, the filter chips, the cookie notice and the s
     .getByTestId('settings')
     .evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
   expect(body).toBeGreaterThanOrEqual(30);
+  // A dialog grows with the root too (the SPEC's 640 px at an 18-px root): at 640 px its 32-px
+  // text wrapped every button's label.
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog');
+  await expect(sheet).toBeVisible();
+  expect((await sheet.boundingBox())!.width).toBeGreaterThan(1100);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
 });
 
 test('feedback: a consent change, a takeout download and an edited copy say so', async ({
