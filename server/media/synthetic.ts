@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { FileRow } from '../db/files';
 import { KIND } from '../db/files';
 import { LIMIT_INPUT_PIXELS } from './decodes';
+import { Lru } from './lru';
 
 /** Pixel size with the file's aspect ratio and its longest side equal to `area`. */
 export function thumbSize(width: number, height: number, area: number): { w: number; h: number } {
@@ -69,6 +70,34 @@ export async function renderThumbnail(
       // Fall through to the drawing.
     }
   }
-  const { svg, w, h } = syntheticSvg(file, area);
-  return sharp(Buffer.from(svg)).resize(w, h, { fit: 'fill' }).jpeg({ quality: 80 }).toBuffer();
+  return drawn(syntheticSvg(file, area));
+}
+
+/**
+ * The drawing depends on the capture day, the year, the kind and the size alone, so the files of
+ * one day with one shape share it: the newest 1,500 files of the 2,000,000-file seed are 129
+ * drawings, the whole seed 240,015. Each JPEG is made once (about 30 ms of CPU at 1280 px) and
+ * kept by its SVG; a drawing asked for again while it is made waits for that one.
+ */
+const DRAWN_BYTES = 32 * 1024 * 1024;
+const drawings = new Lru<string, Buffer>(DRAWN_BYTES, (jpeg) => jpeg.length);
+const drawing = new Map<string, Promise<Buffer>>();
+
+function drawn({ svg, w, h }: { svg: string; w: number; h: number }): Promise<Buffer> {
+  const hit = drawings.get(svg);
+  if (hit) return Promise.resolve(hit);
+  let pending = drawing.get(svg);
+  if (!pending) {
+    pending = sharp(Buffer.from(svg))
+      .resize(w, h, { fit: 'fill' })
+      .jpeg({ quality: 80 })
+      .toBuffer()
+      .then((jpeg) => {
+        drawings.set(svg, jpeg);
+        return jpeg;
+      })
+      .finally(() => drawing.delete(svg));
+    drawing.set(svg, pending);
+  }
+  return pending;
 }

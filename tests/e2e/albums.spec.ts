@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { basicAuthHeader } from '../../src/api/contract/basicAuth';
+import { axeBuilder } from './support/axe';
 import { snapshot, waitForSceneReady } from './support/gallery';
 import { galleryOrigin, screenTiles, type ScreenTile } from './support/interaction';
 import { API, openTimelineSignedIn } from './support/login';
@@ -242,11 +242,11 @@ test('privacy and permissions are saved; the album page and list are accessible'
   await expect.poll(async () => (await info(owner)).permissions).toBe(3);
 
   await waitForSceneReady(page);
-  const albumScan = await new AxeBuilder({ page }).include('[data-testid="album-page"]').analyze();
+  const albumScan = await axeBuilder(page).include('[data-testid="album-page"]').analyze();
   expect(albumScan.violations).toEqual([]);
   await navigateInApp(page, '/albums');
   await expect(page.getByTestId('album-tile')).toHaveCount(1);
-  const listScan = await new AxeBuilder({ page }).include('[data-testid="albums-page"]').analyze();
+  const listScan = await axeBuilder(page).include('[data-testid="albums-page"]').analyze();
   expect(listScan.violations).toEqual([]);
 });
 

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { basicAuthHeader } from '../../src/api/contract/basicAuth';
+import { axeBuilder } from './support/axe';
 import { waitForSceneReady } from './support/gallery';
 import { screenTiles, withEngine } from './support/interaction';
 import { API, apiLogin, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
@@ -174,7 +174,7 @@ test('a deep link opens its file; zoom past the 1280 image loads the original; t
   await page.keyboard.press('+');
   await expect(page.getByTestId('carousel-original')).toHaveClass(/is-loaded/);
   await page.keyboard.press('0');
-  const results = await new AxeBuilder({ page }).include('[data-testid="carousel"]').analyze();
+  const results = await axeBuilder(page).include('[data-testid="carousel"]').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(viewer(page)).toHaveCount(0);

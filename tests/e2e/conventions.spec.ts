@@ -1,14 +1,14 @@
 // Issue 21 "Conventions users expect": the keyboard shortcut sheet, prefers-reduced-motion in
 // the shell, and a dark theme following prefers-color-scheme (axe-clean in both themes, the
 // gallery canvas dark too).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeBuilder } from './support/axe';
 import { waitForSceneReady } from './support/gallery';
 import { waitForHook } from './support/hooks';
 import { openTimelineSignedIn } from './support/login';
 
 async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   return results.violations.map((v) => ({
     id: v.id,
     nodes: v.nodes.map((n) => n.target).slice(0, 3),

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { parseFileId } from '../../server/db/ids';
+import { axeBuilder } from './support/axe';
 import { screenTiles } from './support/interaction';
 import { API, apiLogin, openTimelineSignedIn } from './support/login';
 import { addFault, clearFaults, createTestUser, e2eDatabasePath } from './support/testControls';
@@ -234,13 +234,13 @@ test('Escape closes an untouched editor, asks before dropping edits, and the foc
 
 test('the editor and its modals are accessible', async ({ page }) => {
   await openEditor(page);
-  const editor = await new AxeBuilder({ page }).include('.editor').analyze();
+  const editor = await axeBuilder(page).include('.editor').analyze();
   expect(editor.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join()}`)).toEqual(
     [],
   );
   await page.getByTestId('editor-camera').click();
   await expect(errorModal(page)).toBeVisible();
-  const modal = await new AxeBuilder({ page }).include('.ui-dialog').analyze();
+  const modal = await axeBuilder(page).include('.ui-dialog').analyze();
   expect(modal.violations.map((v) => v.id)).toEqual([]);
 });
 

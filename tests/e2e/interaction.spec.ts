@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeBuilder } from './support/axe';
 import { snapshot, waitForSceneReady } from './support/gallery';
 import {
   galleryOrigin,
@@ -399,7 +399,7 @@ test('axe-core finds no accessibility violations on /photos', async ({ page }) =
   await page.mouse.click(tiles[0].x + 14, tiles[0].y + 14);
   await page.getByTestId('gallery').focus();
   await page.keyboard.press('ArrowRight');
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   expect(
     results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target).slice(0, 3) })),
   ).toEqual([]);

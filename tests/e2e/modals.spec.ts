@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_WEB_PORT } from '../../playwright.config';
 import { account, call, uploadPhoto, type Account } from './support/accounts';
+import { axeBuilder } from './support/axe';
 import { openTimelineSignedIn } from './support/login';
 import { navigateInApp } from './support/routes';
 import {
@@ -21,7 +21,7 @@ import type {} from './support/hooks';
 const WEB = `http://127.0.0.1:${E2E_WEB_PORT}`;
 
 async function axeClean(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+  const result = await axeBuilder(page).include('dialog[open]').analyze();
   expect(result.violations).toEqual([]);
 }
 

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { account, call, type Account } from './support/accounts';
+import { axeClean } from './support/axe';
 import { API, apiLogin, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
 import { addFault, moveClock, outbox, removeFault } from './support/testControls';
 import { navigateInApp } from './support/routes';
@@ -13,11 +13,6 @@ let user: Account;
 test.beforeAll(async ({ request }) => {
   user = await account(request, 'privacy', { name: 'Privacy Person' });
 });
-
-async function axeClean(page: Page, testId: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).include(`[data-testid="${testId}"]`).analyze();
-  expect(result.violations, testId).toEqual([]);
-}
 
 test('the privacy page needs a fresh login: an old sign-in goes through the identity page and back', async ({
   page,

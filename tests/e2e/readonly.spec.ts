@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { account, call, uploadPhoto, type Account } from './support/accounts';
+import { axeBuilder } from './support/axe';
 import { waitForSceneReady } from './support/gallery';
 import { screenTiles } from './support/interaction';
 import { openTimelineSignedIn } from './support/login';
@@ -138,7 +138,7 @@ test('a read-only user: every subscriber-only action shows the readonly tooltip 
   await expect(tip).toBeVisible();
   expect(await tip.evaluate((el) => getComputedStyle(el).maxWidth)).toBe('400px');
   expect((await tip.boundingBox())!.width).toBeLessThanOrEqual(400);
-  const axe = await new AxeBuilder({ page }).include('[data-testid="read-only-gate"]').analyze();
+  const axe = await axeBuilder(page).include('[data-testid="read-only-gate"]').analyze();
   expect(axe.violations).toEqual([]);
   await page.mouse.move(5, 400);
   await expect(tip).toBeHidden();

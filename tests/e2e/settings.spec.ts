@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { account, call, uploadPhoto, type Account } from './support/accounts';
+import { axeBuilder } from './support/axe';
 import { waitForSceneReady } from './support/gallery';
 import { screenTiles } from './support/interaction';
 import { API, apiLogin, openTimelineSignedIn } from './support/login';
@@ -34,9 +34,9 @@ test('settings home: who is signed in, the built areas, and the language kept ac
   ]) {
     await expect(page.getByTestId(`settings-entry-${entry}`)).toBeVisible();
   }
-  expect(
-    (await new AxeBuilder({ page }).include('[data-testid="settings"]').analyze()).violations,
-  ).toEqual([]);
+  expect((await axeBuilder(page).include('[data-testid="settings"]').analyze()).violations).toEqual(
+    [],
+  );
 
   await page.getByTestId('settings-language-bg_BG').check();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Настройки');
@@ -44,9 +44,9 @@ test('settings home: who is signed in, the built areas, and the language kept ac
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Настройки');
   await expect(page.getByTestId('settings-language-bg_BG')).toBeChecked();
-  expect(
-    (await new AxeBuilder({ page }).include('[data-testid="settings"]').analyze()).violations,
-  ).toEqual([]);
+  expect((await axeBuilder(page).include('[data-testid="settings"]').analyze()).violations).toEqual(
+    [],
+  );
   expect((await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('bg_BG');
 
   await page.getByTestId('settings-language-en_US').check();
@@ -87,9 +87,7 @@ test('help links in the user’s language; test flags light the QA marker', asyn
     'href',
     'https://captureapp.com/help',
   );
-  expect(
-    (await new AxeBuilder({ page }).include('[data-testid="help"]').analyze()).violations,
-  ).toEqual([]);
+  expect((await axeBuilder(page).include('[data-testid="help"]').analyze()).violations).toEqual([]);
   await navigateInApp(page, '/settings');
   await page.getByTestId('settings-language-sv_SE').check();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inställningar');
@@ -110,7 +108,7 @@ test('help links in the user’s language; test flags light the QA marker', asyn
   await page.getByTestId('test-flags-reset').click();
   await expect(page.getByTestId('qa-marker')).toHaveCount(0);
   expect(
-    (await new AxeBuilder({ page }).include('[data-testid="test-flags"]').analyze()).violations,
+    (await axeBuilder(page).include('[data-testid="test-flags"]').analyze()).violations,
   ).toEqual([]);
 });
 
@@ -125,9 +123,9 @@ test('devices: this one marked; removing another signs it out', async ({ page, r
   const devices = page.getByTestId('device');
   await expect.poll(() => devices.count()).toBeGreaterThanOrEqual(2);
   await expect(page.locator('[data-testid="device"][data-current]')).toHaveCount(1);
-  expect(
-    (await new AxeBuilder({ page }).include('[data-testid="devices"]').analyze()).violations,
-  ).toEqual([]);
+  expect((await axeBuilder(page).include('[data-testid="devices"]').analyze()).violations).toEqual(
+    [],
+  );
   const count = await devices.count();
 
   // Remove every device but this one (the spec's own API sessions among them).
@@ -186,9 +184,9 @@ test('profile picture: pick a photo on the timeline grid, move the circle, OK; t
   const tile = (await screenTiles(page)).find((t) => t.id === photoId)!;
   await page.mouse.click(tile.x + tile.w / 2, tile.y + tile.h / 2);
   await expect(page.getByTestId('cropper')).toHaveAttribute('data-ready', 'true');
-  expect(
-    (await new AxeBuilder({ page }).include('[data-testid="cropper"]').analyze()).violations,
-  ).toEqual([]);
+  expect((await axeBuilder(page).include('[data-testid="cropper"]').analyze()).violations).toEqual(
+    [],
+  );
   // Cancel leaves the picture as it was; then again, and move the photo right to its left edge.
   await page.getByTestId('crop-cancel').click();
   await expect(page.getByTestId('cropper')).toHaveCount(0);

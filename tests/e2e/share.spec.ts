@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeBuilder } from './support/axe';
 import { waitForSceneReady } from './support/gallery';
 import { screenTiles } from './support/interaction';
 import { openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
@@ -68,7 +68,7 @@ test('a link with a password: made from the selection, copied, emailed; the rece
   await page.getByTestId('share-copy-link').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Link copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
-  const axe = await new AxeBuilder({ page }).include('[data-testid="share-dialog"]').analyze();
+  const axe = await axeBuilder(page).include('[data-testid="share-dialog"]').analyze();
   expect(axe.violations).toEqual([]);
 
   // The email share: Done stays disabled until every field is valid; an invalid field says so.
@@ -112,7 +112,7 @@ test('a link with a password: made from the selection, copied, emailed; the rece
     await view.getByTestId('share-password-input').fill('wrong');
     await view.getByTestId('share-password-submit').click();
     await expect(view.getByTestId('share-password-problem')).toHaveText('Incorrect password');
-    expect((await new AxeBuilder({ page: view }).analyze()).violations).toEqual([]);
+    expect((await axeBuilder(view).analyze()).violations).toEqual([]);
     await view.getByTestId('share-password-input').fill(PASSWORD);
     await view.getByTestId('share-password-submit').click();
     await expect(view.getByTestId('share-page')).toBeVisible();
@@ -132,7 +132,7 @@ test('a link with a password: made from the selection, copied, emailed; the rece
         ),
       )
       .toBe(true);
-    expect((await new AxeBuilder({ page: view }).analyze()).violations).toEqual([]);
+    expect((await axeBuilder(view).analyze()).violations).toEqual([]);
     // The viewer for its files, and back.
     await tiles.first().click();
     await expect(view).toHaveURL(/\?file=/);
@@ -199,7 +199,7 @@ test('a share is gone after 30 days (the owner’s clock moved)', async ({ page 
   await moveClock(owner.email, 30);
   await page.reload();
   await expect(page.getByTestId('not-found-share')).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeBuilder(page).analyze()).violations).toEqual([]);
 });
 
 /** The album of the two tests below, and the link its share dialog gave. */

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { account, call, uploadPhoto, type Account } from './support/accounts';
+import { axeBuilder } from './support/axe';
 import { openTimelineSignedIn } from './support/login';
 import { zipNames } from './support/zip';
 
@@ -57,9 +57,9 @@ test('takeout lists the years and the albums with files; a year downloads exactl
     'href',
     'https://captureapp.com/help/takeout',
   );
-  expect(
-    (await new AxeBuilder({ page }).include('[data-testid="takeout"]').analyze()).violations,
-  ).toEqual([]);
+  expect((await axeBuilder(page).include('[data-testid="takeout"]').analyze()).violations).toEqual(
+    [],
+  );
 
   const [year] = await Promise.all([
     page.waitForEvent('download'),

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { TRASH_PAGE_MAX } from '../../src/api/contract/trash';
+import { axeBuilder } from './support/axe';
 import { waitForSceneReady } from './support/gallery';
 import { screenTiles, withEngine } from './support/interaction';
 import { API, apiLogin, openTimelineSignedIn } from './support/login';
@@ -107,7 +107,7 @@ test('the trash lists the deleted photos; restore brings one back to the timelin
   await expect.poll(async () => (await screenTiles(page)).length).toBe(3);
   expect(await timelineIds()).toContain(photos[0]);
   expect(await trashIds()).not.toContain(photos[0]);
-  const scan = await new AxeBuilder({ page }).include('[data-testid="trash"]').analyze();
+  const scan = await axeBuilder(page).include('[data-testid="trash"]').analyze();
   expect(scan.violations).toEqual([]);
 });
 
@@ -180,7 +180,7 @@ test('a deleted album is listed with its count; restore brings it back, delete r
   await expect(entry).toContainText('1 item');
   await expect(entry).toContainText('90 days left');
   await expect(entry.locator('img')).toHaveJSProperty('complete', true);
-  const scan = await new AxeBuilder({ page }).include('[data-testid="trash-albums"]').analyze();
+  const scan = await axeBuilder(page).include('[data-testid="trash-albums"]').analyze();
   expect(scan.violations).toEqual([]);
 
   // Export: its one file, fetched directly (SPEC §7: a single file is not zipped).
