@@ -126,9 +126,10 @@ interface Sample {
 
 /**
  * The prefix of the functions the bench runs in the page to find the page clock in the
- * profile's. Each spin has a name of its own (phase and moment): a source evaluated before is
- * taken from V8's compilation cache, whose code the profiler may not name in a later session
- * (the pageDown and end phases then had no calibration sample and were counted whole).
+ * profile's. Each spin has a name and a source of its own (phase and moment), and a phase spins
+ * before and after its action: with one spin of one source per phase, the lead's pageDown and
+ * end phases had no calibration sample and were counted whole (likely cause, not proven: the
+ * re-evaluated source came from V8's compilation cache, its code named in an earlier session).
  */
 const CALIBRATE = '__benchCalibrate_';
 
