@@ -111,7 +111,7 @@ interface CpuProfile {
  * from; the browser's own work (style, layout, GC, no script on the stack).
  */
 const GPU_CALLERS =
-  /^(?:\w+\.)?(getContext|getExtension|getParameter|getSupportedExtensions|compileShader|linkProgram|getProgramParameter|getShaderParameter|getProgramInfoLog|getShaderInfoLog|pixelStorei|texImage[23]D|texSubImage[23]D|texStorage[23]D|hasWebGL2|setSize|WebGLState|WebGLCapabilities|WebGLExtensions|onFirstUse|copyTextureToTexture|initGLContext|WebGLRenderer)$/;
+  /^(?:\w+\.)?(getContext|getExtension|getParameter|getSupportedExtensions|compileShader|linkProgram|getProgramParameter|getShaderParameter|getProgramInfoLog|getShaderInfoLog|pixelStorei|texImage[23]D|texSubImage[23]D|texStorage[23]D|bufferData|bufferSubData|hasWebGL2|setSize|WebGLState|WebGLCapabilities|WebGLExtensions|onFirstUse|copyTextureToTexture|initGLContext|WebGLRenderer)$/;
 
 type SampleKind = 'script' | 'webgl' | 'browser' | 'unsampled';
 
@@ -216,12 +216,18 @@ interface LongTaskParts extends LongTask {
 }
 
 function partsOf(task: LongTask, samples: readonly Sample[] | null, from: number): LongTaskParts {
-  const inside = (samples ?? []).filter(
-    (s) => s.at >= task.start && s.at < task.start + task.duration,
+  const end = task.start + task.duration;
+  // A sample counts where it starts; a gap, for the part of it inside the task.
+  const inside = (samples ?? []).filter((s) =>
+    s.kind === 'unsampled'
+      ? s.at < end && s.at + s.ms > task.start
+      : s.at >= task.start && s.at < end,
   );
+  const msIn = (s: Sample) =>
+    s.kind === 'unsampled' ? Math.min(end, s.at + s.ms) - Math.max(task.start, s.at) : s.ms;
   const sum = (kind: SampleKind) =>
     round(
-      inside.filter((s) => s.kind === kind).reduce((total, s) => total + s.ms, 0),
+      inside.filter((s) => s.kind === kind).reduce((total, s) => total + msIn(s), 0),
       0,
     );
   const byName = new Map<string, number>();
