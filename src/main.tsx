@@ -27,6 +27,7 @@ import { queryClient } from './platform/queryClient';
 import { setBuiltRoutes } from './platform/routesBuilt';
 import { installChunkReload } from './platform/chunkReload';
 import { exposeTestHooks } from './platform/testHooks';
+import { warmDateFormats } from './platform/warmDateFormats';
 import { detectLocale, readLangCookie } from './domain/language';
 import { isJobAuthBody } from './domain/jobInfoFailure';
 import { AccountSwitchPrompt, completeLoginFromCallback } from './features/auth';
@@ -66,6 +67,8 @@ async function boot(): Promise<void> {
       browserLanguages: navigator.languages,
     }),
   );
+
+  warmDateFormats(i18next.language);
 
   const root = createRoot(document.getElementById('root')!);
   if (missingFeatures(window).length > 0) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIMELINE_CELLS } from '../../domain/constants';
+import { dateFormat, LONG_DATE } from '../../domain/dateFormats';
 import type { GalleryEngine } from '../engine/GalleryEngine';
 import { FileSelectionState } from '../engine/selection/types';
 import { FILE_KIND } from '../engine/timeline/TimelineSource';
@@ -52,13 +53,9 @@ export function A11yGrid({
   useEffect(() => {
     const grid = root.current;
     if (!grid) return undefined;
-    const language = i18n.language.replace('_', '-');
-    let dates: Intl.DateTimeFormat;
-    try {
-      dates = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
-    } catch {
-      dates = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-    }
+    const language = i18n.language;
+    // Taken at the first label, not while the grid mounts (src/domain/dateFormats.ts).
+    let dates: Intl.DateTimeFormat | null = null;
     const slots: Slot[] = Array.from({ length: ROW_POOL * CELLS_PER_ROW }, () => ({
       section: -1,
       item: -1,
@@ -92,6 +89,7 @@ export function A11yGrid({
     const describe = (section: number, item: number): string => {
       const files = engine.timeline.sections[section]?.files;
       if (!files) return '';
+      dates ??= dateFormat(language, LONG_DATE);
       const date = dates.format((files.times[item] ?? 0) * 1000);
       const kind = files.kinds[item];
       const what =

@@ -1,5 +1,6 @@
 import {
   memo,
+  startTransition,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -91,6 +92,14 @@ export const GalleryView = memo(function GalleryView({
   const themeColors = useGalleryThemeColors(engine);
   const zoom = useZoomAnimation(engine, stage, reducedMotion);
   useEffect(() => engine.setReducedMotion(reducedMotion), [engine, reducedMotion]);
+  // The overlays (headers, badges, the accessible grid, the fast scroller, hints) mount after
+  // the canvas' container, in a transition React renders in slices: one task mounted the page,
+  // them all and (from its size read there) the renderer (issue 34.10: no task of ours over
+  // 50 ms). They come a few tasks later; the canvas has no frame before its renderer either.
+  const [overlays, setOverlays] = useState(false);
+  useEffect(() => {
+    startTransition(() => setOverlays(true));
+  }, []);
 
   useLayoutEffect(() => {
     registerGalleryElement(engine, container.current);
@@ -175,24 +184,32 @@ export const GalleryView = memo(function GalleryView({
           clearColor={themeColors.background}
           takeCanvas={takeCanvas}
         />
-        <SectionHeaders engine={engine} />
-        <VideoBadges engine={engine} />
-        {fileBadge ? <FileBadges engine={engine} labelOf={fileBadge} /> : null}
-        {videoUrl ? <VideoPreview engine={engine} videoUrl={videoUrl} /> : null}
-        <A11yGrid
-          engine={engine}
-          label={t('gallery.grid.label')}
-          container={container}
-          fileBadge={fileBadge}
-        />
+        {overlays ? (
+          <>
+            <SectionHeaders engine={engine} />
+            <VideoBadges engine={engine} />
+            {fileBadge ? <FileBadges engine={engine} labelOf={fileBadge} /> : null}
+            {videoUrl ? <VideoPreview engine={engine} videoUrl={videoUrl} /> : null}
+            <A11yGrid
+              engine={engine}
+              label={t('gallery.grid.label')}
+              container={container}
+              fileBadge={fileBadge}
+            />
+          </>
+        ) : null}
       </div>
-      <FastScroller
-        model={engine.fastScroll}
-        scroll={engine.scroll}
-        height={size.height}
-        sideMargin={insets.right}
-      />
-      <SelectionHintsView engine={engine} />
+      {overlays ? (
+        <>
+          <FastScroller
+            model={engine.fastScroll}
+            scroll={engine.scroll}
+            height={size.height}
+            sideMargin={insets.right}
+          />
+          <SelectionHintsView engine={engine} />
+        </>
+      ) : null}
       {menu ? (
         <ContextMenu
           x={menu.request.x}
