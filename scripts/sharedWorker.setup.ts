@@ -27,7 +27,10 @@ const WORKER_DOM = Symbol.for('capture.sharedWorkerDom');
 
 /** Listeners on window and document are recorded, so the next file can start without them. */
 function recordListeners(listeners: Listener[]): void {
-  const add = EventTarget.prototype.addEventListener;
+  const add: EventTarget['addEventListener'] = Reflect.get(
+    EventTarget.prototype,
+    'addEventListener',
+  );
   EventTarget.prototype.addEventListener = function (this: EventTarget, ...args) {
     if (this === window || this === document) {
       listeners.push({ target: this, args: [args[0], args[1], args[2]] });
@@ -54,7 +57,7 @@ function freshDocument(): void {
   localStorage.clear();
   sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {
-    const name = cookie.split('=')[0]!.trim();
+    const name = cookie.split('=')[0].trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
   }
   window.history.replaceState(null, '', dom.url);
