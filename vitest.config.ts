@@ -47,6 +47,9 @@ export default mergeConfig(
       // on a quiet machine, and went past Vitest's default 5 s when two e2e runs shared the two
       // cores (11 failed so, all passing alone).
       testTimeout: 20_000,
+      // The same guard for hooks: jobs.test.ts seeds 20,000 files in its beforeAll, which went
+      // past Vitest's default 10 s under a load of 19 on the two cores.
+      hookTimeout: 20_000,
       projects: [
         {
           // A new worker per file costs ~0.35 CPU s (Vitest, zod, React... imported again):
