@@ -1,6 +1,30 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.js';
+
+const TEST_ROOTS = ['src', 'server', 'workers', 'scripts', 'bench'];
+const TEST_FILE = /\.test\.tsx?$/;
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(full);
+    return TEST_FILE.test(entry.name) ? [full.split(path.sep).join('/')] : [];
+  });
+}
+
+/**
+ * Files that keep a worker of their own: those that replace modules (vi.mock, vi.doMock), whose
+ * mocks would stay registered for the next file in the worker, and those that set the scene
+ * before their imports (vi.hoisted), for libraries that look at it once, when they load.
+ */
+function needsOwnWorker(file: string): boolean {
+  return /\bvi\.(mock|doMock|hoisted)\(/.test(readFileSync(file, 'utf8'));
+}
+
+const ownWorker = TEST_ROOTS.flatMap((root) => testFiles(root)).filter(needsOwnWorker);
 
 // Unit tests: the client build's config plus the test settings (vitest is a devDependency, so
 // they stay out of vite.config.ts). Tests run in node by default; a test that needs a DOM opts in
@@ -9,21 +33,13 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
-      include: [
-        'src/**/*.test.{ts,tsx}',
-        'server/**/*.test.ts',
-        'workers/**/*.test.ts',
-        'scripts/**/*.test.ts',
-        'bench/**/*.test.ts',
-      ],
       environment: 'node',
       restoreMocks: true,
       // Worker threads, one per core. Vitest's default here was one forked process on a 2-core
       // machine (cores - 1): 282 s for the suite against 145 s on two threads, measured in a CPU
       // cgroup. Threads also start without a process each, which under load had timed out
       // ("Failed to start forks worker", an unhandled error that fails the run with no test
-      // failed). Files stay isolated: without isolation the login throttle's and other modules'
-      // state leaked between files.
+      // failed).
       pool: 'threads',
       maxWorkers: availableParallelism(),
       // A hang guard, not a speed check: tests that hash passwords (the login throttle and
@@ -31,6 +47,29 @@ export default mergeConfig(
       // on a quiet machine, and went past Vitest's default 5 s when two e2e runs shared the two
       // cores (11 failed so, all passing alone).
       testTimeout: 20_000,
+      // The same guard for hooks: jobs.test.ts seeds 20,000 files in its beforeAll, which went
+      // past Vitest's default 10 s under a load of 19 on the two cores.
+      hookTimeout: 20_000,
+      projects: [
+        {
+          // A new worker per file costs ~0.35 CPU s (Vitest, zod, React... imported again):
+          // about a third of the suite. These files share workers; the setup file gives each
+          // file fresh modules of ours and fails a file that leaves globals, env or fake timers
+          // changed (scripts/sharedWorker.setup.ts).
+          extends: true,
+          test: {
+            name: 'shared',
+            include: TEST_ROOTS.map((root) => `${root}/**/*.test.{ts,tsx}`),
+            isolate: false,
+            exclude: ownWorker,
+            setupFiles: ['scripts/sharedWorker.setup.ts'],
+            // i18next and react-i18next hold the default instance that initI18n sets up: loaded
+            // with our modules, each file gets its own.
+            server: { deps: { inline: ['i18next', 'react-i18next'] } },
+          },
+        },
+        { extends: true, test: { name: 'own-worker', include: ownWorker } },
+      ],
     },
   }),
 );

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { basicAuthHeader } from '../src/api/contract/basicAuth';
 import { createApiServer } from './app';
+import { setScryptCostForTests } from './auth/password';
 import { createContext, type ServerContext } from './context';
 import { openDb } from './db/open';
 import { seedLibrary, type SeedResult } from './seed/seed';
@@ -15,6 +16,13 @@ import { seedLibrary, type SeedResult } from './seed/seed';
 export const TEST_ORIGIN = 'http://api.test';
 /** The web app's origin in tests: its root is the one registered login redirect. */
 export const TEST_WEB_ORIGIN = 'http://web.test';
+/**
+ * scrypt at 1/16 of its cost (~3 ms a sign-in instead of ~50): the tests sign in some hundred
+ * times, and what they check does not depend on the cost. loginThrottle.test.ts, which times
+ * sign-ins, sets the real cost back.
+ */
+setScryptCostForTests(1024);
+
 /** A fixed "now" so seeded libraries are identical run to run. */
 export const TEST_NOW = Date.UTC(2025, 5, 15) / 1000;
 

@@ -3,6 +3,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authorize, testServer, type TestServer } from '../testing';
 import { ADDRESS_RULE, PAIR_RULE } from './loginThrottle';
+import { SCRYPT_COST, setScryptCostForTests } from './password';
+
+// The real cost (server/testing.ts lowers it): the timing test compares sign-ins that each cost
+// one scrypt.
+setScryptCostForTests(SCRYPT_COST);
 
 let server: TestServer;
 let now = 0;

@@ -2,10 +2,23 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 // scrypt with Node's defaults (N=16384, r=8): ~50 ms per check, fine for an emulated login.
 const KEY_LENGTH = 32;
+export const SCRYPT_COST = 16_384;
+let cost = SCRYPT_COST;
+
+/**
+ * The server's unit tests sign in some hundred times and time sign-ins in one file only
+ * (loginThrottle.test.ts, at the real cost): elsewhere they hash at a lower cost
+ * (server/testing.ts). A hash verifies only at the cost it was made with.
+ */
+export function setScryptCostForTests(n: number): void {
+  cost = n;
+}
 
 function derive(password: string, salt: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LENGTH, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password, salt, KEY_LENGTH, { N: cost }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 

@@ -1,20 +1,26 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18next, initI18n } from '../../../i18n';
 import { CommentText } from './CommentText';
 
 beforeAll(async () => {
   await initI18n('en_US');
   // jsdom has no ResizeObserver; the clamp's measurement only needs it to exist.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    disconnect() {}
-    unobserve() {}
-  } as unknown as typeof ResizeObserver;
+  if (!('ResizeObserver' in globalThis)) {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect() {}
+        unobserve() {}
+      },
+    );
+  }
 });
 afterEach(cleanup);
+afterAll(() => vi.unstubAllGlobals());
 
 const show = (text: string, truncate = false) =>
   render(
