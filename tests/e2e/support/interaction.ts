@@ -37,7 +37,10 @@ export async function withEngine<T, A = undefined>(
 
 /** The gallery's top-left corner in the page: canvas coordinates start there. */
 export async function galleryOrigin(page: Page): Promise<{ x: number; y: number }> {
-  const box = await page.getByTestId('gallery').boundingBox();
+  // A page that has just (re)mounted its grid may not have laid it out yet: wait for it to show.
+  const gallery = page.getByTestId('gallery');
+  await expect(gallery).toBeVisible();
+  const box = await gallery.boundingBox();
   if (!box) throw new Error('no gallery');
   return { x: box.x, y: box.y };
 }
