@@ -5,7 +5,8 @@ import { api } from '../../platform/api';
 import { confirmDialog } from '../../state/dialogs';
 import { downloadGridFiles, selectedFileIds } from '../photoGrid';
 import { purgeTrashed, restoreTrashed, TRASH_ZIP_NAME } from './trashActions';
-import { hasTile, listTrash, type TrashFacts } from './trashSource';
+import { hasTile } from './trashColumns';
+import { listTrash, type TrashFacts } from './trashSource';
 import { trashStore, type TrashProcess } from './trashStore';
 
 export interface TrashCommands {

@@ -6,38 +6,39 @@ import { limited } from '../../domain/concurrency';
 import type { ApiClient } from '../../api/http';
 import {
   countFiles,
-  FILE_KIND,
   type SectionCounts,
   type SectionDescriptor,
   type SectionFiles,
   type TileLabel,
   type TimelineSource,
 } from '../../gallery';
+import { hasTile, TrashColumns } from './trashColumns';
 import { daysRemaining } from './trashDays';
 import { TRASH_GROUPS, TrashPages, type TrashGroup } from './trashPages';
 
 /**
  * A tile's days-left badge (SPEC §4), asked every frame for the visible tiles: its full text and
  * a short one that keeps the number ("85 days left", "85 d"), the badge showing the fullest
- * that fits its tile (issue 34.6); each file's texts are made once per language (`t`).
+ * that fits its tile (issue 34.6); the texts are made once per day count and language (`t`),
+ * not once per file (a fling meets thousands of files and a few dozen counts).
  */
 export function daysLeftBadge(
   t: TFunction,
   facts: TrashFacts,
   now: () => number,
 ): (fileId: string) => TileLabel | null {
-  const made = new Map<string, TileLabel>();
+  const made = new Map<number, TileLabel>();
   return (fileId) => {
-    const known = made.get(fileId);
-    if (known !== undefined) return known;
     const dtime = facts.deletedAt(fileId);
     if (dtime === undefined) return null;
     const days = daysRemaining(dtime, now());
+    const known = made.get(days);
+    if (known !== undefined) return known;
     const forms: TileLabel =
       days === 0
         ? t('trash.deletedToday')
         : [t('trash.daysLeft', { count: days }), t('trash.daysLeftShort', { count: days })];
-    made.set(fileId, forms);
+    made.set(days, forms);
     return forms;
   };
 }
@@ -60,31 +61,6 @@ export function trashThumbnails(
       .replace('JOB_ID', encodeURIComponent(facts.jobOf(fileId) ?? ''))
       .replace('FILE_ID', encodeURIComponent(fileId))
       .replace('area=AREA', `area=${size}`);
-}
-
-/** Whether a trashed file gets a tile: a group's non-master files (a live photo's movie) do not. */
-export const hasTile = (file: TrashFile) =>
-  file.type !== 'document' && (file.group_type === undefined || file.master === '1');
-
-const kindOf = (file: TrashFile) =>
-  file.type === 'movie'
-    ? FILE_KIND.video
-    : file.screenshot
-      ? FILE_KIND.screenshot
-      : FILE_KIND.picture;
-
-function columns(files: readonly TrashFile[]): SectionFiles {
-  return {
-    ids: files.map((f) => f.id),
-    aspects: Float32Array.from(
-      files.map((f) => (f.width > 0 && f.height > 0 ? f.width / f.height : 4 / 3)),
-    ),
-    times: Float64Array.from(files.map((f) => f.ctime || f.mtime)),
-    kinds: Uint8Array.from(files.map(kindOf)),
-    durations: Float32Array.from(files.map((f) => f.duration ?? 0)),
-    sizes: Float64Array.from(files.map((f) => f.size)),
-    paths: files.map((f) => f.path),
-  };
 }
 
 /**
@@ -236,7 +212,16 @@ export function trashSource(options: {
   pageSize?: number;
 }): TrashSource {
   let pages: TrashPages | null = null;
-  const shown = (from: TrashPages, group: TrashGroup) => columns(from.files(group).filter(hasTile));
+  // Each listing's groups as columns, grown page by page (a new listing starts new ones).
+  const built = new WeakMap<TrashPages, Record<TrashGroup, TrashColumns>>();
+  const shown = (from: TrashPages, group: TrashGroup) => {
+    let columns = built.get(from);
+    if (!columns) {
+      columns = { soon: new TrashColumns(), later: new TrashColumns() };
+      built.set(from, columns);
+    }
+    return columns[group].update(from.files(group)).columns();
+  };
   return {
     async sections(signal) {
       const now = options.now();
@@ -270,7 +255,9 @@ export function trashSource(options: {
       return sections;
     },
     files(section) {
-      return Promise.resolve(pages ? shown(pages, groupOfKey(section.key)) : columns([]));
+      return Promise.resolve(
+        pages ? shown(pages, groupOfKey(section.key)) : new TrashColumns().columns(),
+      );
     },
     hasMore: (key) => pages?.hasMore(groupOfKey(key)) ?? false,
     async more(key, signal) {

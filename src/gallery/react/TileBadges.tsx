@@ -34,30 +34,49 @@ export function TileBadges({
   useEffect(() => {
     const shown: string[] = new Array<string>(BADGE_POOL).fill('');
     const limits: string[] = new Array<string>(BADGE_POOL).fill('');
-    // A text's width as a badge, measured once (a layout read only for a text not seen yet).
+    // A text's width as a badge, measured once. The texts a frame meets for the first time are
+    // measured together before the frame writes anything: one layout read for all of them, not a
+    // forced layout per new text between the badges' writes (a fling over the trash meets a new
+    // day count every few rows).
     const widths = new Map<string, number>();
-    const measure = (label: string) => {
-      let width = widths.get(label);
-      if (width === undefined) {
-        const probe = measurer.current;
-        if (!probe) return 0;
-        probe.textContent = label;
-        width = probe.getBoundingClientRect().width;
-        widths.set(label, width);
+    const measureNew = (texts: readonly string[]) => {
+      const probe = measurer.current;
+      if (!probe?.parentNode) return;
+      const probes = texts.map((label) => {
+        const copy = probe.cloneNode() as HTMLSpanElement;
+        copy.textContent = label;
+        probe.parentNode!.appendChild(copy);
+        return copy;
+      });
+      for (const [i, copy] of probes.entries()) {
+        widths.set(texts[i], copy.getBoundingClientRect().width);
+        copy.remove();
       }
-      return width;
     };
+    const measure = (label: string) => widths.get(label) ?? 0;
+    const tiles: VisibleTile[] = [];
+    const labels: TileLabel[] = [];
     const update = () => {
       const { composer } = engine;
-      let used = 0;
-      for (let i = 0; i < composer.visibleCount && used < BADGE_POOL; i++) {
+      tiles.length = labels.length = 0;
+      const unseen = new Set<string>();
+      for (let i = 0; i < composer.visibleCount && tiles.length < BADGE_POOL; i++) {
         const tile = composer.visibleTiles[i];
         const label = text(tile);
         if (label === null) continue;
+        tiles.push(tile);
+        labels.push(label);
+        for (const form of typeof label === 'string' ? [label] : label) {
+          if (!widths.has(form)) unseen.add(form);
+        }
+      }
+      if (unseen.size > 0) measureNew([...unseen]);
+      let used = 0;
+      for (const [i, tile] of tiles.entries()) {
         const badge = pool.current[used];
         if (!badge) break;
         const room = Math.max(0, tile.w - 2 * BADGE_MARGIN_PX);
-        const { text: fitted, fits } = fitLabel(label, room, measure);
+        const { text: fitted, fits } = fitLabel(labels[i], room, measure);
         if (shown[used] !== fitted) {
           shown[used] = fitted;
           badge.textContent = fitted;

@@ -187,9 +187,15 @@ export class ScrollAnchor<S = unknown> {
     if (anchor <= top || anchor >= top + oldHeight) return null;
     const local = anchor - top - rowsOffset;
     if (local <= 0) return 0;
+    const first = firstItemBelow(files.oldRects, local);
+    // A section grown at its end (a trash page, files added after the last) keeps its old files
+    // where they were: the anchor file is at the same index, no index of every id needed.
+    if (first < files.oldIds.length && files.newIds[first] === files.oldIds[first]) {
+      return files.newRects[first * 4 + 1] - files.oldRects[first * 4 + 1];
+    }
     const newIndex = new Map<string, number>();
     for (let j = 0; j < files.newIds.length; j++) newIndex.set(files.newIds[j], j);
-    for (let i = firstItemBelow(files.oldRects, local); i < files.oldIds.length; i++) {
+    for (let i = first; i < files.oldIds.length; i++) {
       const j = newIndex.get(files.oldIds[i]);
       if (j !== undefined) return files.newRects[j * 4 + 1] - files.oldRects[i * 4 + 1];
     }
