@@ -191,6 +191,8 @@ export interface TrashSource extends TimelineSource {
   more: (
     key: string,
     signal: AbortSignal,
+    /** Awaited between the page's fetch (its parse) and the columns built from it. */
+    pause?: () => Promise<void>,
   ) => Promise<{ files: SectionFiles; counts: SectionCounts } | null>;
 }
 
@@ -260,12 +262,13 @@ export function trashSource(options: {
       );
     },
     hasMore: (key) => pages?.hasMore(groupOfKey(key)) ?? false,
-    async more(key, signal) {
+    async more(key, signal, pause) {
       const from = pages;
       const group = groupOfKey(key);
       if (!from?.hasMore(group)) return null;
       const added = await from.more(group, signal);
-      if (from !== pages) return null;
+      await pause?.();
+      if (from !== pages || signal.aborted) return null;
       options.facts.learn(added);
       const files = shown(from, group);
       return { files, counts: countFiles(files) };

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { TRASH_INFINITE_SCROLL_PX } from '../../domain/constants';
 import type { GalleryEngine } from '../../gallery';
+import { afterNextFrame } from '../../platform/afterNextFrame';
 import { showToast } from '../../state/toasts';
 import type { TrashSource } from './trashSource';
 
@@ -34,7 +35,7 @@ export function nearSectionEnd(
 
 /**
  * Grows the trash's sections page by page as the user nears their end (checked after every
- * frame the engine draws): one page at a time, laid out in place so nothing on screen moves.
+ * frame the engine draws, not while the scroll is fast): one page at a time, laid out in place so nothing on screen moves.
  * A failed page says so once; the next scroll near the end tries again.
  */
 export function useTrashPaging(engine: GalleryEngine | null, source: TrashSource): void {
@@ -44,16 +45,25 @@ export function useTrashPaging(engine: GalleryEngine | null, source: TrashSource
     let loading = false;
     let failed = false;
     const check = () => {
-      if (loading || abort.signal.aborted) return;
+      // SPEC §9 fast scroll: placeholders and no loads while it lasts, as for the grid's
+      // sections (a drag of the fast scroller down the trash fetched page after page, each
+      // parsed and laid out while the thumb moved); the engine draws again once it is slow.
+      if (loading || abort.signal.aborted || engine.fastScrolling) return;
       const viewBottom = engine.scroll.position + engine.viewportHeight;
       const key = nearSectionEnd(engine.timeline, viewBottom, source.hasMore);
       if (!key) return;
       loading = true;
+      // A page's parse, its columns and its layout each in a frame of their own: one page's
+      // work in one task made a long frame each time the trash grew under a drag.
       source
-        .more(key, abort.signal)
+        .more(key, abort.signal, afterNextFrame)
         .then(async (grown) => {
           failed = false;
-          if (grown) await engine.timeline.replaceFiles(key, grown.files, grown.counts);
+          if (grown) {
+            await afterNextFrame();
+            if (abort.signal.aborted) return;
+            await engine.timeline.replaceFiles(key, grown.files, grown.counts);
+          }
           // Drawn again: the next frame checks whether the end is still near.
           engine.invalidate();
         })

@@ -34,14 +34,40 @@ export function TileBadges({
   useEffect(() => {
     const shown: string[] = new Array<string>(BADGE_POOL).fill('');
     const limits: string[] = new Array<string>(BADGE_POOL).fill('');
-    // A text's width as a badge, measured once. The texts a frame meets for the first time are
-    // measured together before the frame writes anything: one layout read for all of them, not a
-    // forced layout per new text between the badges' writes (a fling over the trash meets a new
-    // day count every few rows).
+    // A text's width as a badge, measured once. Measured by the canvas' text metrics in the
+    // badge's font (no layout: a fling over the trash meets new day counts every few rows, and
+    // each read of the DOM's layout forced one of the whole page), plus the badge's padding and
+    // border; where there is no canvas (jsdom), the texts a frame meets for the first time are
+    // measured together in the DOM before the frame writes anything.
     const widths = new Map<string, number>();
+    let metrics: { context: OffscreenCanvasRenderingContext2D; extra: number } | null | undefined;
+    const canvasMetrics = (probe: HTMLSpanElement) => {
+      if (typeof OffscreenCanvas === 'undefined') return null;
+      const context = new OffscreenCanvas(1, 1).getContext('2d');
+      if (!context) return null;
+      const style = getComputedStyle(probe);
+      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      if (style.letterSpacing !== 'normal') context.letterSpacing = style.letterSpacing;
+      const px = (value: string) => Number.parseFloat(value) || 0;
+      const extra =
+        px(style.paddingLeft) +
+        px(style.paddingRight) +
+        px(style.borderLeftWidth) +
+        px(style.borderRightWidth);
+      return { context, extra };
+    };
     const measureNew = (texts: readonly string[]) => {
       const probe = measurer.current;
       if (!probe?.parentNode) return;
+      if (metrics === undefined) metrics = canvasMetrics(probe);
+      if (metrics) {
+        for (const label of texts) {
+          // Up to the layout's 1/64 px, as the DOM's width would be.
+          const width = metrics.context.measureText(label).width + metrics.extra;
+          widths.set(label, Math.ceil(width * 64) / 64);
+        }
+        return;
+      }
       const probes = texts.map((label) => {
         const copy = probe.cloneNode() as HTMLSpanElement;
         copy.textContent = label;
