@@ -134,8 +134,13 @@ test('rename with the validation texts, set the cover, switch view and sort — 
   test.slow();
   await signIn(page, owner, `/albums/${albumId}`, 'album-page');
   await waitForSceneReady(page);
+  // The settings dialog opens and closes over the same page: the grid (its engine) is kept, never
+  // unmounted and built again (which left a moment with no grid, then one not yet sized).
+  const engine = await page.evaluateHandle(() => window.__capture!.gallery!);
+  const sameEngine = () => page.evaluate((kept) => kept === window.__capture?.gallery, engine);
   await page.getByTestId('album-edit').click();
   await expect(page).toHaveURL(new RegExp(`/albums/${albumId}/edit/name$`));
+  expect(await sameEngine()).toBe(true);
   const title = page.getByTestId('album-title-input');
   await title.fill('');
   await expect(page.getByTestId('album-title-input-problem')).toHaveText(
@@ -146,6 +151,8 @@ test('rename with the validation texts, set the cover, switch view and sort — 
   await page.getByTestId('album-settings-save').click();
   await expect(page.getByTestId('album-title')).toHaveText('Summer 2022');
   expect((await info(owner)).title).toBe('Summer 2022');
+  await expect(page).toHaveURL(new RegExp(`/albums/${albumId}$`));
+  expect(await sameEngine()).toBe(true);
 
   // The cover: the menu of a file that is not the cover yet.
   const files = await albumFiles(owner);
