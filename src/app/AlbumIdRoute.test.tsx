@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
 import {
   createMemoryRouter,
   RouterProvider,
@@ -106,7 +107,7 @@ describe('routes that take an album accept albumID or albumIDB64 (SPEC §2)', ()
   }, 20_000);
 
   it('throws the SPEC §8 internal error when a page that takes an album has no album segment', async () => {
-    const Page = withAlbumId(ParamsPage, '/nowhere');
+    const Page = withAlbumId(ParamsPage);
     const router = createMemoryRouter(
       [{ path: '/nowhere', element: <Page />, errorElement: <RouteError /> }],
       { initialEntries: ['/nowhere'] },
@@ -116,4 +117,36 @@ describe('routes that take an album accept albumID or albumIDB64 (SPEC §2)', ()
     expect((await screen.findByTestId('route-error')).textContent).toBe(MISSING_ALBUM_PARAMS);
     expect(screen.queryByTestId('page')).toBeNull();
   });
+});
+
+describe('the album page across its routes', () => {
+  it('stays mounted from /albums/{id} to its settings, its viewer and back (its grid is kept)', async () => {
+    let mounts = 0;
+    function AlbumPage() {
+      useEffect(() => {
+        mounts += 1;
+      }, []);
+      return <ParamsPage />;
+    }
+    // The three routes that import features/albums/AlbumPage.
+    const router = renderRoutesAt(
+      `/albums/${id}`,
+      APP_ROUTES.map((route) => ({
+        ...route,
+        page: () => Promise.resolve({ default: AlbumPage }),
+      })),
+    );
+    const page = await screen.findByTestId('page', {}, { timeout: 10_000 });
+    for (const path of [`/albums/${id}/edit/name`, `/albums/${id}`, `/carousel/${id}/f1`]) {
+      await act(() => router.navigate(path));
+      await waitFor(() =>
+        expect(JSON.parse(screen.getByTestId('page').textContent ?? '{}')).toMatchObject({
+          at: path,
+        }),
+      );
+    }
+    // The same element all along: React never unmounted the page (a remount builds a new grid).
+    expect(screen.getByTestId('page')).toBe(page);
+    expect(mounts).toBe(1);
+  }, 20_000);
 });

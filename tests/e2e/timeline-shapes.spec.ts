@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { waitForSceneReady } from './support/gallery';
-import { galleryOrigin, screenTiles, type ScreenTile } from './support/interaction';
-import { API, apiLogin, openTimelineSignedIn } from './support/login';
+import { screenTiles, withEngine, type ScreenTile } from './support/interaction';
+import { API, apiLogin, openTimelineSignedIn, PAGE_LOAD_TIMEOUT } from './support/login';
 import { createTestUser } from './support/testControls';
 
 // Libraries shaped unlike the seeded one (issue 20), each in an account of its own: a month of
@@ -73,9 +73,34 @@ async function cellDates(page: Page): Promise<string[]> {
     .evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label') ?? ''));
 }
 
+type Box = Pick<ScreenTile, 'x' | 'y' | 'w' | 'h'>;
+
+/**
+ * One section's tiles on screen (grid coordinates) with the grid's width and left edge, read in
+ * one call: the layout as it is, whatever the thumbnails are doing (a layout still settling moves
+ * tiles and grid together).
+ */
+function sectionLayout(
+  page: Page,
+  section: number,
+): Promise<{ tiles: Box[]; gridWidth: number; gridLeft: number }> {
+  return withEngine(
+    page,
+    (engine, wanted) => {
+      const tiles = [];
+      for (let i = 0; i < engine.composer.visibleCount; i++) {
+        const { x, y, w, h, section: of } = engine.composer.visibleTiles[i];
+        if (of === wanted) tiles.push({ x, y, w, h });
+      }
+      return { tiles, gridWidth: engine.timeline.gridWidth, gridLeft: engine.gridLeft };
+    },
+    section,
+  );
+}
+
 /** Tiles grouped in rows (same top), top to bottom. */
-function rowsOf(tiles: readonly ScreenTile[]): ScreenTile[][] {
-  const rows = new Map<number, ScreenTile[]>();
+function rowsOf<T extends Box>(tiles: readonly T[]): T[][] {
+  const rows = new Map<number, T[]>();
   for (const tile of tiles)
     rows.set(Math.round(tile.y), [...(rows.get(Math.round(tile.y)) ?? []), tile]);
   return [...rows.entries()]
@@ -157,46 +182,46 @@ test('extreme shapes: no sliver narrower than half its height, no row left mostl
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openTimelineSignedIn(page, '/photos', shapes);
-  await waitForSceneReady(page);
-  const gridWidth = await page.evaluate(() => window.__capture!.gallery!.timeline.gridWidth);
-  const tiles = await screenTiles(page, { partial: true });
-  const may = tiles.filter((t) => t.section === 0);
-  expect(may).toHaveLength(12);
+  // The layout is asserted: waited for, not the thumbnails (see the next tests).
+  await expect
+    .poll(async () => (await sectionLayout(page, 0)).tiles.length, { timeout: PAGE_LOAD_TIMEOUT })
+    .toBe(12);
+  const { tiles: may, gridWidth } = await sectionLayout(page, 0);
   for (const tile of may) {
     expect(tile.w).toBeGreaterThanOrEqual(tile.h * 0.5 - 1);
     expect(tile.w).toBeLessThanOrEqual(tile.h * 4 + 1);
   }
-  const origin = await galleryOrigin(page);
   const rows = rowsOf(may);
   for (const row of rows.slice(0, -1)) {
     const last = row[row.length - 1];
-    expect(last.x + last.w - origin.x).toBeGreaterThan(gridWidth * 0.8);
+    expect(last.x + last.w).toBeGreaterThan(gridWidth * 0.8);
   }
 });
 
 for (const width of [1920, 3840]) {
   test(`a ${width}-px screen: rows fill the grid's width`, async ({ page }) => {
-    // A 3840 × 2160 screen: 8 million pixels a frame drawn in software (SwiftShader) and 56
-    // thumbnails of the larger tiers. Its scene took 17 s alone, and 70-90 s while the other
-    // worker ran upload.spec (the one server makes 200 uploads' thumbnails then, and this page's
-    // thumbnail reads wait behind them).
+    // A 3840 × 2160 screen: 8 million pixels a frame drawn in software (SwiftShader), seconds a
+    // frame under load, and the page answers the test between frames.
     if (width === 3840) test.slow();
     await page.setViewportSize({ width, height: width === 3840 ? 2160 : 1080 });
     await openTimelineSignedIn(page, '/photos', shapes);
-    await waitForSceneReady(page, width === 3840 ? 150_000 : 30_000);
-    const { gridWidth, gridLeft } = await page.evaluate(() => ({
-      gridWidth: window.__capture!.gallery!.timeline.gridWidth,
-      gridLeft: window.__capture!.gallery!.gridLeft,
-    }));
-    const origin = await galleryOrigin(page);
-    // April: sixteen 4:3 photos; its first row is a full one.
-    const april = rowsOf(
-      (await screenTiles(page, { partial: true })).filter((t) => t.section === 1),
-    );
-    expect(april.length).toBeGreaterThanOrEqual(2);
-    const first = april[0];
-    const right = first[first.length - 1].x + first[first.length - 1].w - origin.x - gridLeft;
-    expect(right).toBeGreaterThan(gridWidth - 2);
+    // What is asserted is the layout, made from the sections alone: waited for, not the
+    // thumbnails. At 3,840 px the visible tiles take the 1280-px tier too, 28 more thumbnails that
+    // arrived one every 2 to 4 s under load: the scene was ready 120 s after the page opened
+    // (102 s in a fresh-clone run), the layout 4 s after.
+    // April: sixteen 4:3 photos; its first row is a full one, to the grid's right edge.
+    const aprilFirstRowGap = async () => {
+      const { tiles, gridWidth, gridLeft } = await sectionLayout(page, 1);
+      const rows = rowsOf(tiles);
+      if (rows.length < 2) return null;
+      const last = rows[0][rows[0].length - 1];
+      return gridWidth - (last.x + last.w - gridLeft);
+    };
+    await expect
+      .poll(aprilFirstRowGap, {
+        timeout: width === 3840 ? 3 * PAGE_LOAD_TIMEOUT : PAGE_LOAD_TIMEOUT,
+      })
+      .toBeLessThan(2);
   });
 }
 
