@@ -334,7 +334,10 @@ test('signed out, a link to a file goes through the login and lands on the file'
   await page.goto(`/photos/${photos[2]}`);
   // The login flow starts by itself: the identity provider's page.
   await signInThroughIdentityPage(page, user, { fromPrompt: false });
-  await expect(viewer(page)).toHaveAttribute('data-file-id', photos[2]);
+  // The app's cold load after the identity page.
+  await expect(viewer(page)).toHaveAttribute('data-file-id', photos[2], {
+    timeout: PAGE_LOAD_TIMEOUT,
+  });
   await expect(page).toHaveURL(new RegExp(`/photos/${photos[2]}$`));
   await context.close();
 });

@@ -174,6 +174,9 @@ async function openEditor(page: Page, id = photoId): Promise<void> {
 const errorModal = (page: Page) => page.getByTestId('editor-error');
 
 test('crop and rotate, then save: a copy at the original’s resolution appears beside it; the original is untouched', async () => {
+  // The page's first load and sign-in, the editor's first boot and a full-resolution render:
+  // past 60 s at a load of 23 on two cores (two workers), waiting on nothing but the CPU.
+  test.slow();
   const before = await listFiles();
   await openEditor(page);
   // The library works on the 1280 preview.

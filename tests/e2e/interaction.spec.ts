@@ -131,9 +131,12 @@ test('shift-click selects a range across months that were not loaded', async () 
     return -1;
   });
   expect(target).toBeGreaterThan(0);
-  // Placeholders count as a scene; wait for the target month's own tiles.
+  // Placeholders count as a scene; wait for the target month's own tiles (fetched and laid out
+  // by the worker: past 10 s at a load of 23 on two cores, as the months below).
   await expect
-    .poll(async () => (await screenTiles(page)).some((t) => t.section === target))
+    .poll(async () => (await screenTiles(page)).some((t) => t.section === target), {
+      timeout: 20_000,
+    })
     .toBe(true);
   await waitForSceneReady(page);
   const there = (await screenTiles(page)).find((t) => t.section === target)!;
