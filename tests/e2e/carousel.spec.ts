@@ -4,13 +4,22 @@ import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { axeBuilder } from './support/axe';
 import { waitForSceneReady } from './support/gallery';
 import { screenTiles, withEngine } from './support/interaction';
-import { API, apiLogin, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
+import {
+  API,
+  apiLogin,
+  openTimelineSignedIn,
+  PAGE_LOAD_TIMEOUT,
+  signInThroughIdentityPage,
+} from './support/login';
 import { navigateInApp } from './support/routes';
 import { recordVideo, uploadTo } from './support/media';
 import { createTestUser, holdVideos } from './support/testControls';
 import { viewerAction } from './support/viewer';
 
-// One library of this spec's own (a fresh account): what it deletes and counts is its own.
+// One library of this spec's own (a fresh account): what it deletes and counts is its own. One
+// page signed in once (issue 35 step 5) for the tests that open the grid: each goes back to the
+// grid in the app and opens what it needs; the slideshow (a fake clock from the page's start) and
+// the signed-out link keep pages of their own. Serial: a failing test skips the rest.
 test.describe.configure({ mode: 'serial' });
 
 const PHOTOS = 12;
@@ -21,6 +30,8 @@ let token: string;
 let jobId: string;
 /** Photo ids in timeline order (newest first); the EXIF photo is the newest. */
 const photos: string[] = [];
+/** The page the grid tests share. */
+let shared: Page;
 
 const upload = (name: string, bytes: Uint8Array, type: string, mtime: number) =>
   uploadTo({ id: jobId, token }, name, bytes, type, mtime);
@@ -66,6 +77,14 @@ test.beforeAll(async ({ request }) => {
   }
 });
 
+test.beforeAll(async ({ browser }) => {
+  shared = await (await browser.newContext()).newPage();
+});
+
+test.afterAll(async () => {
+  await shared.context().close();
+});
+
 /** Sets this user's help_us_improve consent, the one that allows analytics (SPEC §1). */
 async function consentToAnalytics(allowed: boolean): Promise<void> {
   const response = await fetch(`${API}/data_protection/consent_values`, {
@@ -77,19 +96,34 @@ async function consentToAnalytics(allowed: boolean): Promise<void> {
 }
 
 /**
- * Signs in on the grid, then opens `path`: in the app, as a file's link opens the viewer over
- * the grid, or (`load`) as a page load of that link, for a deep link.
+ * Signs in on the grid (the first time: a page load; then back to the grid in the app), then
+ * opens `path`: in the app, as a file's link opens the viewer over the grid, or (`load`) as a
+ * page load of that link, for a deep link.
  */
 async function openGrid(
   page: Page,
   path = '/photos',
   how: 'link' | 'load' = 'link',
 ): Promise<void> {
-  await openTimelineSignedIn(page, '/photos', user);
+  if (how === 'load' && page.url() !== 'about:blank') {
+    // Signed in already: the deep link's own load.
+    await page.goto(path);
+    await expect(viewer(page)).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    return;
+  }
+  if (page.url() === 'about:blank') {
+    await openTimelineSignedIn(page, '/photos', user);
+  } else {
+    await navigateInApp(page, '/photos');
+    await expect(viewer(page)).toHaveCount(0);
+    await expect(page.getByTestId('timeline')).toBeVisible();
+  }
   await waitForSceneReady(page);
   if (path === '/photos') return;
-  if (how === 'load') await page.goto(path);
-  else await navigateInApp(page, path);
+  if (how === 'load') {
+    await page.goto(path);
+    await expect(viewer(page)).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+  } else await navigateInApp(page, path);
 }
 
 const viewer = (page: Page) => page.getByTestId('carousel');
@@ -99,9 +133,8 @@ async function expectViewing(page: Page, id: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`/photos/${id}(\\?|#|$)`));
 }
 
-test('a click on a tile opens the viewer at once; keys and swipes step with the URL; Back returns to the grid with the file in view', async ({
-  page,
-}) => {
+test('a click on a tile opens the viewer at once; keys and swipes step with the URL; Back returns to the grid with the file in view', async () => {
+  const page = shared;
   // This user allows analytics (SPEC §1 help_us_improve), so the viewer's events leave.
   await consentToAnalytics(true);
   await openGrid(page);
@@ -165,9 +198,8 @@ test('a click on a tile opens the viewer at once; keys and swipes step with the 
     .toBe(true);
 });
 
-test('a deep link opens its file; zoom past the 1280 image loads the original; the viewer is accessible', async ({
-  page,
-}) => {
+test('a deep link opens its file; zoom past the 1280 image loads the original; the viewer is accessible', async () => {
+  const page = shared;
   await openGrid(page, `/photos/${photos[3]}`, 'load');
   await expectViewing(page, photos[3]);
   await page.keyboard.press('+');
@@ -181,10 +213,9 @@ test('a deep link opens its file; zoom past the 1280 image loads the original; t
   await expect(page).toHaveURL(/\/photos$/);
 });
 
-test('the info panel shows the camera of an uploaded photo; copy puts a PNG on the clipboard; fullscreen toggles', async ({
-  page,
-  context,
-}) => {
+test('the info panel shows the camera of an uploaded photo; copy puts a PNG on the clipboard; fullscreen toggles', async () => {
+  const page = shared;
+  const context = page.context();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openGrid(page, `/photos/${photos[0]}`);
   await expectViewing(page, photos[0]);
@@ -209,7 +240,7 @@ test('the info panel shows the camera of an uploaded photo; copy puts a PNG on t
   await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
   // The side module is remembered.
   await page.reload();
-  await expect(page.getByTestId('carousel-info')).toBeVisible();
+  await expect(page.getByTestId('carousel-info')).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
   await page.keyboard.press('i');
   await expect(page.getByTestId('carousel-info')).toHaveCount(0);
 });
@@ -234,7 +265,8 @@ test('the slideshow advances every 5 s and stops on a manual step', async ({ pag
   await expectViewing(page, photos[1]);
 });
 
-test('delete moves on to the next file and undo brings it back', async ({ page }) => {
+test('delete moves on to the next file and undo brings it back', async () => {
+  const page = shared;
   await openGrid(page, `/photos/${photos[5]}`);
   await expectViewing(page, photos[5]);
   await page.keyboard.press('Delete');
@@ -260,9 +292,8 @@ test('delete moves on to the next file and undo brings it back', async ({ page }
     .toBe(true);
 });
 
-test('a fresh video goes PROCESSING → ENCODED and plays; deleting the only file of a filter returns to the grid', async ({
-  page,
-}) => {
+test('a fresh video goes PROCESSING → ENCODED and plays; deleting the only file of a filter returns to the grid', async () => {
+  const page = shared;
   await openGrid(page);
   const webm = await recordVideo(page, 1500);
   await holdVideos(true);
@@ -270,7 +301,9 @@ test('a fresh video goes PROCESSING → ENCODED and plays; deleting the only fil
   try {
     videoId = await upload('carousel/clip.webm', webm, 'video/webm', BASE - 86_400);
     await page.goto(`/photos/${videoId}?filter=only_videos`);
-    await expect(viewer(page)).toHaveAttribute('data-file-id', videoId);
+    await expect(viewer(page)).toHaveAttribute('data-file-id', videoId, {
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
     await expect(page.getByTestId('carousel-video-state')).toHaveAttribute(
       'data-status',
       'PROCESSING',
@@ -301,7 +334,10 @@ test('signed out, a link to a file goes through the login and lands on the file'
   await page.goto(`/photos/${photos[2]}`);
   // The login flow starts by itself: the identity provider's page.
   await signInThroughIdentityPage(page, user, { fromPrompt: false });
-  await expect(viewer(page)).toHaveAttribute('data-file-id', photos[2]);
+  // The app's cold load after the identity page.
+  await expect(viewer(page)).toHaveAttribute('data-file-id', photos[2], {
+    timeout: PAGE_LOAD_TIMEOUT,
+  });
   await expect(page).toHaveURL(new RegExp(`/photos/${photos[2]}$`));
   await context.close();
 });

@@ -6,11 +6,15 @@ import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { parseFileId } from '../../server/db/ids';
 import { axeBuilder } from './support/axe';
 import { screenTiles } from './support/interaction';
-import { API, apiLogin, openTimelineSignedIn } from './support/login';
+import { API, apiLogin, openTimelineSignedIn, PAGE_LOAD_TIMEOUT } from './support/login';
 import { addFault, clearFaults, createTestUser, e2eDatabasePath } from './support/testControls';
+import { navigateInApp } from './support/routes';
 import { viewerAction } from './support/viewer';
 
-// The photo editor (issue 18): a library of this spec's own (a fresh account).
+// The photo editor (issue 18): a library of this spec's own (a fresh account), and one page
+// signed in once for all the tests (issue 35 step 5): each opens the viewer on its file in the
+// app, out of whatever editor and dialog the test before left. Serial: a failing test skips the
+// rest of the file.
 test.describe.configure({ mode: 'serial' });
 
 const BASE = Date.UTC(2022, 6, 1, 12) / 1000;
@@ -21,6 +25,7 @@ let token: string;
 let jobId: string;
 let photoId: string;
 let photoBytes: Buffer;
+let page: Page;
 
 interface ListedFile {
   id: string;
@@ -116,15 +121,48 @@ test.beforeAll(async ({ request }) => {
   photoId = await upload('IMG_1234.jpg', photoBytes, BASE);
 });
 
+test.beforeAll(async ({ browser }) => {
+  page = await (await browser.newContext()).newPage();
+});
+
+test.afterAll(async () => {
+  await page.context().close();
+});
+
 test.afterEach(async () => {
   await clearFaults();
 });
 
 async function openViewer(page: Page, id = photoId): Promise<void> {
-  // A file's link, signed in: the viewer opens over the grid.
-  await openTimelineSignedIn(page, `/photos/${id}`, user, 'carousel');
-  await page.getByRole('button', { name: 'OK, I understand' }).click();
+  if (page.url() === 'about:blank') {
+    // A file's link, signed in: the viewer opens over the grid.
+    await openTimelineSignedIn(page, `/photos/${id}`, user, 'carousel');
+    await page.getByRole('button', { name: 'OK, I understand' }).click();
+  } else {
+    // The page of an earlier test: its editor closed, its failures undone, the file's link
+    // followed in the app.
+    await closeEditor(page);
+    await page.evaluate(() => window.__capture?.editor?.reset());
+    await navigateInApp(page, `/photos/${id}`);
+  }
   await expect(page.getByTestId('carousel')).toHaveAttribute('data-file-id', id);
+  await expect(page.getByTestId('editor')).toHaveCount(0);
+}
+
+/** Out of the editor as a person gets out: its error closed, Escape, its edits discarded. */
+async function closeEditor(page: Page): Promise<void> {
+  const editor = page.getByTestId('editor');
+  const discard = page.getByTestId('editor-discard');
+  if (await errorModal(page).isVisible()) {
+    await page.getByTestId('editor-error-close').click();
+    await expect(errorModal(page)).toHaveCount(0);
+  }
+  if ((await editor.count()) === 0) return;
+  if (!(await discard.isVisible())) await page.keyboard.press('Escape');
+  // Untouched, the editor closes at once; with edits, it asks first.
+  await expect.poll(async () => (await editor.count()) === 0 || discard.isVisible()).toBe(true);
+  if (await discard.isVisible()) await discard.click();
+  await expect(editor).toHaveCount(0);
 }
 
 async function openEditor(page: Page, id = photoId): Promise<void> {
@@ -135,9 +173,10 @@ async function openEditor(page: Page, id = photoId): Promise<void> {
 
 const errorModal = (page: Page) => page.getByTestId('editor-error');
 
-test('crop and rotate, then save: a copy at the original’s resolution appears beside it; the original is untouched', async ({
-  page,
-}) => {
+test('crop and rotate, then save: a copy at the original’s resolution appears beside it; the original is untouched', async () => {
+  // The page's first load and sign-in, the editor's first boot and a full-resolution render:
+  // past 60 s at a load of 23 on two cores (two workers), waiting on nothing but the CPU.
+  test.slow();
   const before = await listFiles();
   await openEditor(page);
   // The library works on the 1280 preview.
@@ -197,9 +236,7 @@ test('crop and rotate, then save: a copy at the original’s resolution appears 
     .toEqual(expect.arrayContaining([copy.id, photoId]));
 });
 
-test('Escape closes an untouched editor, asks before dropping edits, and the focus stays inside', async ({
-  page,
-}) => {
+test('Escape closes an untouched editor, asks before dropping edits, and the focus stays inside', async () => {
   await openEditor(page);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('editor')).toHaveCount(0);
@@ -232,7 +269,7 @@ test('Escape closes an untouched editor, asks before dropping edits, and the foc
   await expect(page.getByTestId('carousel')).toBeVisible();
 });
 
-test('the editor and its modals are accessible', async ({ page }) => {
+test('the editor and its modals are accessible', async () => {
   await openEditor(page);
   const editor = await axeBuilder(page).include('.editor').analyze();
   expect(editor.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join()}`)).toEqual(
@@ -244,10 +281,13 @@ test('the editor and its modals are accessible', async ({ page }) => {
   expect(modal.violations.map((v) => v.id)).toEqual([]);
 });
 
-test('an image that does not load shows the image-loading modal; Try again opens the editor', async ({
-  page,
-}) => {
+test('an image that does not load shows the image-loading modal; Try again opens the editor', async () => {
   await openViewer(page);
+  // Not from the HTTP cache, where an earlier test's editor left it: the editor's request reaches
+  // the server.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
   // The 1280 thumbnail the editor fetches fails on the server.
   await addFault({ method: 'GET', path: `/th/3/${photoId}$`, status: 500 });
   await (await viewerAction(page, 'carousel-edit')).click();
@@ -258,9 +298,7 @@ test('an image that does not load shows the image-loading modal; Try again opens
   await expect(page.getByTestId('editor')).toHaveAttribute('data-ready', 'true');
 });
 
-test('a copy that cannot be rendered shows the rendering modal and keeps the edit', async ({
-  page,
-}) => {
+test('a copy that cannot be rendered shows the rendering modal and keeps the edit', async () => {
   const count = (await listFiles()).length;
   await openEditor(page);
   await page.locator('.FIE_flip-y-tool-button').click();
@@ -275,9 +313,7 @@ test('a copy that cannot be rendered shows the rendering modal and keeps the edi
   await expect(page.getByRole('alertdialog')).toContainText('Discard your edits?');
 });
 
-test('a failure inside the library shows the unexpected-error modal and closes the editor', async ({
-  page,
-}) => {
+test('a failure inside the library shows the unexpected-error modal and closes the editor', async () => {
   await openEditor(page);
   await page.evaluate(() => window.__capture!.editor!.fail('unexpected'));
   await expect(errorModal(page)).toHaveAttribute('data-kind', 'unexpected');
@@ -286,9 +322,7 @@ test('a failure inside the library shows the unexpected-error modal and closes t
   await expect(page.getByTestId('carousel')).toBeVisible();
 });
 
-test('a sticker that does not load shows its modal; one that loads counts as an edit', async ({
-  page,
-}) => {
+test('a sticker that does not load shows its modal; one that loads counts as an edit', async () => {
   await openEditor(page);
   await page.evaluate(() => window.__capture!.editor!.assetUrl('sticker', '/no-such-sticker.svg'));
   await page.getByTestId('editor-stickers').click();
@@ -303,7 +337,7 @@ test('a sticker that does not load shows its modal; one that loads counts as an 
   await expect(page.getByRole('alertdialog')).toContainText('Discard your edits?');
 });
 
-test('a font that does not load shows the font-loading modal', async ({ page }) => {
+test('a font that does not load shows the font-loading modal', async () => {
   await openEditor(page);
   await page.evaluate(() => window.__capture!.editor!.assetUrl('font', '/no-such-font.woff2'));
   await page.locator('.FIE_tab').filter({ hasText: 'Annotate' }).click();
@@ -314,7 +348,7 @@ test('a font that does not load shows the font-loading modal', async ({ page }) 
   await expect(errorModal(page)).toContainText('Caveat');
 });
 
-test('without a camera, Camera photo shows the webcam modal', async ({ page }) => {
+test('without a camera, Camera photo shows the webcam modal', async () => {
   await openEditor(page);
   // Headless Chromium here has no camera device and no permission to ask for one.
   await page.getByTestId('editor-camera').click();
@@ -324,12 +358,14 @@ test('without a camera, Camera photo shows the webcam modal', async ({ page }) =
 });
 
 // Last: it leaves the account in Norwegian.
-test('the editor and the library speak the UI language', async ({ page }) => {
+test('the editor and the library speak the UI language', async () => {
   await openViewer(page);
   await page.goto('/settings');
   await page.getByTestId('settings-language-nb_NO').check();
   await page.goto(`/photos/${photoId}`);
-  await expect(page.getByTestId('carousel-edit')).toHaveText('Rediger');
+  await expect(page.getByTestId('carousel-edit')).toHaveText('Rediger', {
+    timeout: PAGE_LOAD_TIMEOUT,
+  });
   await (await viewerAction(page, 'carousel-edit')).click();
   await expect(page.getByTestId('editor-save')).toHaveText('Lagre som kopi');
   await expect(page.locator('.FIE_tabs')).toContainText('Juster');

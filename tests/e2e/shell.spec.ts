@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { openTimelineSignedIn, PAGE_LOAD_TIMEOUT } from './support/login';
-import { routeBuilt } from './support/routes';
+import { navigateInApp, routeBuilt } from './support/routes';
 import { E2E_API_PORT } from '../../playwright.config';
 
 const LANGUAGES = [
@@ -34,6 +34,29 @@ const LANGUAGES = [
   },
 ];
 
+// The tests of the shell signed out share one page (issue 35 step 5): loaded once, then each
+// goes to its page in the app as a link does. A test whose subject is a load (a browser without
+// WebGL2, the QA flags of the address, a token in the address) or another context (a locale, a
+// phone's viewport) keeps its own. Serial: a failing test skips the rest of the file.
+test.describe.configure({ mode: 'serial' });
+
+let shared: Page;
+
+test.beforeAll(async ({ browser }) => {
+  shared = await (await browser.newContext()).newPage();
+});
+
+test.afterAll(async () => {
+  await shared.context().close();
+});
+
+/** The shared page at `path`: loaded the first time, then reached in the app. */
+async function signedOutAt(path: string): Promise<Page> {
+  if (shared.url() === 'about:blank') await shared.goto(path);
+  else await navigateInApp(shared, path);
+  return shared;
+}
+
 for (const language of LANGUAGES) {
   test.describe(`in ${language.locale}`, () => {
     test.use({ locale: language.locale });
@@ -53,10 +76,8 @@ for (const language of LANGUAGES) {
   });
 }
 
-test('an unknown URL shows the page-not-found page with a login button when logged out', async ({
-  page,
-}) => {
-  await page.goto('/this/route/does/not/exist?x=1');
+test('an unknown URL shows the page-not-found page with a login button when logged out', async () => {
+  const page = await signedOutAt('/this/route/does/not/exist?x=1');
   const notFound = page.getByTestId('not-found-page');
   await expect(notFound).toBeVisible();
   await expect(notFound.getByRole('heading')).toHaveText('Page not found');
@@ -65,21 +86,17 @@ test('an unknown URL shows the page-not-found page with a login button when logg
   await expect(notFound).toContainText('Create a user');
 });
 
-test('/error/user_disabled is the account-terminated page; other codes the generic page', async ({
-  page,
-}) => {
-  await page.goto('/error/user_disabled');
+test('/error/user_disabled is the account-terminated page; other codes the generic page', async () => {
+  const page = await signedOutAt('/error/user_disabled');
   await expect(page.getByTestId('account-terminated')).toBeVisible();
-  await page.goto('/error/500');
+  await signedOutAt('/error/500');
   await expect(page.getByTestId('generic-error')).toContainText('Oops! Something went wrong.');
   await expect(page.getByTestId('generic-error')).toContainText('500');
 });
 
-test('losing the network shows the offline banner and regaining it clears it', async ({
-  page,
-  context,
-}) => {
-  await page.goto('/error/404');
+test('losing the network shows the offline banner and regaining it clears it', async () => {
+  const page = await signedOutAt('/error/404');
+  const context = page.context();
   await expect(page.getByTestId('app-shell')).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
   await context.setOffline(true);
@@ -112,8 +129,8 @@ test('the QA corner marker is red with test flags, gold on staging, a gradient w
   await expect(page.getByTestId('qa-marker')).toHaveCount(0);
 });
 
-test('confirm dialogs queue first in, first out and Escape cancels', async ({ page }) => {
-  await page.goto('/error/1');
+test('confirm dialogs queue first in, first out and Escape cancels', async () => {
+  const page = await signedOutAt('/error/1');
   await expect(page.getByTestId('app-shell')).toBeVisible();
   const answers = page.evaluate(async () => {
     const hooks = (
@@ -134,8 +151,8 @@ test('confirm dialogs queue first in, first out and Escape cancels', async ({ pa
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 });
 
-test('toasts auto-dismiss after 4 seconds', async ({ page }) => {
-  await page.goto('/error/1');
+test('toasts auto-dismiss after 4 seconds', async () => {
+  const page = await signedOutAt('/error/1');
   await expect(page.getByTestId('app-shell')).toBeVisible();
   await page.evaluate(() => {
     const hooks = (
@@ -147,8 +164,8 @@ test('toasts auto-dismiss after 4 seconds', async ({ page }) => {
   await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 6000 });
 });
 
-test('the side menu opens from the top navigation and closes with Escape', async ({ page }) => {
-  await page.goto('/error/1');
+test('the side menu opens from the top navigation and closes with Escape', async () => {
+  const page = await signedOutAt('/error/1');
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('complementary', { name: 'Menu' });
   // Entries whose page is built (Photos and Documents today; Albums and Settings when they land).
