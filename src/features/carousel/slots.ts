@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { afterStart } from '../../platform/afterStart';
 import type { CarouselActionSlot, CarouselPanelSlot } from './types';
 
 interface SlotState {
@@ -34,26 +33,17 @@ export function registerCarouselPanel(slot: CarouselPanelSlot): () => void {
 export const useCarouselActions = () => useStore(slotStore, (s) => s.actions);
 export const useCarouselPanels = () => useStore(slotStore, (s) => s.panels);
 
-/**
- * A viewer slot of a feature loaded on first use, registered while the page is mounted: at the
- * browser's first idle moment after the mount (at most a second later), each slot at one of its
- * own. Loading a feature (its chunks' preload links, then their evaluation) is no part of the
- * page's first screen: on /photos the four slots loading in the mount's effects held 33 ms of one
- * open task (bench/hugeMonth, issue 34.10).
- */
+/** A viewer slot of a feature loaded on first use, registered while the page is mounted. */
 export function useLazyCarouselSlot(register: () => Promise<() => void>): void {
   useEffect(() => {
     let undo: (() => void) | undefined;
     let gone = false;
-    const cancel = afterStart(() => {
-      void register().then((unregister) => {
-        if (gone) unregister();
-        else undo = unregister;
-      });
-    }, 0);
+    void register().then((unregister) => {
+      if (gone) unregister();
+      else undo = unregister;
+    });
     return () => {
       gone = true;
-      cancel();
       undo?.();
     };
   }, [register]);
