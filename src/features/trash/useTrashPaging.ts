@@ -35,8 +35,9 @@ export function nearSectionEnd(
 
 /**
  * Grows the trash's sections page by page as the user nears their end (checked after every
- * frame the engine draws, not while the scroll is fast): one page at a time, laid out in place so nothing on screen moves.
- * A failed page says so once; the next scroll near the end tries again.
+ * frame the engine draws, not while the scroll is fast): one page at a time, laid out in place
+ * so nothing on screen moves. A failed page says so once; the next scroll near the end tries
+ * again.
  */
 export function useTrashPaging(engine: GalleryEngine | null, source: TrashSource): void {
   useEffect(() => {

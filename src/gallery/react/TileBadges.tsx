@@ -80,23 +80,29 @@ export function TileBadges({
       }
     };
     const measure = (label: string) => widths.get(label) ?? 0;
+    // Kept across frames: this runs after every frame the engine draws.
     const tiles: VisibleTile[] = [];
     const labels: TileLabel[] = [];
+    const unseen = new Set<string>();
+    const noteUnseen = (form: string) => {
+      if (!widths.has(form)) unseen.add(form);
+    };
     const update = () => {
       const { composer } = engine;
       tiles.length = labels.length = 0;
-      const unseen = new Set<string>();
       for (let i = 0; i < composer.visibleCount && tiles.length < BADGE_POOL; i++) {
         const tile = composer.visibleTiles[i];
         const label = text(tile);
         if (label === null) continue;
         tiles.push(tile);
         labels.push(label);
-        for (const form of typeof label === 'string' ? [label] : label) {
-          if (!widths.has(form)) unseen.add(form);
-        }
+        if (typeof label === 'string') noteUnseen(label);
+        else label.forEach(noteUnseen);
       }
-      if (unseen.size > 0) measureNew([...unseen]);
+      if (unseen.size > 0) {
+        measureNew([...unseen]);
+        unseen.clear();
+      }
       let used = 0;
       for (const [i, tile] of tiles.entries()) {
         const badge = pool.current[used];
