@@ -185,4 +185,26 @@ describe('ScrollAnchor', () => {
     expect(anchor.heldPosition(scroll.position)).toBeNull();
     expect(anchor.apply(scroll, grid.totalHeight(), false)).toBe(0);
   });
+
+  it("files appended after a section's last follow the end only after the End key", () => {
+    // A trash page: the last section gets files after its last one while the view is at the
+    // bottom. Left there by a drag, the view stays on what it shows (else each page appended puts
+    // the end in reach of the next page's fetch); after End, the view follows the new end.
+    for (const endKey of [false, true]) {
+      const { grid, anchor, scroll } = setup();
+      if (endKey) scroll.key('End', false);
+      else scroll.scrollTo(scroll.maxPosition);
+      scroll.stop();
+      if (endKey) scroll.settleAtEnd();
+      anchor.apply(scroll, grid.totalHeight(), false);
+      const bottom = scroll.position;
+      expect(bottom).toBe(scroll.maxPosition);
+      change(grid, anchor, 2, laidOut(grid, 1, idsOf(1, 40)));
+      anchor.apply(scroll, grid.totalHeight(), false);
+      expect(scroll.position, endKey ? 'after End' : 'after a drag').toBe(
+        endKey ? grid.totalHeight() - 500 : bottom,
+      );
+      expect(grid.totalHeight() - 500).toBeGreaterThan(bottom);
+    }
+  });
 });

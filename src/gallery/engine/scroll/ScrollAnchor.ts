@@ -39,7 +39,10 @@ export interface SectionChange {
  *
  * Rules, in order of precedence:
  * 1. An item held at a screen y (a zoom's anchor) stays there until the user scrolls away.
- * 2. A viewport at the very end stays at the end (End key, the scroller at the bottom).
+ * 2. A viewport at the very end stays at the end (End key, the scroller at the bottom) while
+ *    estimates and layouts change there. Files appended after a section's last (a trash page)
+ *    follow the end only after the End key: a view left at the bottom by a drag stays on what it
+ *    shows, or each page appended would put the end in reach of the next page's fetch.
  * 3. Otherwise the content at the viewport's top stays: a change wholly above it shifts by its
  *    height change; a section under it keeps the first surviving file at or below the top (files
  *    replaced); an estimate or an old layout replaced under the top keeps what follows the
@@ -53,6 +56,8 @@ export class ScrollAnchor<S = unknown> {
   /** The viewport's height as last drawn. */
   viewHeight = 0;
   private shift = 0;
+  /** A section got files after its last one since the last apply (rule 2's exception). */
+  private appended = false;
   private held: ZoomAnchor | null = null;
   /** The position the held item asked for last; any other position means someone scrolled. */
   private lastHeld: number | null = null;
@@ -61,6 +66,8 @@ export class ScrollAnchor<S = unknown> {
 
   /** Records the correction for one section's change of height (rule 3). */
   sectionChanged(change: SectionChange): void {
+    if (change.files && grewAfterLast(change.files.oldIds, change.files.newIds))
+      this.appended = true;
     const byFile = change.files ? this.fileShift(change) : null;
     if (byFile !== null) {
       this.shift += byFile;
@@ -154,9 +161,12 @@ export class ScrollAnchor<S = unknown> {
    */
   apply(scroll: ScrollModel, contentHeight: number, scrolling: boolean): number {
     const shift = this.takeShift();
+    const appended = this.appended;
+    this.appended = false;
     const held = this.heldPosition(scroll.position);
     const atEnd =
       held === null &&
+      (!appended || scroll.followsEnd) &&
       scroll.contentHeight > scroll.viewportHeight &&
       scroll.position >= scroll.maxPosition - 0.5;
     const applied = held === null && !atEnd ? shift : 0;
@@ -164,7 +174,7 @@ export class ScrollAnchor<S = unknown> {
       // The shift and the new height together, clamped once: shifted first against the old
       // height, a correction into content that just grew was cut at the old end.
       scroll.setContentHeight(contentHeight, applied);
-      if (atEnd && !scrolling) scroll.scrollTo(scroll.maxPosition, { animate: false });
+      if (atEnd && !scrolling) scroll.settleAtEnd();
     } else scroll.shiftBy(applied);
     if (held !== null) {
       scroll.scrollTo(held);
@@ -201,4 +211,10 @@ export class ScrollAnchor<S = unknown> {
     }
     return null;
   }
+}
+
+/** Whether `newIds` is `oldIds` with files added after its last one (checked at that last one). */
+function grewAfterLast(oldIds: readonly string[], newIds: readonly string[]): boolean {
+  const last = oldIds.length - 1;
+  return last >= 0 && newIds.length > oldIds.length && newIds[last] === oldIds[last];
 }

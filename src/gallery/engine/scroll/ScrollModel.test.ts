@@ -181,6 +181,34 @@ describe('ScrollModel', () => {
     expect(scroll.position).toBe(0);
   });
 
+  it('follows the end from the End key until the next input moves the view', () => {
+    const { clock, scroll } = setup();
+    expect(scroll.followsEnd).toBe(false);
+    scroll.key('End', false);
+    settle(clock);
+    expect(scroll.followsEnd).toBe(true);
+    // The anchor keeping the view at a grown end keeps the request.
+    scroll.setContentHeight(120_000);
+    scroll.settleAtEnd();
+    expect(scroll.position).toBe(120_000 - 800);
+    expect(scroll.followsEnd).toBe(true);
+    const ends: [string, () => void][] = [
+      ['wheel', () => scroll.wheel(-100, 0, clock.now())],
+      ['drag', () => scroll.pointerDown(300, clock.now())],
+      ['another key', () => scroll.key('PageUp', false)],
+      ['a key the model does not use', () => scroll.key('x', false)],
+      ['a jump', () => scroll.scrollTo(scroll.maxPosition)],
+    ];
+    for (const [input, act] of ends) {
+      scroll.key('End', false);
+      settle(clock);
+      act();
+      scroll.pointerCancel();
+      settle(clock);
+      expect(scroll.followsEnd, input).toBe(false);
+    }
+  });
+
   it('animates scrollTo on the FrameClock, and jumps without animate', () => {
     const { clock, scroll } = setup();
     scroll.scrollTo(1000, { animate: true });

@@ -44,6 +44,8 @@ export class ScrollModel {
   private inputVelocity = 0;
   private lastInputTime = Number.NEGATIVE_INFINITY;
 
+  /** The End key asked for the end, and no input has moved the view since (see followsEnd). */
+  private endFollowed = false;
   private dragging = false;
   private dragStartY = 0;
   private dragStartPosition = 0;
@@ -73,6 +75,16 @@ export class ScrollModel {
   get moving(): boolean {
     return this.motion.active || this.dragging;
   }
+  /**
+   * True from the End key until the next input that moves the view (wheel, drag, another key, a
+   * jump): the user asked for the end, so content appended below follows it (ScrollAnchor).
+   * A drag or a fast-scroller release at the bottom does not ask for that: there the view stays
+   * on what it shows as pages are appended.
+   */
+  get followsEnd(): boolean {
+    return this.endFollowed;
+  }
+
   /** px/ms, positive when the position grows (content moves up). */
   get velocity(): number {
     if (this.motion.active) return this.motion.velocity;
@@ -120,6 +132,7 @@ export class ScrollModel {
    * notches, eased like keys so a notch does not jump.
    */
   wheel(deltaY: number, deltaMode: number, timeStamp: number): void {
+    this.endFollowed = false;
     if (deltaMode === 1 || deltaMode === 2) {
       this.animateBy(deltaY * (deltaMode === 1 ? WHEEL_LINE_PX : this.pageStep()));
       this.lastInputTime = timeStamp;
@@ -135,6 +148,7 @@ export class ScrollModel {
   }
 
   pointerDown(y: number, t: number): void {
+    this.endFollowed = false;
     this.stopMotion();
     this.dragging = true;
     this.dragStartY = y;
@@ -180,6 +194,7 @@ export class ScrollModel {
 
   /** Handles a scrolling key; returns false for keys it does not use (the caller lets them be). */
   key(key: string, shift: boolean): boolean {
+    this.endFollowed = key === 'End';
     switch (key) {
       case 'ArrowDown':
         this.animateBy(LINE_STEP_PX);
@@ -204,11 +219,13 @@ export class ScrollModel {
         this.animateTo(this.maxPosition, true);
         return true;
       default:
+        this.endFollowed = false;
         return false;
     }
   }
 
   scrollTo(y: number, options?: { animate?: boolean }): void {
+    this.endFollowed = false;
     if (options?.animate === true) {
       this.animateTo(y, false);
       return;
@@ -228,6 +245,15 @@ export class ScrollModel {
     // A fling that reaches an edge stops there: no overshoot.
     if (this.motion.done || this.pos !== wanted) this.endMotion();
     return this.motion.active;
+  }
+
+  /**
+   * The view to the content's end at once, for the anchor's end rule: unlike scrollTo, it keeps
+   * `followsEnd` (this is the anchor keeping that request, not a new one).
+   */
+  settleAtEnd(): void {
+    this.stopMotion();
+    this.setPosition(this.maxPosition);
   }
 
   /** Stops any animation or fling where it is. */
