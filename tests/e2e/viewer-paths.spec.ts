@@ -271,7 +271,9 @@ test.describe('an album that allows comments', () => {
     });
     await openTimelineSignedIn(page, '/photos', owner);
     await page.goto(`/carousel/${album.id}/${album.files[0]}`);
-    await expect(viewer(page)).toHaveAttribute('data-file-id', album.files[0]);
+    await expect(viewer(page)).toHaveAttribute('data-file-id', album.files[0], {
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
     await expect(page.getByTestId('carousel-info')).toHaveCount(0);
     await page.getByTestId('carousel-comments').click();
     await expect(page.getByTestId('carousel-info')).toBeVisible();
@@ -291,7 +293,10 @@ test.describe('an album that allows comments', () => {
       const page = await visitor.newPage();
       const file = album.files[1];
       await page.goto(`/a/${album.id}?file=${file}`);
-      await expect(viewer(page)).toHaveAttribute('data-file-id', file);
+      // A cold page load in a new context (PAGE_LOAD_TIMEOUT).
+      await expect(viewer(page)).toHaveAttribute('data-file-id', file, {
+        timeout: PAGE_LOAD_TIMEOUT,
+      });
       await page.getByTestId('carousel-love').click();
       // A member of the album signs in: back at the file, on the album's own page.
       await signInThroughIdentityPage(page, member, { fromPrompt: false });
