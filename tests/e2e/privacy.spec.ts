@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { account, call, type Account } from './support/accounts';
 import { axeClean } from './support/axe';
 import { API, apiLogin, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
@@ -6,18 +6,52 @@ import { addFault, moveClock, outbox, removeFault } from './support/testControls
 import { navigateInApp } from './support/routes';
 
 // Accounts of this spec's own: their consents, requests, clocks and deletion are theirs alone.
+// The privacy user's signed-in tests share one page (issue 35 step 5: a page load and sign-in
+// cost more CPU than most of these tests); each starts from openPage(). The email link (signed
+// out) and the account deletion (another user, two devices) keep pages of their own. Serial: a
+// failing test skips the rest of the file.
 test.describe.configure({ mode: 'serial' });
 
 let user: Account;
+/** The page the privacy user's signed-in tests share. */
+let shared: Page;
 
-test.beforeAll(async ({ request }) => {
+test.beforeAll(async ({ request, browser }) => {
   user = await account(request, 'privacy', { name: 'Privacy Person' });
+  shared = await (await browser.newContext()).newPage();
 });
 
-test('the privacy page needs a fresh login: an old sign-in goes through the identity page and back', async ({
-  page,
-}) => {
-  await openTimelineSignedIn(page, '/settings/privacy', user, 'privacy');
+test.afterAll(async () => {
+  await shared.context().close();
+});
+
+/**
+ * The shared page on `path` (its `testId` shown) as a fresh load of it shows it. The first time,
+ * a page load signed in with a new session. Then, in the page already signed in (its session the
+ * last sign-in's: a test that moves the clock signs in again through the identity page): no
+ * toast left from the last test, the page left for an error page and opened again in the app, so
+ * it mounts anew and asks the server for its data again.
+ */
+async function openPage(path: string, testId: string): Promise<Page> {
+  const page = shared;
+  if (page.url() === 'about:blank') {
+    await openTimelineSignedIn(page, path, user, testId);
+    return page;
+  }
+  await page.evaluate(() => {
+    const toasts = window.__capture!.stores.toasts.getState();
+    for (const toast of toasts.toasts) toasts.dismiss(toast.id);
+  });
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await navigateInApp(page, '/error/1');
+  await expect(page.getByTestId(testId)).toHaveCount(0);
+  await navigateInApp(page, path);
+  await expect(page.getByTestId(testId)).toBeVisible();
+  return page;
+}
+
+test('the privacy page needs a fresh login: an old sign-in goes through the identity page and back', async () => {
+  const page = await openPage('/settings/privacy', 'privacy');
   await expect(page.getByTestId('privacy-back')).toBeVisible();
   // A day later this session is too old for privacy: the identity page asks again.
   await moveClock(user.email, 1);
@@ -32,10 +66,8 @@ test('the privacy page needs a fresh login: an old sign-in goes through the iden
   await expect(page.getByTestId('privacy-back')).toHaveCount(0);
 });
 
-test('consents change at once and are kept; an injected 500 turns the switch back with a message', async ({
-  page,
-}) => {
-  await openTimelineSignedIn(page, '/settings/privacy', user, 'privacy');
+test('consents change at once and are kept; an injected 500 turns the switch back with a message', async () => {
+  const page = await openPage('/settings/privacy', 'privacy');
   const grouping = page.getByTestId('consent-face_grouping');
   await expect(grouping).not.toBeChecked();
   await grouping.click();
@@ -68,10 +100,8 @@ test('consents change at once and are kept; an injected 500 turns the switch bac
   expect(stored.data).toMatchObject({ face_grouping: true, stay_up_to_date__sms: false });
 });
 
-test('a data request is blocked for 24 hours, with the time left; a day later it can be made again', async ({
-  page,
-}) => {
-  await openTimelineSignedIn(page, '/settings/privacy', user, 'privacy');
+test('a data request is blocked for 24 hours, with the time left; a day later it can be made again', async () => {
+  const page = await openPage('/settings/privacy', 'privacy');
   await page.getByTestId('data-request').click();
   await expect(page.getByTestId('data-request-sent')).toBeVisible();
   await page.reload();
@@ -87,10 +117,9 @@ test('a data request is blocked for 24 hours, with the time left; a day later it
 });
 
 test('digital legacy: the contact form checks every field, cancel goes back to the previous choice', async ({
-  page,
   request,
 }) => {
-  await openTimelineSignedIn(page, '/settings/privacy', user, 'privacy');
+  const page = await openPage('/settings/privacy', 'privacy');
   await page.getByTestId('legacy-do_not_provide_content_to_anybody').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'is saved' })).toBeVisible();
   await expect(page.getByTestId('legacy-do_not_provide_content_to_anybody')).toBeChecked();
@@ -188,13 +217,11 @@ test('unsubscribe from an email link: entry, loading, unsubscribed, saved; no id
   await expect(page.getByTestId('unsubscribe-error')).toBeVisible();
 });
 
-test('every settings page passes axe in English and Norwegian; the developer page deletes test payments', async ({
-  page,
-}) => {
+test('every settings page passes axe in English and Norwegian; the developer page deletes test payments', async () => {
   // Eighteen pages, each with an axe run: more than the default minute on a loaded machine. One
   // page load; the walk goes through the app's router as its links do.
   test.slow();
-  await openTimelineSignedIn(page, '/settings', user, 'settings');
+  const page = await openPage('/settings', 'settings');
   for (const language of ['en_US', 'nb_NO']) {
     await navigateInApp(page, '/settings');
     await page.getByTestId(`settings-language-${language}`).check();

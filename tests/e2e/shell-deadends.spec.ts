@@ -1,13 +1,60 @@
 // Issue 22 "The shell's dead ends": a disabled account, a broken stored session, a chunk that
 // fails to load, and a crawl of the shell's links that must never end on page-not-found.
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
+import {
+  DEMO,
+  openTimelineSignedIn,
+  PAGE_LOAD_TIMEOUT,
+  signInThroughIdentityPage,
+} from './support/login';
 import { waitForHook } from './support/hooks';
 import { navigateInApp, routeBuilt } from './support/routes';
 import { setUserDisabled } from './support/testControls';
 
 // user2 is no other spec's user: disabling it cannot disturb them.
 const DISABLED = { email: 'user2@example.com', password: DEMO.password };
+
+// The demo user's tests share one page signed in once (issue 35 step 5: a new context's page
+// load and sign-in cost more CPU than a load in a page already signed in, whose compiled code is
+// cached). The disabled account's tests keep pages of their own (another user, signed out).
+// Serial: a failing test skips the rest of the file.
+test.describe.configure({ mode: 'serial' });
+
+/** The page the demo user's tests share. */
+let shared: Page;
+
+test.beforeAll(async ({ browser }) => {
+  shared = await (await browser.newContext()).newPage();
+});
+
+test.afterAll(async () => {
+  await shared.context().close();
+});
+
+/**
+ * The shared page freshly loaded at `path`, signed in as the demo user: the first time with a new
+ * session (openTimelineSignedIn); then a load of `path` in the page already signed in, with the
+ * routes the last test set taken away and the tab's session storage as a new tab's. A load, not a way in the app: these tests need a document
+ * that has not yet loaded the page they break.
+ */
+async function freshLoad(path = '/photos', readyTestId = 'timeline'): Promise<Page> {
+  const page = shared;
+  if (page.url() === 'about:blank') {
+    await openTimelineSignedIn(page, path, DEMO, readyTestId);
+    return page;
+  }
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  // The tab's own markers go, the session stays: as a new tab signed in has it. (The last test's
+  // chunk reload left chunkReloadAt, which within a minute lets the next failure through.)
+  await page.evaluate(() => {
+    for (const key of Object.keys(sessionStorage)) {
+      if (key !== 'authToken' && key !== 'serviceDict') sessionStorage.removeItem(key);
+    }
+  });
+  await page.goto(path);
+  await expect(page.getByTestId(readyTestId)).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+  return page;
+}
 
 test.describe('a disabled account', () => {
   test.afterEach(async () => setUserDisabled(DISABLED.email, false));
@@ -43,10 +90,8 @@ test.describe('a disabled account', () => {
   });
 });
 
-test('a stored session that fails to load redirects to a fresh login and back', async ({
-  page,
-}) => {
-  await openTimelineSignedIn(page, '/documents', DEMO, 'documents');
+test('a stored session that fails to load redirects to a fresh login and back', async () => {
+  const page = await freshLoad('/documents', 'documents');
   // Stored data the app cannot use (SPEC §5: a service dict needs all five hosts).
   await page.evaluate(() => sessionStorage.setItem('serviceDict', '{"appHost": 1}'));
   await page.reload();
@@ -76,8 +121,8 @@ test.describe('a page chunk that fails to load (a new version was deployed)', ()
   }
   const documentsChunk = /\/assets\/DocumentsPage-[^/]*\.js$/;
 
-  test('reloads once and then shows the page', async ({ page }) => {
-    await openTimelineSignedIn(page);
+  test('reloads once and then shows the page', async () => {
+    const page = await freshLoad();
     const loads = countLoads(page);
     // The old version's chunk is gone until the page reloads (then the "new" one is there).
     let failed = 0;
@@ -96,10 +141,8 @@ test.describe('a page chunk that fails to load (a new version was deployed)', ()
     await expect(page.getByTestId('something-went-wrong')).toHaveCount(0);
   });
 
-  test('a chunk that stays missing shows the generic error page after one reload', async ({
-    page,
-  }) => {
-    await openTimelineSignedIn(page);
+  test('a chunk that stays missing shows the generic error page after one reload', async () => {
+    const page = await freshLoad();
     await page.route(documentsChunk, (route) => route.fulfill({ status: 404, body: 'gone' }));
     const loads = countLoads(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -151,9 +194,9 @@ async function internalLinks(page: Page): Promise<string[]> {
     .map((url) => `${url.pathname}${url.search}`);
 }
 
-test('a crawl of the shell and the built pages finds no page-not-found', async ({ page }) => {
+test('a crawl of the shell and the built pages finds no page-not-found', async () => {
   test.setTimeout(120_000);
-  await openTimelineSignedIn(page);
+  const page = await freshLoad();
   await page.getByRole('button', { name: 'OK, I understand' }).click();
   // The built pages, and the error pages whose buttons and links the shell offers.
   const queue = ['/photos', '/documents', '/error/user_disabled', '/error/500', '/no/such/page'];
