@@ -24,7 +24,7 @@ describe('lazyStore (issue 34.10: no storage read while the bundle loads)', () =
 
   it('keeps the flags and casting stores from reading storage when their modules load', async () => {
     vi.resetModules();
-    const getItem = vi.fn(() => null);
+    const getItem = vi.fn<(key: string) => string | null>(() => null);
     vi.stubGlobal('localStorage', { getItem, setItem: vi.fn(), removeItem: vi.fn() });
     try {
       const flags = await import('./featureFlags');
@@ -33,10 +33,7 @@ describe('lazyStore (issue 34.10: no storage read while the bundle loads)', () =
 
       expect(flags.getFeatureFlags()).toEqual(flags.DEFAULT_FEATURE_FLAGS);
       expect(casting.castingStore.getState().pairing).toBeNull();
-      expect(getItem.mock.calls.map(([key]) => key as string)).toEqual([
-        'featureFlags',
-        'castSession',
-      ]);
+      expect(getItem.mock.calls.map(([key]) => key)).toEqual(['featureFlags', 'castSession']);
     } finally {
       vi.unstubAllGlobals();
     }
