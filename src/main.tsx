@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -167,7 +167,7 @@ async function boot(): Promise<void> {
 
   await yieldToEventLoop();
   router = createBrowserRouter(toRouteObjects());
-  root.render(
+  const app = (
     <StrictMode>
       <I18nextProvider i18n={i18next}>
         <AppErrorBoundary>
@@ -176,8 +176,12 @@ async function boot(): Promise<void> {
           </QueryClientProvider>
         </AppErrorBoundary>
       </I18nextProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // Issue 34.10: the first render as a transition, which React renders in slices of a few ms
+  // with the browser's turn between them; rendered at once, the shell's first render was one task
+  // of ~60 ms of script at a load of 12 (bench/hugeMonth).
+  startTransition(() => root.render(app));
 }
 
 void boot();
