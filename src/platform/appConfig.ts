@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../api/contract/lazySchema';
 import { readJson, writeJson } from '../state/persisted';
 import { afterStart } from './afterStart';
 
@@ -14,11 +15,13 @@ import { afterStart } from './afterStart';
  * The card payment provider (platform/payments.ts): its browser script and publishable keys, the
  * test key on test hosts and the live key otherwise. The contract server names its emulator.
  */
-const PaymentsConfigSchema = z.object({
-  scriptUrl: z.string().url(),
-  publishableKeyTest: z.string().regex(/^pk_test_/),
-  publishableKeyLive: z.string().regex(/^pk_live_/),
-});
+const PaymentsConfigSchema = lazySchema(() =>
+  z.object({
+    scriptUrl: z.string().url(),
+    publishableKeyTest: z.string().regex(/^pk_test_/),
+    publishableKeyLive: z.string().regex(/^pk_live_/),
+  }),
+);
 export type PaymentsConfig = z.infer<typeof PaymentsConfigSchema>;
 
 /**
@@ -26,24 +29,28 @@ export type PaymentsConfig = z.infer<typeof PaymentsConfigSchema>;
  * the receiver application it starts on the TV. Without it Google Cast is not offered; pairing
  * with a TV by its code (the receiver page) works either way.
  */
-const CastConfigSchema = z.object({
-  senderScriptUrl: z.string().url(),
-  receiverApplicationId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-});
+const CastConfigSchema = lazySchema(() =>
+  z.object({
+    senderScriptUrl: z.string().url(),
+    receiverApplicationId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  }),
+);
 export type CastConfig = z.infer<typeof CastConfigSchema>;
 
-const AppConfigSchema = z.object({
-  apiOrigin: z.string().url(),
-  stagingApiOrigin: z.string().url().optional(),
-  /**
-   * SPEC §7's consent host (`/user/email_consent`), not in the host directory: a base URL whose
-   * path, if any, prefixes the call's path. The contract server emulates it under `/consent` of
-   * its API. Without it the unsubscribe page says the request failed.
-   */
-  consentOrigin: z.string().url().optional(),
-  payments: PaymentsConfigSchema.optional(),
-  cast: CastConfigSchema.optional(),
-});
+const AppConfigSchema = lazySchema(() =>
+  z.object({
+    apiOrigin: z.string().url(),
+    stagingApiOrigin: z.string().url().optional(),
+    /**
+     * SPEC §7's consent host (`/user/email_consent`), not in the host directory: a base URL whose
+     * path, if any, prefixes the call's path. The contract server emulates it under `/consent` of
+     * its API. Without it the unsubscribe page says the request failed.
+     */
+    consentOrigin: z.string().url().optional(),
+    payments: PaymentsConfigSchema.optional(),
+    cast: CastConfigSchema.optional(),
+  }),
+);
 
 export type AppConfig = z.infer<typeof AppConfigSchema>;
 

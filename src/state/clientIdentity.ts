@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../api/contract/lazySchema';
 import { brandForHost } from '../domain/brand';
 import { readJson, readString, writeJson, writeString } from './persisted';
 
@@ -16,10 +17,12 @@ export interface ClientIdentity {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const storedDeviceSchema = z.object({
-  device_id: z.string().regex(UUID),
-  device_name: z.string(),
-});
+const storedDeviceSchema = lazySchema(() =>
+  z.object({
+    device_id: z.string().regex(UUID),
+    device_name: z.string(),
+  }),
+);
 
 export function getClientIdentity(hostname: string): ClientIdentity {
   // SPEC §3: the device name is one of the two brand names, by host.

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { lazySchema } from '../api/contract/lazySchema';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import { lazyStore } from './lazyStore';
 import { readJson, removeItem, writeJson } from './persisted';
 
 /**
@@ -38,19 +40,21 @@ export const TEST_FLAGS: readonly FeatureFlagName[] = [
 ];
 
 // Stored as the full object; unknown keys from older builds are dropped, missing ones default.
-const storedFlagsSchema = z.object({
-  newSignup: z.boolean().optional(),
-  deleteCard: z.boolean().optional(),
-  useTelenorIdPluss: z.boolean().optional(),
-  staging: z.boolean().optional(),
-});
+const storedFlagsSchema = lazySchema(() =>
+  z.object({
+    newSignup: z.boolean().optional(),
+    deleteCard: z.boolean().optional(),
+    useTelenorIdPluss: z.boolean().optional(),
+    staging: z.boolean().optional(),
+  }),
+);
 
 function loadFlags(): FeatureFlags {
   return { ...DEFAULT_FEATURE_FLAGS, ...readJson('featureFlags', storedFlagsSchema) };
 }
 
 /** Client state of the flags; React reads it with `useFeatureFlags`, other code with getState. */
-export const featureFlagsStore = createStore<FeatureFlags>()(() => loadFlags());
+export const featureFlagsStore = lazyStore(() => createStore<FeatureFlags>()(() => loadFlags()));
 
 export function getFeatureFlags(): FeatureFlags {
   return featureFlagsStore.getState();

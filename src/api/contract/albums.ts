@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazySchema';
 import { TEXT_MAX } from '../../domain/constants';
 import { JobInfoSchema } from './jobs';
 import { singleLineText } from './text';
@@ -64,11 +65,13 @@ export const CreateJobRequestSchema = z.object({
 export type CreateJobRequest = z.input<typeof CreateJobRequestSchema>;
 
 /** POST /jobs answer: the new album as GET /jobs/{id}/info answers it, plus its list fields. */
-export const CreateJobResponseSchema = JobInfoSchema.extend({
-  /** SPEC §6 bit mask: 1 comments, 2 uploads. */
-  permissions: z.number().int().min(0).max(3),
-  privacy_mode: PrivacyModeSchema,
-});
+export const CreateJobResponseSchema = lazySchema(() =>
+  JobInfoSchema.extend({
+    /** SPEC §6 bit mask: 1 comments, 2 uploads. */
+    permissions: z.number().int().min(0).max(3),
+    privacy_mode: PrivacyModeSchema,
+  }),
+);
 export type CreateJobResponse = z.infer<typeof CreateJobResponseSchema>;
 
 /** SPEC §3 sort orders of an album. */
@@ -80,18 +83,20 @@ export type SortOrder = z.infer<typeof SortOrderSchema>;
  * Job/Album). `role` is the caller's: owner, member (subscribed) or visitor (may read, has not
  * joined). The password itself is never answered; `has_password` says one is set.
  */
-export const AlbumInfoSchema = JobInfoSchema.extend({
-  permissions: z.number().int().min(0).max(3),
-  privacy_mode: PrivacyModeSchema,
-  role: z.enum(['owner', 'member', 'visitor']),
-  has_password: z.boolean(),
-  counts: z.object({
-    files: z.number().int().nonnegative(),
-    comments: z.number().int().nonnegative(),
-    loves: z.number().int().nonnegative(),
-    contributors: z.number().int().nonnegative(),
+export const AlbumInfoSchema = lazySchema(() =>
+  JobInfoSchema.extend({
+    permissions: z.number().int().min(0).max(3),
+    privacy_mode: PrivacyModeSchema,
+    role: z.enum(['owner', 'member', 'visitor']),
+    has_password: z.boolean(),
+    counts: z.object({
+      files: z.number().int().nonnegative(),
+      comments: z.number().int().nonnegative(),
+      loves: z.number().int().nonnegative(),
+      contributors: z.number().int().nonnegative(),
+    }),
   }),
-});
+);
 export type AlbumInfo = z.infer<typeof AlbumInfoSchema>;
 
 /** GET /jobs/{id}/users (include_profile_url): the owner first, then the members. */

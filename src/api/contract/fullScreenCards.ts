@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazySchema';
 import { TEXT_MAX } from '../../domain/constants';
 
 // SPEC §3 Full-screen card and §7 GET /v2/full_screen_cards, POST /full_screen_cards/{id}/dismiss.
@@ -15,52 +16,64 @@ export type CardActionType = (typeof CARD_ACTION_TYPES)[number];
 /** Longest URL a card may carry (illustration or action). */
 export const CARD_URL_MAX = 2048;
 
-export const CardWebActionSchema = z.object({
-  action_type: z.enum(CARD_ACTION_TYPES),
-  url: z.string().min(1).max(CARD_URL_MAX),
-});
+export const CardWebActionSchema = lazySchema(() =>
+  z.object({
+    action_type: z.enum(CARD_ACTION_TYPES),
+    url: z.string().min(1).max(CARD_URL_MAX),
+  }),
+);
 export type CardWebAction = z.infer<typeof CardWebActionSchema>;
 
 /** A call to action: its label, whether tapping it dismisses the card, and what it opens. */
-export const CardCtaSchema = z.object({
-  label: z.string().min(1).max(TEXT_MAX),
-  dismiss_on_tap: z.boolean(),
-  /** None: the button only closes the card. */
-  web_action: CardWebActionSchema.nullable().optional(),
-});
+export const CardCtaSchema = lazySchema(() =>
+  z.object({
+    label: z.string().min(1).max(TEXT_MAX),
+    dismiss_on_tap: z.boolean(),
+    /** None: the button only closes the card. */
+    web_action: CardWebActionSchema.nullable().optional(),
+  }),
+);
 export type CardCta = z.infer<typeof CardCtaSchema>;
 
 /** client_values of a generic_message_1 card. */
-export const GenericMessageValuesSchema = z.object({
-  title: z.string().min(1).max(TEXT_MAX),
-  /** An image URL (http or https); anything else is not shown. */
-  illustration: z.string().max(CARD_URL_MAX).nullable().optional(),
-  body: z.string().max(4000),
-  primary_cta: CardCtaSchema,
-  secondary_cta: CardCtaSchema.nullable().optional(),
-});
+export const GenericMessageValuesSchema = lazySchema(() =>
+  z.object({
+    title: z.string().min(1).max(TEXT_MAX),
+    /** An image URL (http or https); anything else is not shown. */
+    illustration: z.string().max(CARD_URL_MAX).nullable().optional(),
+    body: z.string().max(4000),
+    primary_cta: CardCtaSchema,
+    secondary_cta: CardCtaSchema.nullable().optional(),
+  }),
+);
 export type GenericMessageValues = z.infer<typeof GenericMessageValuesSchema>;
 
 /** Any card as the list carries it: client_values depend on the template. */
-export const RawCardSchema = z.object({
-  card_id: z.string().min(1).max(64),
-  /** Higher first. */
-  priority: z.number().int(),
-  template: z.string().min(1).max(64),
-  client_values: z.unknown(),
-});
+export const RawCardSchema = lazySchema(() =>
+  z.object({
+    card_id: z.string().min(1).max(64),
+    /** Higher first. */
+    priority: z.number().int(),
+    template: z.string().min(1).max(64),
+    client_values: z.unknown(),
+  }),
+);
 
 /** A card the client shows. */
-export const GenericMessageCardSchema = RawCardSchema.extend({
-  template: z.literal(GENERIC_MESSAGE_TEMPLATE),
-  client_values: GenericMessageValuesSchema,
-});
+export const GenericMessageCardSchema = lazySchema(() =>
+  RawCardSchema.extend({
+    template: z.literal(GENERIC_MESSAGE_TEMPLATE),
+    client_values: GenericMessageValuesSchema,
+  }),
+);
 export type GenericMessageCard = z.infer<typeof GenericMessageCardSchema>;
 
 /** GET /v2/full_screen_cards: the caller's cards not yet dismissed. */
-export const FullScreenCardsResponseSchema = z.object({
-  backend_controlled_cards: z.array(z.unknown()),
-});
+export const FullScreenCardsResponseSchema = lazySchema(() =>
+  z.object({
+    backend_controlled_cards: z.array(z.unknown()),
+  }),
+);
 
 /**
  * The cards of a list the client can show, highest priority first: an entry that is malformed,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazySchema';
 import { FileSchema } from './files';
 import { FileServerStatusSchema } from './uploads';
 
@@ -16,25 +17,29 @@ export const FileMetadataFieldsSchema = z.object({
 });
 
 /** GET /jobs/{id}/metadata/{fileId}: the EXIF fields plus the displayed (oriented) size. */
-export const FileMetadataResponseSchema = FileMetadataFieldsSchema.extend({
-  width: z.number().int().nonnegative(),
-  height: z.number().int().nonnegative(),
-});
+export const FileMetadataResponseSchema = lazySchema(() =>
+  FileMetadataFieldsSchema.extend({
+    width: z.number().int().nonnegative(),
+    height: z.number().int().nonnegative(),
+  }),
+);
 export type FileMetadataResponse = z.infer<typeof FileMetadataResponseSchema>;
 
 /** A file's content as SPEC §3's file server statuses say it (ours: processing, done, failed). */
 export const EncodingStatusSchema = FileServerStatusSchema;
 
 /** GET /jobs/{id}/files_by_id/{fileId}: the listing's file plus details only one file needs. */
-export const FileDetailSchema = FileSchema.extend({
-  jobID: z.string(),
-  /** Unix seconds when it was uploaded. */
-  uploaded: z.number(),
-  encodingStatus: EncodingStatusSchema,
-  metadata: FileMetadataFieldsSchema,
-  /** SPEC §3 Reaction, in an album: how many love the file, and whether the caller does. */
-  loves: z.object({ count: z.number().int().nonnegative(), loved: z.boolean() }).optional(),
-});
+export const FileDetailSchema = lazySchema(() =>
+  FileSchema.extend({
+    jobID: z.string(),
+    /** Unix seconds when it was uploaded. */
+    uploaded: z.number(),
+    encodingStatus: EncodingStatusSchema,
+    metadata: FileMetadataFieldsSchema,
+    /** SPEC §3 Reaction, in an album: how many love the file, and whether the caller does. */
+    loves: z.object({ count: z.number().int().nonnegative(), loved: z.boolean() }).optional(),
+  }),
+);
 export type FileDetail = z.infer<typeof FileDetailSchema>;
 
 /** GET /st/4/jobs/{id}/files_by_id/{fileId}/v-check (SPEC §7 video status). */

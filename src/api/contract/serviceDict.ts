@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazySchema';
 
 /**
  * SPEC §3 Host directory, as answered by GET /st/4/jobs/{id}/service and as passed in the
@@ -7,13 +8,15 @@ import { z } from 'zod';
  * stored and handed back as a whole. Shared with server/ so its answers are checked by the same
  * schema.
  */
-export const serviceDictSchema = z.looseObject({
-  appHost: z.string().min(1),
-  thumbHost: z.string().min(1),
-  videoHost: z.string().min(1),
-  pollHost: z.string().min(1),
-  downloadHost: z.string().min(1),
-});
+export const serviceDictSchema = lazySchema(() =>
+  z.looseObject({
+    appHost: z.string().min(1),
+    thumbHost: z.string().min(1),
+    videoHost: z.string().min(1),
+    pollHost: z.string().min(1),
+    downloadHost: z.string().min(1),
+  }),
+);
 
 export type ServiceDict = z.infer<typeof serviceDictSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazySchema';
 import { TEXT_MAX } from '../../domain/constants';
 import { FileSchema } from './files';
 import { multiLineText, singleLineText } from './text';
@@ -62,14 +63,16 @@ export type Share = z.infer<typeof ShareSchema>;
  * thumbFiles, docFiles and an optional password, so what our server adds (title, isOwner,
  * created, expires, hasPassword) may be missing; `receivedShare` fills it in.
  */
-export const ShareAnswerSchema = ShareSchema.extend({
-  title: z.string().nullable().optional(),
-  isOwner: z.boolean().optional(),
-  created: z.number().optional(),
-  expires: z.number().optional(),
-  hasPassword: z.boolean().optional(),
-  password: z.unknown().optional(),
-});
+export const ShareAnswerSchema = lazySchema(() =>
+  ShareSchema.extend({
+    title: z.string().nullable().optional(),
+    isOwner: z.boolean().optional(),
+    created: z.number().optional(),
+    expires: z.number().optional(),
+    hasPassword: z.boolean().optional(),
+    password: z.unknown().optional(),
+  }),
+);
 export type ShareAnswer = z.infer<typeof ShareAnswerSchema>;
 
 /** A share as the receiver shows it: expiry null when the service said neither it nor creation. */

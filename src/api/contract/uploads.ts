@@ -1,29 +1,34 @@
 import { z } from 'zod';
+import { lazySchema } from './lazySchema';
 
 /** SPEC §3 upload policies. */
-export const UploadPolicySchema = z.enum(['allow_duplicates', 'no_duplicates', 'once_only']);
+export const UploadPolicySchema = lazySchema(() =>
+  z.enum(['allow_duplicates', 'no_duplicates', 'once_only']),
+);
 export type UploadPolicy = z.infer<typeof UploadPolicySchema>;
 
 /**
  * SPEC §3 file server statuses, in the order a file goes through them. Our server answers
  * `processing`, `done` and `failed`; a service may answer any of them.
  */
-export const FileServerStatusSchema = z.enum([
-  'uploading',
-  'resumable',
-  'ready_for_processing',
-  'processing',
-  'ready_for_transcoding',
-  'failed',
-  'done',
-]);
+export const FileServerStatusSchema = lazySchema(() =>
+  z.enum([
+    'uploading',
+    'resumable',
+    'ready_for_processing',
+    'processing',
+    'ready_for_transcoding',
+    'failed',
+    'done',
+  ]),
+);
 export type FileServerStatus = z.infer<typeof FileServerStatusSchema>;
 
 /**
  * SPEC §3 file existence: the content is in the job (`exists`), or was, and is `trashed` or
  * permanently `deleted` (SPEC §8: either gives FileWasDeleted).
  */
-export const FileExistenceSchema = z.enum(['exists', 'deleted', 'trashed']);
+export const FileExistenceSchema = lazySchema(() => z.enum(['exists', 'deleted', 'trashed']));
 export type FileExistence = z.infer<typeof FileExistenceSchema>;
 
 /**
@@ -32,7 +37,9 @@ export type FileExistence = z.infer<typeof FileExistenceSchema>;
  * encodingStatus) — or an existence value: `exists` (no_duplicates / once_only found the same
  * content in the job: `id` is that file and nothing was stored), `trashed` or `deleted`.
  */
-export const UploadStatusSchema = z.union([FileServerStatusSchema, FileExistenceSchema]);
+export const UploadStatusSchema = lazySchema(() =>
+  z.union([FileServerStatusSchema, FileExistenceSchema]),
+);
 export type UploadStatus = z.infer<typeof UploadStatusSchema>;
 
 /**
@@ -45,35 +52,43 @@ export type UploadStatus = z.infer<typeof UploadStatusSchema>;
  * `checksum` its SHA-1; the upload then becomes the file exactly as a multipart one would, and
  * is gone. Its own failures: RESUMABLE_ERRORS.
  */
-export const UploadResponseSchema = z.object({
-  id: z.string().min(1),
-  status: UploadStatusSchema,
-});
+export const UploadResponseSchema = lazySchema(() =>
+  z.object({
+    id: z.string().min(1),
+    status: UploadStatusSchema,
+  }),
+);
 export type UploadResponse = z.infer<typeof UploadResponseSchema>;
 
 /**
  * 409 for once_only when the content was deleted before (SPEC §8 FileWasDeleted): `trashed`
  * (still in the trash: `id` is that file) or `deleted` (permanently deleted).
  */
-export const FileWasDeletedSchema = z.object({
-  error: z.literal('file_was_deleted'),
-  message: z.string(),
-  status: z.enum(['trashed', 'deleted']),
-  id: z.string().optional(),
-});
+export const FileWasDeletedSchema = lazySchema(() =>
+  z.object({
+    error: z.literal('file_was_deleted'),
+    message: z.string(),
+    status: z.enum(['trashed', 'deleted']),
+    id: z.string().optional(),
+  }),
+);
 
 /** POST /jobs/{id}/files_dedup: the new (or, with `exists`, the existing) file; 404 = upload it. */
-export const FilesDedupResponseSchema = z.object({
-  uuid: z.string().min(1),
-  status: UploadStatusSchema.optional(),
-});
+export const FilesDedupResponseSchema = lazySchema(() =>
+  z.object({
+    uuid: z.string().min(1),
+    status: UploadStatusSchema.optional(),
+  }),
+);
 export type FilesDedupResponse = z.infer<typeof FilesDedupResponseSchema>;
 
 /** The JSON body of every failed call: a stable code and a message for logs. */
-export const ErrorBodySchema = z.looseObject({
-  error: z.string(),
-  message: z.string().optional(),
-});
+export const ErrorBodySchema = lazySchema(() =>
+  z.looseObject({
+    error: z.string(),
+    message: z.string().optional(),
+  }),
+);
 
 /**
  * Issue 32: the codes of a resumable upload's failures. The finish (POST /jobs/{id}/upload with

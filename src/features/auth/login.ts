@@ -1,6 +1,7 @@
 import { CALLS } from '../../api/contract/calls';
 import { callTo } from '../../api/contract/callTarget';
 import { z } from 'zod';
+import { lazySchema } from '../../api/contract/lazySchema';
 import { storeAuth } from '../../api/authStore';
 import { PostflightResponseSchema, PreflightResponseSchema } from '../../api/contract/auth';
 import { parseServiceDict } from '../../api/hosts';
@@ -13,7 +14,7 @@ import { getFeatureFlags } from '../../state/featureFlags';
 import { readJson, readString, removeItem, writeJson, writeString } from '../../state/persisted';
 import { sessionStore } from '../../state/session';
 
-const CallbackDataSchema = z.object({ verifier: z.string(), state: z.string() });
+const CallbackDataSchema = lazySchema(() => z.object({ verifier: z.string(), state: z.string() }));
 
 /** Where the identity provider sends the browser back; the boot code completes login there. */
 export function redirectUri(origin: string = location.origin): string {

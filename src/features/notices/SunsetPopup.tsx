@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
+import { lazySchema } from '../../api/contract/lazySchema';
 import type { PopupComponentProps } from '../../platform/popupRegistry';
 import { useRouteBuilt } from '../../platform/routesBuilt';
 import { Button } from '../../ui/Button';
@@ -9,7 +10,9 @@ import { Dialog } from '../../ui/Dialog';
 import { rememberSunsetPromptSeen } from './sessionPrompts';
 import { longServiceDate } from '../../domain/language';
 
-const PropsSchema = z.object({ date: z.number().int().nonnegative(), user: z.string() });
+const PropsSchema = lazySchema(() =>
+  z.object({ date: z.number().int().nonnegative(), user: z.string() }),
+);
 const TAKEOUT = '/settings/takeout';
 
 /**

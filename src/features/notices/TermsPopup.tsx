@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { lazySchema } from '../../api/contract/lazySchema';
 import { useLegalLinks } from '../../platform/legalLinks';
 import type { PopupComponentProps } from '../../platform/popupRegistry';
 import { accountInfoQuery } from '../../platform/queries';
@@ -9,7 +10,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { answerTerms } from './noticesApi';
 
-const PropsSchema = z.object({ version: z.string().min(1) });
+const PropsSchema = lazySchema(() => z.object({ version: z.string().min(1) }));
 
 /**
  * SPEC §4 TermsOfService: new terms to accept, with the terms (by language, SPEC §9) a link

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../api/contract/lazySchema';
 import type { AccountInfo } from '../../api/contract/account';
 import {
   SUBSCRIPTION_POPUP,
@@ -39,7 +40,7 @@ export function accountPrompts(account: AccountInfo, sunsetSeen: boolean): Accou
 
 // SPEC §9 hasSeenSunsetDeletionPrompt (local storage): kept as the users who saw it here, so the
 // next person signing in on this browser still gets their own notice.
-const SeenSchema = z.array(z.string().max(64)).max(50);
+const SeenSchema = lazySchema(() => z.array(z.string().max(64)).max(50));
 
 export function hasSeenSunsetPrompt(user: string): boolean {
   return readJson('hasSeenSunsetDeletionPrompt', SeenSchema)?.includes(user) === true;

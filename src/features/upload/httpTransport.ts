@@ -5,6 +5,7 @@ import { callTo } from '../../api/contract/callTarget';
  * app's api client and its stored auth, and issue 32's resumable uploads (resumable.ts).
  */
 import { z } from 'zod';
+import { lazySchema } from '../../api/contract/lazySchema';
 import { JobInfoSchema } from '../../api/contract/jobs';
 import { FilesDedupResponseSchema } from '../../api/contract/uploads';
 import { ApiError } from '../../api/errors';
@@ -25,7 +26,7 @@ import {
   type UploadTransport,
 } from './transport';
 
-const CreatedJobSchema = z.looseObject({ id: z.string().min(1) });
+const CreatedJobSchema = lazySchema(() => z.looseObject({ id: z.string().min(1) }));
 
 /** The real transport: the app's api client and its stored auth. */
 export const httpUploadTransport: UploadTransport = {

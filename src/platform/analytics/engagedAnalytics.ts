@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../api/contract/lazySchema';
 import type { ClientStats, StatisticsEvent } from '../../api/contract/statistics';
 import {
   ENGAGED_EVENTS,
@@ -38,10 +39,12 @@ export interface AnalyticsDeps {
 }
 
 /** Per user, so one person's cooldown never silences the next user of the browser. */
-export const StoredSentAtSchema = z.object({
-  user: z.string(),
-  sentAt: z.partialRecord(z.enum(ENGAGED_EVENTS), z.number()),
-});
+export const StoredSentAtSchema = lazySchema(() =>
+  z.object({
+    user: z.string(),
+    sentAt: z.partialRecord(z.enum(ENGAGED_EVENTS), z.number()),
+  }),
+);
 export type StoredSentAt = z.infer<typeof StoredSentAtSchema>;
 
 /** Foreground reports closer together than this are one (tab switching is not news). */
