@@ -252,6 +252,27 @@ describe('answers', () => {
     expect(removed).not.toHaveBeenCalled();
   });
 
+  it('a 401 to a call sent under a session this client has since ended or replaced runs no handler', async () => {
+    // The account deleted while a background call was out: the session is forgotten before the
+    // call's 401 comes back, which must not show "session expired" over the deletion's notice.
+    for (const after of [null, { token: 'new-tok', hosts }]) {
+      let auth: { token: string; hosts: typeof hosts } | null = { token: 'tok', hosts };
+      let answer: (response: Response) => void = () => undefined;
+      const { client } = setup(() => new Promise<Response>((resolve) => (answer = resolve)), {
+        getAuth: () => auth,
+      });
+      const handler = vi.fn();
+      client.onUnauthorized(handler);
+      const pending = rejection(
+        client.request({ call: callFor('GET', '/account_info'), schema: z.unknown() }),
+      );
+      auth = after;
+      answer(new Response('unauthorized', { status: 401 }));
+      expect((await pending).kind).toBe('unauthorized');
+      expect(handler, after ? 'replaced' : 'ended').not.toHaveBeenCalled();
+    }
+  });
+
   it('a 401 to a call without the token (a visitor) ends no session: no handler runs', async () => {
     const { client } = setup(new Response('login required', { status: 401 }));
     const handler = vi.fn();

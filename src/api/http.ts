@@ -171,6 +171,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
   async function request(opts: AnyRequest): Promise<ApiResponse<unknown>> {
     const credentials = credentialsOf(opts);
+    // The session the call went out under: its 401 ends that session only while it is current.
+    const sentUnder = config.getAuth()?.token ?? null;
     const target = url(opts);
     const headers = new Headers(opts.headers);
     if (credentials.basic !== null) {
@@ -213,9 +215,14 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       const body = await response.text().catch(() => undefined);
       const error = errorFor({ kind: kindForStatus(status), status, body });
       // A session can only end for a call that carried one: a visitor's 401 (a private album
-      // read through its link) is that page's answer, not an expired session.
-      if (status === 401 && credentials.session) runHandlers(unauthorizedHandlers, error);
-      else if (isUserDisabledAnswer(status, body)) runHandlers(userDisabledHandlers, error);
+      // read through its link) is that page's answer, not an expired session. Nor does a call
+      // that was out while this client ended or replaced its session (the account deleted, a
+      // log-out, another sign-in): its 401 is about a session already gone, and showed "session
+      // expired" over the account-deleted notice.
+      const current = (config.getAuth()?.token ?? null) === sentUnder;
+      if (status === 401 && credentials.session && current) {
+        runHandlers(unauthorizedHandlers, error);
+      } else if (isUserDisabledAnswer(status, body)) runHandlers(userDisabledHandlers, error);
       throw error;
     }
 
