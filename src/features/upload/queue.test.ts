@@ -231,6 +231,25 @@ describe('upload queue', () => {
     expect(statuses()).toEqual(['Succeeded', 'Succeeded']);
   });
 
+  it('413 on every upload in flight: the storage popup once for the spell, again after it', async () => {
+    await queue.addFiles(many(2), { kind: 'timeline' });
+    await flush();
+    expect(transport.sends).toHaveLength(2);
+    transport.sends[0].reject(new UploadError('outOfStorage'));
+    await flush();
+    // The user closes the popup; the other upload that was on its way meets the same quota.
+    transport.sends[1].reject(new UploadError('outOfStorage'));
+    await flush();
+    expect(popups.filter((kind) => kind === STORAGE_POPUPS.addedMoreThanAvailable)).toHaveLength(1);
+    // Space freed, then full again: a new spell, a new popup.
+    storageQuotaStore.getState().storageChanged();
+    await flush();
+    expect(transport.sends.length).toBeGreaterThan(2);
+    transport.sends[transport.sends.length - 1].reject(new UploadError('outOfStorage'));
+    await flush();
+    expect(popups.filter((kind) => kind === STORAGE_POPUPS.addedMoreThanAvailable)).toHaveLength(2);
+  });
+
   it('network failure: Offline, 4 s countdown, one retry, then Online and the rest', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
     await queue.addFiles(many(2), { kind: 'timeline' });

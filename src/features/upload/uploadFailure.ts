@@ -51,8 +51,9 @@ export async function recordFailure(
       else state.failed(item.id);
       return;
     case 'outOfStorage':
-      state.noStorage(item.id);
-      showPopup?.(STORAGE_POPUPS.addedMoreThanAvailable);
+      // The storage popup once a spell: the other uploads in flight meet the same full quota
+      // after it, and showed it again once the user had closed it (over the upload panel).
+      if (state.noStorage(item.id)) showPopup?.(STORAGE_POPUPS.addedMoreThanAvailable);
       return;
     case 'tooLarge':
       reject('TooLargeFile');

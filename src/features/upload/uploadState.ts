@@ -74,8 +74,12 @@ export interface UploadState {
   rejected: (id: string, reason: RejectReason) => void;
   /** A failed attempt (network, server error): back to Enqueued and the uploader Offline. */
   failed: (id: string) => void;
-  /** 413: back to Enqueued and the shared out-of-storage flag set. */
-  noStorage: (id: string) => void;
+  /**
+   * 413: back to Enqueued and the shared out-of-storage flag set. True when this answer starts
+   * the out-of-storage spell (the flag was not set), false for the other files of the batch that
+   * were already on their way and meet the same full quota.
+   */
+  noStorage: (id: string) => boolean;
   /** Back to Enqueued without blame (e.g. the session must be renewed first). */
   requeue: (id: string) => void;
   /** Uploads into a job that was deleted are dropped without an error (SPEC §8). */

@@ -143,8 +143,14 @@ describe('upload store transitions (SPEC §4)', () => {
     store.getState().add([upload('a')]);
     store.getState().checked('a', null);
     store.getState().started('a');
-    store.getState().noStorage('a');
+    store.getState().add([upload('b')]);
+    store.getState().checked('b', null);
+    store.getState().started('b');
+    // The first 413 starts the out-of-storage spell; one more of the same batch does not.
+    expect(store.getState().noStorage('a')).toBe(true);
+    expect(store.getState().noStorage('b')).toBe(false);
     expect(status('a')).toBe('Enqueued');
+    expect(status('b')).toBe('Enqueued');
     expect(quotaStore.getState().outOfStorage).toBe(true);
     quotaStore.getState().storageChanged();
     expect(quotaStore.getState().outOfStorage).toBe(false);

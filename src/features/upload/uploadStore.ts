@@ -234,12 +234,14 @@ export function createUploadStore(options: UploadStoreOptions = {}): UploadStore
       },
 
       noStorage: (id) => {
+        const starts = !quota.getState().outOfStorage;
         update(
           id,
           (item) => item.status === 'Uploading' || item.status === 'BackendSucceeded',
           (item) => ({ status: 'Enqueued', ...heldProgress(item) }),
         );
         quota.getState().markOutOfStorage();
+        return starts;
       },
 
       requeue: (id) => {
