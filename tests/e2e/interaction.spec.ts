@@ -66,6 +66,13 @@ async function ready(page: Page): Promise<ScreenTile[]> {
     await expect(page.getByTestId('carousel')).toHaveCount(0);
     await withEngine(page, (engine) => engine.scroll.scrollTo(0));
     await expect.poll(async () => (await snapshot(page)).position).toBe(0);
+    // A frame drawn at the top: the page keeps the top file its last frame reported as the place
+    // to come back to (the scene's counters alone can still be the last frame's, further down).
+    await expect
+      .poll(async () =>
+        (await screenTiles(page)).some((t) => t.section === 0 && t.item === 0 && t.id),
+      )
+      .toBe(true);
     await waitForSceneReady(page);
     await navigateInApp(page, '/error/1');
     await expect(page.getByTestId('gallery')).toHaveCount(0);
