@@ -6,6 +6,7 @@ import { snapshot, waitForSceneReady } from './support/gallery';
 import { galleryOrigin, screenTiles, type ScreenTile } from './support/interaction';
 import { API, openTimelineSignedIn, PAGE_LOAD_TIMEOUT } from './support/login';
 import { navigateInApp } from './support/routes';
+import { sharedPage } from './support/sharedPage';
 import { account, call, uploadPhoto, type Account } from './support/accounts';
 
 // Accounts of this spec's own: an owner with six photos, a second user with one, and a read-only
@@ -66,21 +67,16 @@ const info = (as: Account, id = albumId) => call<AlbumInfo>(as, 'GET', `/jobs/${
 const albumFiles = async (as: Account, id = albumId) =>
   (await call<{ files: { id: string; addedBy?: string }[] }>(as, 'GET', `/jobs/${id}/files`)).files;
 
-/** The owner's page, shared by the owner's tests (ownerAt). */
-let ownersPage: Page;
-
-test.beforeAll(async ({ browser, request }) => {
+test.beforeAll(async ({ request }) => {
   owner = await account(request, 'album-owner');
   friend = await account(request, 'album-friend');
   readOnly = await account(request, 'album-readonly', { readOnly: true });
   for (let i = 0; i < 6; i++) photos.unshift(await upload(owner, `albums/photo-${i}.jpg`, i));
   friendPhoto = await upload(friend, 'albums/friend.jpg', 9);
-  ownersPage = await (await browser.newContext()).newPage();
 });
 
-test.afterAll(async () => {
-  await ownersPage.context().close();
-});
+/** The owner's page, shared by the owner's tests (ownerAt). */
+const ownersPage = sharedPage();
 
 async function signIn(page: Page, who: Account, path: string, ready: string): Promise<void> {
   await openTimelineSignedIn(page, path, who, ready);
@@ -94,7 +90,7 @@ async function signIn(page: Page, who: Account, path: string, ready: string): Pr
  * app, as a link does.
  */
 async function ownerAt(path: string, ready: string): Promise<Page> {
-  const page = ownersPage;
+  const page = ownersPage();
   if (page.url() === 'about:blank') {
     await signIn(page, owner, path, ready);
     return page;

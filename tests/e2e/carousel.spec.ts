@@ -12,6 +12,7 @@ import {
   signInThroughIdentityPage,
 } from './support/login';
 import { navigateInApp } from './support/routes';
+import { sharedPage } from './support/sharedPage';
 import { recordVideo, uploadTo } from './support/media';
 import { createTestUser, holdVideos } from './support/testControls';
 import { viewerAction } from './support/viewer';
@@ -30,8 +31,6 @@ let token: string;
 let jobId: string;
 /** Photo ids in timeline order (newest first); the EXIF photo is the newest. */
 const photos: string[] = [];
-/** The page the grid tests share. */
-let shared: Page;
 
 const upload = (name: string, bytes: Uint8Array, type: string, mtime: number) =>
   uploadTo({ id: jobId, token }, name, bytes, type, mtime);
@@ -77,13 +76,8 @@ test.beforeAll(async ({ request }) => {
   }
 });
 
-test.beforeAll(async ({ browser }) => {
-  shared = await (await browser.newContext()).newPage();
-});
-
-test.afterAll(async () => {
-  await shared.context().close();
-});
+/** The page the grid tests share. */
+const shared = sharedPage();
 
 /** Sets this user's help_us_improve consent, the one that allows analytics (SPEC §1). */
 async function consentToAnalytics(allowed: boolean): Promise<void> {
@@ -134,7 +128,7 @@ async function expectViewing(page: Page, id: string): Promise<void> {
 }
 
 test('a click on a tile opens the viewer at once; keys and swipes step with the URL; Back returns to the grid with the file in view', async () => {
-  const page = shared;
+  const page = shared();
   // This user allows analytics (SPEC §1 help_us_improve), so the viewer's events leave.
   await consentToAnalytics(true);
   await openGrid(page);
@@ -199,7 +193,7 @@ test('a click on a tile opens the viewer at once; keys and swipes step with the 
 });
 
 test('a deep link opens its file; zoom past the 1280 image loads the original; the viewer is accessible', async () => {
-  const page = shared;
+  const page = shared();
   await openGrid(page, `/photos/${photos[3]}`, 'load');
   await expectViewing(page, photos[3]);
   await page.keyboard.press('+');
@@ -214,7 +208,7 @@ test('a deep link opens its file; zoom past the 1280 image loads the original; t
 });
 
 test('the info panel shows the camera of an uploaded photo; copy puts a PNG on the clipboard; fullscreen toggles', async () => {
-  const page = shared;
+  const page = shared();
   const context = page.context();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openGrid(page, `/photos/${photos[0]}`);
@@ -266,7 +260,7 @@ test('the slideshow advances every 5 s and stops on a manual step', async ({ pag
 });
 
 test('delete moves on to the next file and undo brings it back', async () => {
-  const page = shared;
+  const page = shared();
   await openGrid(page, `/photos/${photos[5]}`);
   await expectViewing(page, photos[5]);
   await page.keyboard.press('Delete');
@@ -293,7 +287,7 @@ test('delete moves on to the next file and undo brings it back', async () => {
 });
 
 test('a fresh video goes PROCESSING → ENCODED and plays; deleting the only file of a filter returns to the grid', async () => {
-  const page = shared;
+  const page = shared();
   await openGrid(page);
   const webm = await recordVideo(page, 1500);
   await holdVideos(true);

@@ -9,6 +9,7 @@ import { screenTiles } from './support/interaction';
 import { API, apiLogin, openTimelineSignedIn, PAGE_LOAD_TIMEOUT } from './support/login';
 import { addFault, clearFaults, createTestUser, e2eDatabasePath } from './support/testControls';
 import { navigateInApp } from './support/routes';
+import { sharedPage } from './support/sharedPage';
 import { viewerAction } from './support/viewer';
 
 // The photo editor (issue 18): a library of this spec's own (a fresh account), and one page
@@ -25,7 +26,6 @@ let token: string;
 let jobId: string;
 let photoId: string;
 let photoBytes: Buffer;
-let page: Page;
 
 interface ListedFile {
   id: string;
@@ -121,13 +121,8 @@ test.beforeAll(async ({ request }) => {
   photoId = await upload('IMG_1234.jpg', photoBytes, BASE);
 });
 
-test.beforeAll(async ({ browser }) => {
-  page = await (await browser.newContext()).newPage();
-});
-
-test.afterAll(async () => {
-  await page.context().close();
-});
+/** The page all the tests share. */
+const shared = sharedPage();
 
 test.afterEach(async () => {
   await clearFaults();
@@ -174,6 +169,7 @@ async function openEditor(page: Page, id = photoId): Promise<void> {
 const errorModal = (page: Page) => page.getByTestId('editor-error');
 
 test('crop and rotate, then save: a copy at the original’s resolution appears beside it; the original is untouched', async () => {
+  const page = shared();
   // The page's first load and sign-in, the editor's first boot and a full-resolution render:
   // past 60 s at a load of 23 on two cores (two workers), waiting on nothing but the CPU.
   test.slow();
@@ -237,6 +233,7 @@ test('crop and rotate, then save: a copy at the original’s resolution appears 
 });
 
 test('Escape closes an untouched editor, asks before dropping edits, and the focus stays inside', async () => {
+  const page = shared();
   await openEditor(page);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('editor')).toHaveCount(0);
@@ -270,6 +267,7 @@ test('Escape closes an untouched editor, asks before dropping edits, and the foc
 });
 
 test('the editor and its modals are accessible', async () => {
+  const page = shared();
   await openEditor(page);
   const editor = await axeBuilder(page).include('.editor').analyze();
   expect(editor.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join()}`)).toEqual(
@@ -282,6 +280,7 @@ test('the editor and its modals are accessible', async () => {
 });
 
 test('an image that does not load shows the image-loading modal; Try again opens the editor', async () => {
+  const page = shared();
   await openViewer(page);
   // Not from the HTTP cache, where an earlier test's editor left it: the editor's request reaches
   // the server.
@@ -299,6 +298,7 @@ test('an image that does not load shows the image-loading modal; Try again opens
 });
 
 test('a copy that cannot be rendered shows the rendering modal and keeps the edit', async () => {
+  const page = shared();
   const count = (await listFiles()).length;
   await openEditor(page);
   await page.locator('.FIE_flip-y-tool-button').click();
@@ -314,6 +314,7 @@ test('a copy that cannot be rendered shows the rendering modal and keeps the edi
 });
 
 test('a failure inside the library shows the unexpected-error modal and closes the editor', async () => {
+  const page = shared();
   await openEditor(page);
   await page.evaluate(() => window.__capture!.editor!.fail('unexpected'));
   await expect(errorModal(page)).toHaveAttribute('data-kind', 'unexpected');
@@ -323,6 +324,7 @@ test('a failure inside the library shows the unexpected-error modal and closes t
 });
 
 test('a sticker that does not load shows its modal; one that loads counts as an edit', async () => {
+  const page = shared();
   await openEditor(page);
   await page.evaluate(() => window.__capture!.editor!.assetUrl('sticker', '/no-such-sticker.svg'));
   await page.getByTestId('editor-stickers').click();
@@ -338,6 +340,7 @@ test('a sticker that does not load shows its modal; one that loads counts as an 
 });
 
 test('a font that does not load shows the font-loading modal', async () => {
+  const page = shared();
   await openEditor(page);
   await page.evaluate(() => window.__capture!.editor!.assetUrl('font', '/no-such-font.woff2'));
   await page.locator('.FIE_tab').filter({ hasText: 'Annotate' }).click();
@@ -349,6 +352,7 @@ test('a font that does not load shows the font-loading modal', async () => {
 });
 
 test('without a camera, Camera photo shows the webcam modal', async () => {
+  const page = shared();
   await openEditor(page);
   // Headless Chromium here has no camera device and no permission to ask for one.
   await page.getByTestId('editor-camera').click();
@@ -359,6 +363,7 @@ test('without a camera, Camera photo shows the webcam modal', async () => {
 
 // Last: it leaves the account in Norwegian.
 test('the editor and the library speak the UI language', async () => {
+  const page = shared();
   await openViewer(page);
   await page.goto('/settings');
   await page.getByTestId('settings-language-nb_NO').check();

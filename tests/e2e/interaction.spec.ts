@@ -1,10 +1,4 @@
-import {
-  expect,
-  test,
-  type Browser,
-  type BrowserContextOptions,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { axeBuilder } from './support/axe';
 import { snapshot, waitForSceneReady } from './support/gallery';
 import {
@@ -21,6 +15,7 @@ import {
 } from './support/interaction';
 import { openTimelineSignedIn } from './support/login';
 import { expectOpened, navigateInApp } from './support/routes';
+import { sharedPage } from './support/sharedPage';
 
 /** ToBeDeselected, in the engine's FileSelectionState. */
 const TO_BE_DESELECTED = 3;
@@ -32,25 +27,17 @@ const DEFAULT_ZOOM = 2;
 // Serial: a failing test skips the rest of the file.
 test.describe.configure({ mode: 'serial' });
 
+/** The shared page (the touch tests have one of their own). */
 let page: Page;
-
-test.beforeAll(async ({ browser }) => {
-  page = await newPage(browser);
-});
-
-test.afterAll(async () => {
-  await page.context().close();
+const defaultPage = sharedPage();
+test.beforeEach(() => {
+  page = defaultPage();
 });
 
 test.afterEach(async () => {
   // What a test emulated is not the next one's.
   await page.emulateMedia({ reducedMotion: null });
 });
-
-/** A page of its own context, signed in by its first ready(). */
-async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
-  return (await browser.newContext(options)).newPage();
-}
 
 /**
  * The timeline as a fresh load shows it. The first time, a page load signed in; then, in the page
@@ -215,12 +202,9 @@ test('shift over a fully selected range previews and applies deselection', async
 test.describe('touch', () => {
   let page: Page;
 
-  test.beforeAll(async ({ browser }) => {
-    page = await newPage(browser, { hasTouch: true, viewport: { width: 900, height: 800 } });
-  });
-
-  test.afterAll(async () => {
-    await page.context().close();
+  const touchPage = sharedPage({ hasTouch: true, viewport: { width: 900, height: 800 } });
+  test.beforeEach(() => {
+    page = touchPage();
   });
 
   test('a long-press selects the tile and opens the context menu', async () => {

@@ -4,6 +4,7 @@ import { axeClean } from './support/axe';
 import { API, apiLogin, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
 import { addFault, moveClock, outbox, removeFault } from './support/testControls';
 import { navigateInApp } from './support/routes';
+import { sharedPage } from './support/sharedPage';
 
 // Accounts of this spec's own: their consents, requests, clocks and deletion are theirs alone.
 // The privacy user's signed-in tests share one page (issue 35 step 5: a page load and sign-in
@@ -14,15 +15,10 @@ test.describe.configure({ mode: 'serial' });
 
 let user: Account;
 /** The page the privacy user's signed-in tests share. */
-let shared: Page;
+const shared = sharedPage();
 
-test.beforeAll(async ({ request, browser }) => {
+test.beforeAll(async ({ request }) => {
   user = await account(request, 'privacy', { name: 'Privacy Person' });
-  shared = await (await browser.newContext()).newPage();
-});
-
-test.afterAll(async () => {
-  await shared.context().close();
 });
 
 /**
@@ -33,7 +29,7 @@ test.afterAll(async () => {
  * it mounts anew and asks the server for its data again.
  */
 async function openPage(path: string, testId: string): Promise<Page> {
-  const page = shared;
+  const page = shared();
   if (page.url() === 'about:blank') {
     await openTimelineSignedIn(page, path, user, testId);
     return page;

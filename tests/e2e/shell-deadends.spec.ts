@@ -10,6 +10,7 @@ import {
 import { waitForHook } from './support/hooks';
 import { navigateInApp, routeBuilt } from './support/routes';
 import { setUserDisabled } from './support/testControls';
+import { sharedPage } from './support/sharedPage';
 
 // user2 is no other spec's user: disabling it cannot disturb them.
 const DISABLED = { email: 'user2@example.com', password: DEMO.password };
@@ -21,15 +22,7 @@ const DISABLED = { email: 'user2@example.com', password: DEMO.password };
 test.describe.configure({ mode: 'serial' });
 
 /** The page the demo user's tests share. */
-let shared: Page;
-
-test.beforeAll(async ({ browser }) => {
-  shared = await (await browser.newContext()).newPage();
-});
-
-test.afterAll(async () => {
-  await shared.context().close();
-});
+const shared = sharedPage();
 
 /**
  * The shared page freshly loaded at `path`, signed in as the demo user: the first time with a new
@@ -38,7 +31,7 @@ test.afterAll(async () => {
  * that has not yet loaded the page they break.
  */
 async function freshLoad(path = '/photos', readyTestId = 'timeline'): Promise<Page> {
-  const page = shared;
+  const page = shared();
   if (page.url() === 'about:blank') {
     await openTimelineSignedIn(page, path, DEMO, readyTestId);
     return page;

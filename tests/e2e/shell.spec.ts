@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openTimelineSignedIn, PAGE_LOAD_TIMEOUT } from './support/login';
 import { navigateInApp, routeBuilt } from './support/routes';
+import { sharedPage } from './support/sharedPage';
 import { E2E_API_PORT } from '../../playwright.config';
 
 const LANGUAGES = [
@@ -40,18 +41,11 @@ const LANGUAGES = [
 // phone's viewport) keeps its own. Serial: a failing test skips the rest of the file.
 test.describe.configure({ mode: 'serial' });
 
-let shared: Page;
-
-test.beforeAll(async ({ browser }) => {
-  shared = await (await browser.newContext()).newPage();
-});
-
-test.afterAll(async () => {
-  await shared.context().close();
-});
+const sharedSignedOut = sharedPage();
 
 /** The shared page at `path`: loaded the first time, then reached in the app. */
 async function signedOutAt(path: string): Promise<Page> {
+  const shared = sharedSignedOut();
   if (shared.url() === 'about:blank') await shared.goto(path);
   else await navigateInApp(shared, path);
   return shared;

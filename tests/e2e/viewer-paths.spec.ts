@@ -10,6 +10,7 @@ import {
   signInThroughIdentityPage,
 } from './support/login';
 import { navigateInApp } from './support/routes';
+import { sharedPage } from './support/sharedPage';
 import { barButtons, viewerAction } from './support/viewer';
 
 // Issue 34.5 and 34.9: the viewer as a newcomer meets it, on a phone (360 × 740), a computer
@@ -23,8 +24,6 @@ test.describe.configure({ mode: 'serial' });
 
 const viewer = (page: Page) => page.getByTestId('carousel');
 
-/** The page the demo user's tests share. */
-let shared: Page;
 /**
  * Whether the viewer's info panel is remembered open (localStorage carouselSideModule, read once
  * at the app's start): open for the toolbar tests, which run first, closed for the others, as a
@@ -32,27 +31,21 @@ let shared: Page;
  */
 let sideModuleRemembered = true;
 
-test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: `http://127.0.0.1:${E2E_WEB_PORT}`,
-          localStorage: [
-            { name: 'cookieNoticeSeen', value: '1' },
-            // Remembered open on a computer (issue 34.5): on a phone it covered the whole photo.
-            { name: 'carouselSideModule', value: '1' },
-          ],
-        },
-      ],
-    },
-  });
-  shared = await context.newPage();
-});
-
-test.afterAll(async () => {
-  await shared.context().close();
+/** The page the demo user's tests share. */
+const shared = sharedPage({
+  storageState: {
+    cookies: [],
+    origins: [
+      {
+        origin: `http://127.0.0.1:${E2E_WEB_PORT}`,
+        localStorage: [
+          { name: 'cookieNoticeSeen', value: '1' },
+          // Remembered open on a computer (issue 34.5): on a phone it covered the whole photo.
+          { name: 'carouselSideModule', value: '1' },
+        ],
+      },
+    ],
+  },
 });
 
 /**
@@ -66,7 +59,7 @@ async function ready(
   size: { width: number; height: number },
   options: { path?: string; readyTestId?: string; sideModule: boolean },
 ): Promise<Page> {
-  const page = shared;
+  const page = shared();
   const { path = '/photos', readyTestId = 'timeline', sideModule } = options;
   await page.setViewportSize(size);
   if (page.url() === 'about:blank') {
