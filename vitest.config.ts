@@ -16,15 +16,16 @@ function testFiles(dir: string): string[] {
 }
 
 /**
- * Files that keep a worker of their own: those that set the scene before their imports
- * (vi.hoisted), for libraries that look at it once, when they load (node_modules stay loaded in a
- * shared worker). Files that replace modules (vi.mock, vi.doMock) share workers: Vitest keeps the
- * mocks of each test file apart (a registry per file; registering a mock drops the mocked module
- * an earlier file built) and the setup file's vi.resetModules() drops our modules that imported
- * a mock.
+ * Files that keep a worker of their own: those that set the scene before their imports (a
+ * vi.hoisted call as a statement, run for what it does), for libraries that look at it once, when
+ * they load (node_modules stay loaded in a shared worker). A vi.hoisted whose result is kept
+ * (`const x = vi.hoisted(...)`) makes values for the file's mocks, and shares. Files that replace
+ * modules (vi.mock, vi.doMock) share workers: Vitest keeps the mocks of each test file apart (a
+ * registry per file; registering a mock drops the mocked module an earlier file built) and the
+ * setup file's vi.resetModules() drops our modules that imported a mock.
  */
 function needsOwnWorker(file: string): boolean {
-  return /\bvi\.hoisted\(/.test(readFileSync(file, 'utf8'));
+  return /^[ \t]*(await[ \t]+)?vi\.hoisted\(/m.test(readFileSync(file, 'utf8'));
 }
 
 /** Files that run in jsdom (`// @vitest-environment jsdom`); the others run in node. */
