@@ -1,5 +1,5 @@
-// Setup of the test files that share a worker (vitest.config.ts, project "shared"): Vitest runs
-// this before each such file, in the worker the previous file ran in.
+// Setup of the test files that share a worker (vitest.config.ts, projects "shared-dom" and
+// "shared-node"): Vitest runs this before each such file, in the worker the previous file ran in.
 //
 // - Every module of ours starts afresh: the previous file's stores, caches, counters and
 //   singletons are dropped with its modules, so the file imports them as if alone. Only what

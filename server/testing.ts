@@ -18,10 +18,11 @@ export const TEST_ORIGIN = 'http://api.test';
 export const TEST_WEB_ORIGIN = 'http://web.test';
 /**
  * scrypt at 1/16 of its cost (~3 ms a sign-in instead of ~50): the tests sign in some hundred
- * times, and what they check does not depend on the cost. loginThrottle.test.ts, which times
- * sign-ins, sets the real cost back.
+ * times, and what they check does not depend on the cost. loginThrottle.test.ts sets the real cost
+ * back for its timing test.
  */
-setScryptCostForTests(1024);
+export const TEST_SCRYPT_COST = 1024;
+setScryptCostForTests(TEST_SCRYPT_COST);
 
 /** A fixed "now" so seeded libraries are identical run to run. */
 export const TEST_NOW = Date.UTC(2025, 5, 15) / 1000;

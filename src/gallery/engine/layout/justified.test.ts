@@ -137,6 +137,14 @@ describe('layoutSection', () => {
     it(`keeps every row rule over seeded ${name} sections`, () => {
       const random = seededRandom(name.length);
       const { targetRowHeight: target, spacing, rowCap } = metrics;
+      // ~30,000 items: each rule is checked as a plain comparison and every break is collected
+      // (section, row, item and the values), then asserted empty once. An expect() per check,
+      // ~200,000 of them, was most of the file's time.
+      const broken: string[] = [];
+      let where = '';
+      const check = (ok: boolean, rule: string, ...values: number[]) => {
+        if (!ok) broken.push(`${where}: ${rule} (${values.join(', ')})`);
+      };
       let tookRows = 0;
       for (const width of widths) {
         for (let section = 0; section < 25; section++) {
@@ -150,21 +158,30 @@ describe('layoutSection', () => {
             rowCap,
           );
           const rows = rowsOf(rects);
-          expect(rows.length).toBe(rowCount);
+          where = `width ${width}, section ${section}`;
+          check(rows.length === rowCount, 'rowCount is the rows laid out', rows.length, rowCount);
           let y = 0;
           rows.forEach((row, r) => {
+            where = `width ${width}, section ${section}, row ${r}`;
             const count = row.end - row.start;
             const isLast = r === rows.length - 1;
-            expect(count).toBeLessThanOrEqual(rowCap);
-            expect(row.y).toBe(y);
+            check(count <= rowCap, 'at most rowCap items', count, rowCap);
+            check(Object.is(row.y, y), 'rows stack with the spacing between them', row.y, y);
             y += row.h + spacing;
             let sum = 0;
             for (let i = row.start; i < row.end; i++) sum += aspects[i];
             const panorama = aspects[row.start] * target > width;
             if (panorama) {
-              expect(count).toBe(1);
-              expect(rect(rects, row.start)).toMatchObject({ x: 0, w: width });
-              expect(row.h).toBe(Math.max(Math.round(width / sum), Math.round(0.35 * target)));
+              const first = rect(rects, row.start);
+              const height = Math.max(Math.round(width / sum), Math.round(0.35 * target));
+              check(count === 1, 'a panorama is alone in its row', count);
+              check(
+                first.x === 0 && first.w === width,
+                'a panorama spans the row',
+                first.x,
+                first.w,
+              );
+              check(Object.is(row.h, height), 'a panorama row height', row.h, height);
               return;
             }
             // The row is the greedy run that fits at the target height, or that run and the item
@@ -176,53 +193,70 @@ describe('layoutSection', () => {
             let ceiling = isLast ? target : MAX_ROW_STRETCH * target;
             if (taken) {
               const lastAspect = aspects[row.end - 1];
-              expect(fitsAtTarget(count - 1, sum - lastAspect)).toBe(true);
-              expect(lastAspect * target).toBeLessThanOrEqual(width);
-              expect(
+              check(fitsAtTarget(count - 1, sum - lastAspect), 'a taken item: the rest fits');
+              check(lastAspect * target <= width, 'a taken item is no panorama', lastAspect);
+              check(
                 takesNextItem(sum - lastAspect, count - 1, lastAspect, width, target, spacing),
-              ).toBe(true);
-              expect(fill).toBeLessThan(target);
+                'a taken item: takesNextItem agrees',
+              );
+              check(fill < target, 'a taken item: the row is below the target', fill, target);
               ceiling = target;
               tookRows++;
             } else if (!isLast && count < rowCap) {
               const next = aspects[row.end];
-              expect(fitsAtTarget(count + 1, sum + next)).toBe(false);
-              expect(takesNextItem(sum, count, next, width, target, spacing)).toBe(false);
+              check(!fitsAtTarget(count + 1, sum + next), 'the next item does not fit', next);
+              check(
+                !takesNextItem(sum, count, next, width, target, spacing),
+                'the next item is not taken: takesNextItem agrees',
+                next,
+              );
               const higher = fullRowHeight(sum, count, width, target, spacing);
               if (next * target <= width) {
                 const lower = (width - spacing * count) / (sum + next);
-                expect(Math.abs(higher - target)).toBeLessThanOrEqual(
-                  Math.abs(lower - target) + 1e-9,
+                check(
+                  Math.abs(higher - target) <= Math.abs(lower - target) + 1e-9,
+                  'without the next item the row is closer to the target',
+                  higher,
+                  lower,
                 );
               }
             }
             fill = Math.min(fill, ceiling);
-            expect(Math.abs(row.h - fill)).toBeLessThanOrEqual(0.5);
+            check(Math.abs(row.h - fill) <= 0.5, 'the row height rounds its fill', row.h, fill);
             if (!isLast) {
-              expect(row.h).toBeGreaterThanOrEqual(target / 2 - 0.5);
-              expect(row.h).toBeLessThanOrEqual(MAX_ROW_STRETCH * target + 0.5);
+              check(row.h >= target / 2 - 0.5, 'a row is at least half the target', row.h);
+              check(row.h <= MAX_ROW_STRETCH * target + 0.5, 'a row stretches at most', row.h);
             } else {
-              expect(row.h).toBeLessThanOrEqual(target + 0.5);
+              check(row.h <= target + 0.5, 'the last row is at most the target', row.h);
             }
             // No overlap, exact gaps, whole pixels; a filled row ends exactly at the width.
             let x = 0;
             for (let i = row.start; i < row.end; i++) {
               const item = rect(rects, i);
-              expect(item.x).toBe(x);
-              expect(item.h).toBe(row.h);
-              expect(item.w).toBeGreaterThan(0);
+              where = `width ${width}, section ${section}, row ${r}, item ${i}`;
+              check(Object.is(item.x, x), 'items follow with the spacing between them', item.x, x);
+              check(Object.is(item.h, row.h), 'an item has its row height', item.h, row.h);
+              check(item.w > 0, 'an item has a width', item.w);
               // Edges round to whole pixels from the exact row: each is off by half a pixel at most.
-              expect(Math.abs(item.w - aspects[i] * fill)).toBeLessThan(1.01);
+              check(
+                Math.abs(item.w - aspects[i] * fill) < 1.01,
+                'an item width rounds its share of the row',
+                item.w,
+                aspects[i] * fill,
+              );
               x = item.x + item.w + spacing;
             }
+            where = `width ${width}, section ${section}, row ${r}`;
             const right = x - spacing;
             const fills = (width - spacing * (count - 1)) / sum <= ceiling;
-            if (fills) expect(right).toBe(width);
-            else expect(right).toBeLessThanOrEqual(width);
+            if (fills) check(Object.is(right, width), 'a filled row ends at the width', right);
+            else check(right <= width, 'a row ends within the width', right);
           });
-          expect(rowsHeight).toBe(y - spacing);
+          where = `width ${width}, section ${section}`;
+          check(Object.is(rowsHeight, y - spacing), 'rowsHeight is the rows', rowsHeight, y);
         }
       }
+      expect(broken.slice(0, 20), `${broken.length} broken`).toEqual([]);
       // Both kinds of rows occur.
       expect(tookRows).toBeGreaterThan(100);
     });
