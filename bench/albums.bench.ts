@@ -196,7 +196,7 @@ const { browser, version: chromiumVersion } = await launchBrowser();
 try {
   // The album page: the scroll script on the album's grid.
   const page = await newBenchPage(browser);
-  await signIn(page, servers.webUrl, `/albums/${albumId}`, {
+  await signIn(page, servers, `/albums/${albumId}`, {
     credentials: USER,
     readyTestId: 'album-page',
   });
@@ -210,7 +210,7 @@ try {
   step('album list: signing in');
   const listPage = await newBenchPage(browser);
   await listPage.addInitScript(installProbes);
-  await signIn(listPage, servers.webUrl, '/albums', {
+  await signIn(listPage, servers, '/albums', {
     credentials: USER,
     readyTestId: 'albums-page',
   });

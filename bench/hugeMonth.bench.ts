@@ -183,7 +183,7 @@ const { browser, version } = await launchBrowser();
 const phases: Phase[] = [];
 try {
   const signedIn = await newBenchPage(browser);
-  await signIn(signedIn, servers.webUrl);
+  await signIn(signedIn, servers);
   const session = await signedIn.evaluate(() => JSON.stringify({ ...sessionStorage }));
   await signedIn.close();
 

@@ -63,7 +63,7 @@ const servers = await benchServers(FILES, app.outDir);
 const { browser, version } = await launchBrowser();
 try {
   const page = await newBenchPage(browser);
-  await signIn(page, servers.webUrl);
+  await signIn(page, servers);
   await waitForEngine(page);
   await waitForScene(page, 0, 120_000);
   const centre = await galleryDriver(page).gridCentre();

@@ -23,7 +23,7 @@
  * Run: npx tsx bench/revisit.bench.ts [--quick]
  */
 import type { Page } from '@playwright/test';
-import { launchBrowser, newBenchPage, signIn } from './support/browser';
+import { launchBrowser, newBenchPage, signInThroughIdentityPage } from './support/browser';
 import { buildApp } from './support/build';
 import {
   machine,
@@ -143,7 +143,7 @@ try {
   const requests = recordRequests(context, page);
   const url = `${servers.webUrl}/photos`;
   step(`${FILES.toLocaleString('en')} files; signing in to ${servers.webUrl}`);
-  await signIn(page, servers.webUrl);
+  await signInThroughIdentityPage(page, servers.webUrl);
   await waitForEngine(page);
   await waitForScene(page, 0, 120_000);
   await waitForServiceWorker(page);

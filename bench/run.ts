@@ -22,7 +22,15 @@ import {
   type Mode,
 } from './support/baselines';
 import { buildApp, SHARED_APP_DIR_ENV } from './support/build';
-import { machine, RESULTS_DIR, ROOT, writeResult, type Headline, type Target } from './support/env';
+import {
+  machine,
+  RESULTS_DIR,
+  ROOT,
+  startCpuMeter,
+  writeResult,
+  type Headline,
+  type Target,
+} from './support/env';
 
 const BENCHES = [
   { name: 'layout', file: 'bench/layout.bench.ts', quick: true },
@@ -146,17 +154,21 @@ for (const bench of selected) {
   console.log(`\n=== ${bench.name} (${mode}) ===`);
   const started = Date.now();
   const cpuBefore = childrenCpuSeconds();
+  // The bench's processes sampled while it runs (startCpuMeter): the finished children's CPU
+  // alone misses Chromium's renderers and GPU process, which nothing waits for.
+  const meter = startCpuMeter();
   const child = await runBench(bench.file);
+  const metered = meter.stop();
   const file = path.join(RESULTS_DIR, `${bench.name}.json`);
   // Only a result written by this run counts (a stale file from an earlier run does not).
   const fresh = existsSync(file) && statSync(file).mtimeMs >= started;
+  const cpuAfter = childrenCpuSeconds();
+  const reaped = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
   ran.push({
     name: bench.name,
     seconds: Math.round((Date.now() - started) / 1000),
-    cpuSeconds: (() => {
-      const cpuAfter = childrenCpuSeconds();
-      return cpuBefore === null || cpuAfter === null ? null : Math.round(cpuAfter - cpuBefore);
-    })(),
+    cpuSeconds:
+      metered === null && reaped === null ? null : Math.round(Math.max(metered ?? 0, reaped ?? 0)),
     exitCode: child.exitCode,
     stderrTail: child.stderrTail,
     result: fresh ? (JSON.parse(readFileSync(file, 'utf8')) as BenchResult) : null,

@@ -140,7 +140,7 @@ try {
   const page = await newBenchPage(browser);
   await page.addInitScript(watchFirstFrames);
   step(`${FILES.toLocaleString('en')} files; signing in to ${servers.webUrl}`);
-  await signIn(page, servers.webUrl);
+  await signIn(page, servers);
   await waitForEngine(page);
   await waitForScene(page, 0, 120_000);
 

@@ -74,7 +74,7 @@ const { browser, version: chromiumVersion } = await launchBrowser();
 try {
   step(`${FILES.toLocaleString('en')} files; signing in to ${servers.webUrl}`);
   const page = await newBenchPage(browser);
-  await signIn(page, servers.webUrl);
+  await signIn(page, servers);
   await waitForEngine(page);
   const firstScene = await waitForScene(page, 0, 120_000);
   if (firstScene < 0) throw new Error('the timeline never showed its first thumbnails');

@@ -5,7 +5,7 @@
 // seeding time. Writes bench/results/server.json; exits 1 when a target is missed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { machine, RESULTS_DIR } from './support/env';
+import { CACHE_DIR, machine, RESULTS_DIR } from './support/env';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -56,9 +56,7 @@ const log = (text: string) => console.log(`[server.bench] ${text}`);
 
 /** Seeds into <dir>.partial and renames when done, so an interrupted seed is never reused. */
 async function ensureLibrary(files: number, fresh: boolean): Promise<{ dir: string; ms: number }> {
-  const dir =
-    process.env.BENCH_DATA_DIR ??
-    path.join(ROOT, 'node_modules/.cache/capture-bench', `server-files-${files}`);
+  const dir = process.env.BENCH_DATA_DIR ?? path.join(CACHE_DIR, `server-files-${files}`);
   if (fresh) fs.rmSync(dir, { recursive: true, force: true });
   if (fs.existsSync(dir)) {
     const db = openDb(dir);

@@ -269,7 +269,7 @@ const servers = await benchServers(FILES, app.outDir);
 const { browser, version } = await launchBrowser();
 try {
   const signedIn = await newBenchPage(browser);
-  await signIn(signedIn, servers.webUrl);
+  await signIn(signedIn, servers);
   // Every load in a tab of its own (a first visit: no document to tear down before it),
   // signed in by the session the first tab stored.
   const everything = await signedIn.evaluate(() => JSON.stringify({ ...sessionStorage }));

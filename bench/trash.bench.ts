@@ -168,7 +168,7 @@ try {
   // trash keeps the timeline's budgets, and the ratio compares frames of one moment.
   step('the timeline and the trash: the scroll script, side by side');
   const timelinePage = await newBenchPage(browser);
-  await signIn(timelinePage, servers.webUrl, '/photos');
+  await signIn(timelinePage, servers, '/photos');
   await waitForEngine(timelinePage);
   if ((await waitForScene(timelinePage, 0, 120_000)) < 0) throw new Error('no timeline scene');
 
@@ -181,7 +181,7 @@ try {
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/trash_can') trashPages += 1;
   });
-  await signIn(page, servers.webUrl, '/deleted_items/photos', {
+  await signIn(page, servers, '/deleted_items/photos', {
     credentials: SCROLLER,
     readyTestId: 'trash',
   });
@@ -198,7 +198,7 @@ try {
   step(`restore all of ${RESTORE_FILES} files`);
   const restorePage = await newBenchPage(browser);
   await restorePage.addInitScript(installProbes);
-  await signIn(restorePage, servers.webUrl, '/deleted_items/photos', {
+  await signIn(restorePage, servers, '/deleted_items/photos', {
     credentials: RESTORER,
     readyTestId: 'trash',
   });

@@ -202,7 +202,7 @@ try {
 
   const page = await newBenchPage(browser);
   await page.addInitScript(observeLongTasks);
-  await signIn(page, servers.webUrl!);
+  await signIn(page, servers);
   await waitForHook(page, 'upload');
   // The timeline's own first load is not the upload's cost: measure once its scene is ready.
   await waitForEngine(page);

@@ -2,6 +2,7 @@
 // --enable-gpu-benchmarking for chrome.gpuBenchmarking.smoothScrollBy, and the page-side probes
 // (long animation frames, DOM nodes, heap after GC).
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHROMIUM_ARGS } from '../../scripts/chromiumArgs';
@@ -116,8 +117,87 @@ export async function heapAfterGc(page: Page): Promise<{ usedMB: number; totalMB
 
 export const DEMO = { email: 'demo@example.com', password: 'capture-demo' };
 
-/** Signs in as tests/e2e/support/login.ts does: the login prompt, then the identity page. */
+/** Where a bench's servers answer: the web app's origin and the API's. */
+export interface BenchOrigins {
+  webUrl: string | null;
+  apiUrl: string;
+}
+
+/**
+ * A session made through the API as tests/e2e/support/login.ts apiSession does (the identity
+ * provider's PKCE flow, as the client runs it, redirected to the web app's registered root):
+ * its auth token and the service dictionary the login answered with.
+ */
+async function apiSession(
+  origins: { webUrl: string; apiUrl: string },
+  credentials: { email: string; password: string },
+): Promise<{ token: string; serviceDict: Record<string, unknown> }> {
+  const verifier = randomBytes(128).toString('hex');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const preflight = new URL(`${origins.apiUrl}/st/4/telenorid/preflight_oauth2login`);
+  preflight.search = new URLSearchParams({
+    code_challenge: challenge,
+    oauth_redirect_uri: `${origins.webUrl}/`,
+    locale: 'en_US',
+    redir: '/',
+  }).toString();
+  const pre = await fetch(preflight);
+  if (!pre.ok) throw new Error(`sign-in preflight: ${pre.status}`);
+  const { authorization_url, authorization_params } = (await pre.json()) as {
+    authorization_url: string;
+    authorization_params: Record<string, string>;
+  };
+  const form = await fetch(authorization_url, {
+    method: 'POST',
+    body: new URLSearchParams({ ...authorization_params, ...credentials }),
+    redirect: 'manual',
+  });
+  const location = form.headers.get('location');
+  if (form.status !== 302 || !location) throw new Error(`sign-in form: ${form.status}`);
+  const code = new URL(location).searchParams.get('code');
+  if (!code) throw new Error('sign-in: no code in the redirect');
+  const post = await fetch(`${origins.apiUrl}/st/4/telenorid/postflight_oauth2callback`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code, code_verifier: verifier, device_name: 'Capture' }),
+  });
+  if (!post.ok) throw new Error(`sign-in callback: ${post.status}`);
+  const answer = (await post.json()) as {
+    auth_token: string;
+    service_dict: Record<string, unknown>;
+  };
+  return { token: answer.auth_token, serviceDict: answer.service_dict };
+}
+
+/**
+ * Opens `pathname` signed in, as the e2e suite's openTimelineSignedIn does: the session is made
+ * through the API and handed to the app the way SPEC §2 lets a link do it (`auth_token` and
+ * `service_dict` in the query string, which the app adopts and takes out of the address). One
+ * page load instead of three (the login prompt, the identity page, the app again): the
+ * sign-in is not what any bench measures, and each of those loads boots the whole app.
+ */
 export async function signIn(
+  page: Page,
+  origins: BenchOrigins,
+  pathname = '/photos',
+  options: { credentials?: { email: string; password: string }; readyTestId?: string } = {},
+): Promise<void> {
+  const { webUrl, apiUrl } = origins;
+  if (!webUrl) throw new Error('signIn needs the web listener');
+  const session = await apiSession({ webUrl, apiUrl }, options.credentials ?? DEMO);
+  const url = new URL(pathname, webUrl);
+  url.searchParams.set('auth_token', session.token);
+  url.searchParams.set('service_dict', JSON.stringify(session.serviceDict));
+  await page.goto(url.href);
+  await page.getByTestId(options.readyTestId ?? 'timeline').waitFor({ timeout: 60_000 });
+}
+
+/**
+ * Signs in as a person does: the login prompt, then the identity page, then the app loads again.
+ * The revisit bench keeps it: its gates are about what the device keeps of the session between
+ * visits, and only this path was measured there.
+ */
+export async function signInThroughIdentityPage(
   page: Page,
   webUrl: string,
   pathname = '/photos',

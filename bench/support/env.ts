@@ -1,6 +1,6 @@
 // What every bench shares: the --quick flag, paths, the machine and package versions recorded
 // with each result, small statistics, and writing bench/results/<name>.json.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,9 +15,12 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const RESULTS_DIR = path.join(ROOT, 'bench', 'results', ...(QUICK ? ['quick'] : []));
 /**
  * Seeded libraries and bench builds. Under node_modules/.cache so that git, ESLint and Prettier
- * never see them (a dist-* folder at the root would be linted and formatted).
+ * never see them (a dist-* folder at the root would be linted and formatted). BENCH_CACHE_DIR
+ * moves it: parallel runs on one machine (worktrees share node_modules) each use their own, as
+ * two servers on one SQLite library, or two builds into one folder, would interfere.
  */
-export const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'capture-bench');
+export const CACHE_DIR =
+  process.env.BENCH_CACHE_DIR ?? path.join(ROOT, 'node_modules', '.cache', 'capture-bench');
 
 export const round = (value: number, digits = 2): number => {
   const scale = 10 ** digits;
@@ -142,9 +145,102 @@ export function reportTargets(headlines: readonly Headline[], targets: readonly 
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Logs a step with the seconds since the bench started. */
+/** Every process on the machine (Linux /proc): parent, and CPU ticks of its own and of its reaped children. */
+function processTable(): Map<number, { ppid: number; own: number; reaped: number }> {
+  const table = new Map<number, { ppid: number; own: number; reaped: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let text: string;
+    try {
+      text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    // After "pid (comm) ": ppid is field 4, utime 14, stime 15, cutime 16, cstime 17 (man 5 proc).
+    const fields = text.slice(text.lastIndexOf(') ') + 2).split(' ');
+    table.set(Number(entry), {
+      ppid: Number(fields[1]),
+      own: Number(fields[11]) + Number(fields[12]),
+      reaped: Number(fields[13]) + Number(fields[14]),
+    });
+  }
+  return table;
+}
+
+/** The pids of `table` under `root` (not `root` itself). */
+function descendants(table: ReturnType<typeof processTable>, root: number): number[] {
+  const under = (pid: number): boolean => {
+    for (let p = table.get(pid)?.ppid, hops = 0; p !== undefined && p > 1 && hops < 64; hops++) {
+      if (p === root) return true;
+      p = table.get(p)?.ppid;
+    }
+    return false;
+  };
+  return [...table.keys()].filter(under);
+}
+
+/** USER_HZ: /proc counts CPU time in ticks of 1/100 s on Linux. */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds used so far by this process and everything under it (Linux; else null): its own
+ * and its live descendants' user + system time, plus what their reaped children used (cutime,
+ * cstime), so Chromium's finished renderers count. On a shared machine a step's wall time says
+ * how loaded the machine was; its CPU time says what the step costs.
+ */
+export function treeCpuSeconds(): number | null {
+  try {
+    const table = processTable();
+    let ticks = 0;
+    for (const pid of [process.pid, ...descendants(table, process.pid)]) {
+      const row = table.get(pid);
+      if (row) ticks += row.own + row.reaped;
+    }
+    return ticks / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The CPU seconds of everything this process starts from now until stop(), sampled 4 times a
+ * second: each process under this one counts with its own user + system time as last seen.
+ * A child's CPU reaches this process's cutime only through an unbroken chain of waits, and
+ * Chromium's renderers and GPU process are not waited for on exit: counted that way, a scroll
+ * bench of ~200 CPU seconds (its cgroup's cpuacct) showed 72-95. What a process does in its last
+ * quarter second, or a process that lives less, is missed; null off Linux.
+ */
+export function startCpuMeter(): { stop(): number | null } {
+  const lastSeen = new Map<number, number>();
+  let failed = false;
+  const sample = () => {
+    try {
+      const table = processTable();
+      for (const pid of descendants(table, process.pid)) lastSeen.set(pid, table.get(pid)!.own);
+    } catch {
+      failed = true;
+    }
+  };
+  sample();
+  const atStart = new Map(lastSeen);
+  const timer = setInterval(sample, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      if (failed) return null;
+      let ticks = 0;
+      for (const [pid, own] of lastSeen) ticks += own - (atStart.get(pid) ?? 0);
+      return ticks / TICKS_PER_SECOND;
+    },
+  };
+}
+
+/** Logs a step with the seconds since the bench started, and the CPU seconds used so far. */
 const started = performance.now();
 export function step(message: string): void {
   const seconds = ((performance.now() - started) / 1000).toFixed(1).padStart(6);
-  console.log(`[${seconds} s] ${message}`);
+  const cpu = treeCpuSeconds();
+  const cpuText = cpu === null ? '' : `, ${cpu.toFixed(1).padStart(6)} CPU s`;
+  console.log(`[${seconds} s${cpuText}] ${message}`);
 }
