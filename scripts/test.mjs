@@ -58,9 +58,19 @@ async function step(name, fn) {
 const chromiumFound = locateChromium();
 const libraryPrepared = runQuietly('npx', ['--no-install', 'tsx', 'tests/e2e/harness/prepare.ts']);
 
-// `node scripts/check.mjs` is `npm run check` without an npm process (a second of CPU).
-await step('check (typecheck, lint, format)', () => run(process.execPath, ['scripts/check.mjs']));
-await step('unit tests (vitest)', () =>
+// The check and the unit tests side by side: the check's typecheck and lint are one thread for
+// most of its time (scripts/typesAndLint.mjs), so with the e2e library's seeding and the format
+// check beside it one core did the rest alone; the unit tests take the other one.
+// `node scripts/check.mjs` is `npm run check` without an npm process (a second of CPU). Its output
+// is printed whole when it ends (after the unit tests' own).
+const checked = runQuietly(process.execPath, ['scripts/check.mjs'], { detached: false });
+/** Waits for the check (before the e2e specs, which it would slow) and prints its result. */
+async function checkDone() {
+  const check = await checked;
+  console.log(`\n── check (typecheck, lint, format; ${check.seconds}s) ──\n${check.output}`);
+  steps.push({ name: 'check (typecheck, lint, format)', code: check.code, seconds: check.seconds });
+}
+await step('unit tests (vitest, beside the check)', () =>
   npx([
     'vitest',
     'run',
@@ -78,6 +88,7 @@ if (chromium) {
   process.env.CHROMIUM_PATH = chromium;
   // One client build with test hooks for the e2e specs and the benches that open the app.
   const built = await step('client build with test hooks', () => buildTestClient(distDir));
+  await checkDone();
   const library = await libraryPrepared;
   console.log(
     `\n── e2e library (seeded in the background, ${library.seconds}s) ──\n${library.output}`,
@@ -105,6 +116,7 @@ if (chromium) {
     );
   }
 } else {
+  await checkDone();
   libraryPrepared.stop();
   skippedSteps.push('end-to-end tests (playwright, chromium)', 'quick bench');
 }
