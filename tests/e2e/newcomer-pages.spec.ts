@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { basicAuthHeader } from '../../src/api/contract/basicAuth';
 import { account, albumWithPhotos, call, uploadPhoto, type Account } from './support/accounts';
@@ -133,6 +133,35 @@ test('devices and documents on a phone: readable names, the extension in view, n
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
+/** How many albums the device keeps for an offline visit (platform/offlineData's session record). */
+function keptAlbumCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('capture-timeline');
+        open.onupgradeneeded = () => open.transaction!.abort(); // not there: nothing kept
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('session')) {
+            db.close();
+            return resolve(0);
+          }
+          const read = db.transaction('session').objectStore('session').get('current');
+          read.onsuccess = () => {
+            db.close();
+            const albums = (read.result as { albums?: unknown } | undefined)?.albums;
+            resolve(Array.isArray(albums) ? albums.length : 0);
+          };
+          read.onerror = () => {
+            db.close();
+            resolve(0);
+          };
+        };
+      }),
+  );
+}
+
 test('offline: /albums shows the list kept, the banner leaves the viewer’s Close free, an upload says so and goes on 4 s after the connection is back', async ({
   page,
   context,
@@ -152,6 +181,9 @@ test('offline: /albums shows the list kept, the banner leaves the viewer’s Clo
   await openTimelineSignedIn(page, '/photos', user);
   await page.locator('.top-nav__tab[href="/albums"]').click();
   await expect(page.getByText('Kept for offline')).toBeVisible();
+  // The list is written to the device after it shows (IndexedDB): a page left at once can go
+  // before the write (seen in a fresh-clone run: offline, /albums then had no list).
+  await expect.poll(() => keptAlbumCount(page)).toBeGreaterThan(0);
   // A later visit of the timeline (the album list is no longer in the page's memory).
   await page.goto('/photos');
   await expect.poll(async () => (await screenTiles(page)).some((t) => t.id === photo)).toBe(true);
