@@ -181,6 +181,25 @@ describe('ScrollModel', () => {
     expect(scroll.position).toBe(0);
   });
 
+  it('ends Home at the top though content above the view changed height on the way', () => {
+    const { clock, scroll } = setup(1_000_000);
+    scroll.scrollTo(2_000);
+    scroll.key('Home', false);
+    clock.advance(16);
+    // An estimate above the view replaced by its taller layout: the anchor keeps what is on
+    // screen still (timeline.spec once saw Home come to rest 12.95 px below the top).
+    scroll.shiftBy(12.95);
+    settle(clock);
+    expect(scroll.position).toBe(0);
+    // Any other target moves with the content it was aimed at.
+    scroll.scrollTo(2_000);
+    scroll.scrollTo(1_000, { animate: true });
+    clock.advance(16);
+    scroll.shiftBy(12.95);
+    settle(clock);
+    expect(scroll.position).toBeCloseTo(1_012.95, 6);
+  });
+
   it('follows the end from the End key until the next input moves the view', () => {
     const { clock, scroll } = setup();
     expect(scroll.followsEnd).toBe(false);

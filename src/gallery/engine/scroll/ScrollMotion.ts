@@ -55,10 +55,14 @@ export class ScrollMotion {
     this.velocity = velocity;
   }
 
-  /** Moves the motion's references, so it carries on from a shifted position at its speed. */
+  /**
+   * Moves the motion's references, so it carries on from a shifted position at its speed. An
+   * animation to the very top (Home) keeps its target: content changing above the view moves
+   * what is on screen, not the top, and shifted the view came to rest a correction away from it.
+   */
   shift(dy: number): void {
     this.from += dy;
-    this.to += dy;
+    if (!(this.kind === ANIMATION && this.to === 0)) this.to += dy;
   }
 
   stop(): void {
