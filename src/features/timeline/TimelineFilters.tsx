@@ -11,16 +11,18 @@ export interface TimelineFiltersProps {
   filter: TimelineFilter;
   /** A filter, or 'recents' (the page picks the default window once recents are loaded). */
   onChange: (choice: TimelineFilter | 'recents') => void;
+  /** "Recently added" was chosen and its window is being picked: its chip shows chosen. */
+  recentsPending?: boolean;
 }
 
 /**
  * SPEC §2 timeline filters as native radio groups styled as chips: Tab reaches the group, the
  * arrow keys move between choices and select them, labels are translated.
  */
-export function TimelineFilters({ filter, onChange }: TimelineFiltersProps) {
+export function TimelineFilters({ filter, onChange, recentsPending }: TimelineFiltersProps) {
   const { t } = useTranslation();
   const name = useId();
-  const current: FilterChoice = isRecents(filter) ? 'recents' : filter;
+  const current: FilterChoice = recentsPending || isRecents(filter) ? 'recents' : filter;
   return (
     <div className="timeline-filters" data-testid="timeline-filters">
       <div

@@ -148,7 +148,13 @@ function Timeline() {
             <SelectionBar
               engine={engine}
               {...commands.toolbar}
-              idle={<TimelineFilters filter={filter} onChange={content.onFilterChange} />}
+              idle={
+                <TimelineFilters
+                  filter={filter}
+                  onChange={content.onFilterChange}
+                  recentsPending={content.recentsPending}
+                />
+              }
             />
           ) : (
             <GridBar />

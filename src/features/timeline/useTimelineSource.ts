@@ -16,6 +16,7 @@ import {
   type TimelineFilter,
 } from '../photoGrid';
 import { recentsQuery, recentsSource, windowCounts } from './recents';
+import { useFilterChoice } from './useFilterChoice';
 import { usePersistedTimeline } from './usePersistedTimeline';
 
 // What the timeline page draws: the job's files under the URL's filter (?filter=), or the
@@ -27,6 +28,8 @@ export interface TimelineContent {
   filter: TimelineFilter;
   /** A filter, or 'recents': the window is then picked by what each holds (SPEC §9). */
   onFilterChange: (choice: TimelineFilter | 'recents') => void;
+  /** "Recently added" chosen, its window not known yet (its chip shows chosen meanwhile). */
+  recentsPending: boolean;
   /** Null until the job is known (and, for recents, listed). */
   source: TimelineSource | null;
   /** The recents listing failed: the grid shows that, with its own retry. */
@@ -54,19 +57,19 @@ export function useTimelineSource(jobId: string | undefined): TimelineContent {
       ),
     [setParams],
   );
-  const onFilterChange = useCallback(
-    (choice: TimelineFilter | 'recents') => {
-      if (choice !== 'recents') return setFilter(choice);
-      if (!jobId) return undefined;
-      // SPEC §9: the default recents window is picked by what each window holds.
-      void queryClient.fetchQuery({ ...recentsQuery(jobId), staleTime: Infinity }).then(
-        (data) => setFilter(defaultRecentsFilter(windowCounts(data))),
-        () => setFilter('recents_7'),
-      );
-      return undefined;
-    },
-    [jobId, setFilter],
+  // SPEC §9: the default recents window is picked by what each window holds.
+  const recentsDefault = useMemo(
+    () =>
+      jobId
+        ? () =>
+            queryClient.fetchQuery({ ...recentsQuery(jobId), staleTime: Infinity }).then(
+              (data) => defaultRecentsFilter(windowCounts(data)),
+              (): TimelineFilter => 'recents_7',
+            )
+        : null,
+    [jobId],
   );
+  const { choose: onFilterChange, recentsPending } = useFilterChoice(setFilter, recentsDefault);
 
   const recents = useQuery({
     ...recentsQuery(jobId ?? ''),
@@ -97,6 +100,7 @@ export function useTimelineSource(jobId: string | undefined): TimelineContent {
   return {
     filter,
     onFilterChange,
+    recentsPending,
     source,
     recentsFailed: isRecents(filter) && recentsLoad === 'FAILED',
     retryRecents: () => void recents.refetch(),
