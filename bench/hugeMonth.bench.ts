@@ -6,7 +6,9 @@
  * each until the scene is ready again. Each long task is split by the V8 sampling profiler into
  * script of ours, WebGL calls (waits on the GPU process: a drawing buffer, shaders, contexts,
  * which SwiftShader makes slow and no slicing of ours can shorten) and the browser's own work.
- * Target: no task holding more than 50 ms of our script in any phase. The client is minified
+ * Target: no task holding more than 50 ms of our script in any phase. Also (issue 34.10: "at 3840
+ * px about 40% of tiles are still grey after 6 s"): the tiles on screen still grey 6 s after the
+ * first drawn frame of the open phase, and 6 s after the resize; target none. The client is minified
  * with its function and class names kept (the profile must name WebGL calls such as getContext
  * or compileShader to leave them out); `--profile` builds it unminified, with readable lines.
  * Writes bench/results/hugeMonth.json; exits 1 when a target is missed.
@@ -50,6 +52,8 @@ const PAGE_DOWNS = 10;
 const LONG_TASK_MS = 50;
 const SCENE_TIMEOUT_MS = 120_000;
 const PROFILE = process.argv.includes('--profile');
+/** How long after the first frame (open) or the resize the screen must have every thumbnail. */
+const GREY_AFTER_MS = 6_000;
 if (QUICK) {
   console.log('hugeMonth: skipped with --quick (a full-run bench)');
   process.exit(0);
@@ -74,6 +78,59 @@ async function ensureHugeMonth(): Promise<string> {
   return dataDir;
 }
 
+/** The tiles on screen, and those without a thumbnail yet, at one moment. */
+interface GreyCount {
+  tiles: number;
+  grey: number;
+}
+
+declare global {
+  interface Window {
+    __benchGrey?: Promise<GreyCount>;
+  }
+}
+
+/**
+ * An init script: GREY_AFTER_MS after the engine's first frame with tiles, how many of the tiles
+ * on screen are grey (window.__benchGrey). Polls for the engine once an animation frame until it
+ * is published, then listens to its frames.
+ */
+function watchFirstScreen(waitMs: number): void {
+  window.__benchGrey = new Promise((resolve) => {
+    const look = () => {
+      const gallery = window.__capture?.gallery;
+      if (!gallery) {
+        requestAnimationFrame(look);
+        return;
+      }
+      const stop = gallery.onFrame(() => {
+        if (gallery.snapshot().tiles === 0) return;
+        stop();
+        setTimeout(() => {
+          const s = gallery.snapshot();
+          resolve({ tiles: s.tiles, grey: s.untexturedTiles });
+        }, waitMs);
+      });
+    };
+    look();
+  });
+}
+
+/** The same count GREY_AFTER_MS from now (after an action that needs no new engine). */
+function greyLater(page: Page): Promise<void> {
+  return page.evaluate((waitMs) => {
+    const gallery = window.__capture!.gallery!;
+    window.__benchGrey = new Promise((resolve) =>
+      setTimeout(() => {
+        const s = gallery.snapshot();
+        resolve({ tiles: s.tiles, grey: s.untexturedTiles });
+      }, waitMs),
+    );
+  }, GREY_AFTER_MS);
+}
+
+const greyCount = (page: Page): Promise<GreyCount> => page.evaluate(() => window.__benchGrey!);
+
 interface Phase {
   name: string;
   /** Page clock from the action to a screen with every thumbnail (ms); -1: not within the wait. */
@@ -88,6 +145,8 @@ interface Phase {
    * (else such tasks count whole in maxScriptMs).
    */
   attributed: boolean;
+  /** Open and resize: the tiles on screen, and the grey ones, GREY_AFTER_MS after the first frame or the resize. */
+  greyAfter?: GreyCount;
 }
 
 async function phase(
@@ -191,6 +250,7 @@ try {
   const page = await newBenchPage(browser);
   await page.setViewportSize(TV);
   await page.addInitScript(observeLongTasks);
+  await page.addInitScript(watchFirstScreen, GREY_AFTER_MS);
   await page.addInitScript((stored: string) => {
     for (const [key, value] of Object.entries(JSON.parse(stored) as Record<string, string>))
       sessionStorage.setItem(key, value);
@@ -208,10 +268,17 @@ try {
       true,
     ),
   );
+  phases[0].greyAfter = await greyCount(page);
   await page.setViewportSize(DESKTOP);
   await waitForThumbnails(page, (await engineSnapshot(page)).frames, SCENE_TIMEOUT_MS);
   await sleep(1000);
-  phases.push(await phase(page, cdp, 'resize', () => page.setViewportSize(TV)));
+  phases.push(
+    await phase(page, cdp, 'resize', async () => {
+      await page.setViewportSize(TV);
+      await greyLater(page);
+    }),
+  );
+  phases[1].greyAfter = await greyCount(page);
   await page.getByTestId('gallery').focus();
   phases.push(
     await phase(page, cdp, 'pageDown', async () => {
@@ -239,11 +306,26 @@ try {
   await servers.close();
 }
 
-const targets: Target[] = phases.map((p) =>
-  target(`${p.name}: most script of ours in one task (ms)`, p.maxScriptMs, LONG_TASK_MS, '<=', {
-    timing: true,
-  }),
-);
+const targets: Target[] = [
+  ...phases.map((p) =>
+    target(`${p.name}: most script of ours in one task (ms)`, p.maxScriptMs, LONG_TASK_MS, '<=', {
+      timing: true,
+    }),
+  ),
+  ...phases.flatMap((p) =>
+    p.greyAfter
+      ? [
+          target(
+            `${p.name}: grey tiles on screen ${GREY_AFTER_MS / 1000} s after ${p.name === 'open' ? 'the first frame' : 'it'} (of ${p.greyAfter.tiles})`,
+            p.greyAfter.grey,
+            0,
+            '<=',
+            { timing: true },
+          ),
+        ]
+      : [],
+  ),
+];
 const headlines: Headline[] = phases.flatMap((p) => [
   { label: `${p.name}: longest task (any work)`, value: round(p.maxTaskMs, 0), unit: 'ms' },
   { label: `${p.name}: most script of ours in a task`, value: round(p.maxScriptMs, 0), unit: 'ms' },

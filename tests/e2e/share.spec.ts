@@ -2,7 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeBuilder } from './support/axe';
 import { waitForSceneReady } from './support/gallery';
 import { screenTiles } from './support/interaction';
-import { openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
+import {
+  openTimelineSignedIn,
+  PAGE_LOAD_TIMEOUT,
+  signInThroughIdentityPage,
+} from './support/login';
 import { account, call, uploadPhoto, type Account } from './support/accounts';
 import { navigateInApp } from './support/routes';
 import { sharedPage } from './support/sharedPage';
@@ -279,7 +283,10 @@ test('an album shares its own link: made shared from the dialog, copied, opened 
   try {
     const visitor = await stranger.newPage();
     await visitor.goto(albumLink);
-    await expect(visitor.getByTestId('visitor-album-title')).toHaveText('Private <trip>');
+    // A page load in a fresh context: its first screen gets a page load's time.
+    await expect(visitor.getByTestId('visitor-album-title')).toHaveText('Private <trip>', {
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
     await waitForSceneReady(visitor);
     await expect.poll(async () => (await screenTiles(visitor)).length).toBe(1);
   } finally {

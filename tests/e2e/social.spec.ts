@@ -4,7 +4,12 @@ import { transformPassword } from '../../src/domain/password';
 import { account, albumWithPhotos, call, type Account } from './support/accounts';
 import { axeClean } from './support/axe';
 import { screenTiles } from './support/interaction';
-import { API, openTimelineSignedIn, signInThroughIdentityPage } from './support/login';
+import {
+  API,
+  openTimelineSignedIn,
+  PAGE_LOAD_TIMEOUT,
+  signInThroughIdentityPage,
+} from './support/login';
 import { addFault, removeFault } from './support/testControls';
 
 // Issue 14: shared albums for people — the owner, a signed-in friend and a visitor without an
@@ -29,7 +34,10 @@ function failOnDialogs(page: Page): void {
 }
 
 async function openComments(page: Page, fileId: string): Promise<void> {
-  await expect(page.getByTestId('carousel')).toHaveAttribute('data-file-id', fileId);
+  // Often the first screen of a page just loaded or unlocked (the viewer's chunk included).
+  await expect(page.getByTestId('carousel')).toHaveAttribute('data-file-id', fileId, {
+    timeout: PAGE_LOAD_TIMEOUT,
+  });
   if ((await page.getByTestId('comments').count()) === 0) {
     await page.getByTestId('carousel-info-toggle').click();
   }

@@ -21,7 +21,7 @@ import { leavingWarns } from './support/leaveWarning';
 import { navigateInApp, routeBuilt } from './support/routes';
 import { sharedPage } from './support/sharedPage';
 import { fileIdOf } from '../../server/db/ids';
-import { DEMO, openTimelineSignedIn } from './support/login';
+import { DEMO, openTimelineSignedIn, PAGE_LOAD_TIMEOUT } from './support/login';
 import { addFault, clearFaults, e2eDatabasePath, setMaxSpace } from './support/testControls';
 
 // The demo user's tests share one page signed in once (issue 35 step 5: a new context's page load
@@ -318,7 +318,7 @@ test('a reload mid-upload resumes from IndexedDB and loses nothing', async () =>
 
   page.on('dialog', (dialog) => void dialog.accept());
   await page.reload();
-  await expect(page.getByTestId('upload-panel')).toBeVisible();
+  await expect(page.getByTestId('upload-panel')).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
   await waitUntil(
     page,
     (list) => list.length === 60 && list.every((i) => i.status === 'Succeeded'),

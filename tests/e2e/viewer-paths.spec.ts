@@ -293,7 +293,9 @@ test.describe('an album that allows comments', () => {
       await page.getByTestId('carousel-love').click();
       // A member of the album signs in: back at the file, on the album's own page.
       await signInThroughIdentityPage(page, member, { fromPrompt: false });
-      await expect(viewer(page)).toHaveAttribute('data-file-id', file);
+      await expect(viewer(page)).toHaveAttribute('data-file-id', file, {
+        timeout: PAGE_LOAD_TIMEOUT,
+      });
       await expect(page).toHaveURL(new RegExp(`/carousel/${album.id}/${file}$`));
       await expect(page.getByTestId('carousel-love')).toHaveAttribute('aria-pressed', 'true');
       await expect
