@@ -8,9 +8,12 @@
  * - navigation → first thumbnails and → full first screen, first visit and the median of three
  *   second visits, and their ratio (the quick run gates the ratio: absolute times are noise on
  *   the shared 2-core machines);
- * - requests that reach the network until the first screen is full: a page request not answered
+ * - requests that reach the network until the first screen is full (every tile on screen with
+ *   its thumbnail, its sections loaded; the prefetch margin's thumbnails, which the texture loader
+ *   starts only once the screen is in, are not the first screen's): a page request not answered
  *   by the service worker, or one the worker itself sends (its network-first page, a cache miss);
- *   and among them thumbnails already fetched on the first visit;
+ *   and among them thumbnails already fetched on the first visit. Each is logged with when it
+ *   started (ms since navigation) and, for a thumbnail, whether its tile was on screen;
  * - section heights: the height each section starts at on a visit (its first frame with the
  *   months) against the exact layout of the first visit, for every section laid out then;
  * - the fast scroller's thumb, sampled every animation frame: from navigation until the first
@@ -64,6 +67,21 @@ const QUICK_BUDGET_BYTES = 1024 * 1024;
 const SAVES_SETTLE_MS = 2_500;
 /** A real network's round trip, added before every request to either server in the second run. */
 const NETWORK_DELAY_MS = 100;
+
+/**
+ * A visit's requests that reached the network, in order: path, when it started (ms since
+ * navigation), `sw` when the service worker sent it, and for a thumbnail whether its tile was on
+ * the full first screen (`on screen`) or in the prefetch margin beyond it (`margin`).
+ */
+const networkList = (v: Visit) =>
+  v.network
+    .map(
+      (n) =>
+        `${new URL(n.url).pathname.replace(/\/jobs\/[^/]+\//, '/jobs/…/')} @${n.atMs}` +
+        (n.bySw ? ' sw' : '') +
+        (n.onScreen === undefined ? '' : n.onScreen ? ' on screen' : ' margin'),
+    )
+    .join(', ');
 
 const swStats = (page: Page) => page.evaluate(() => window.__capture!.serviceWorker!.stats());
 
@@ -167,7 +185,7 @@ try {
     seconds.push(v);
     step(
       `second visit ${i + 1}: first thumbnails ${v.firstThumbnailsMs} ms, full ${v.fullScreenMs} ms, ` +
-        `network ${v.network.length} (${v.network.map((n) => new URL(n.url).pathname).join(', ')}), ` +
+        `network ${v.network.length} (${networkList(v)}), ` +
         `thumb travel ${v.thumbTravelLoadPx} | ${v.thumbTravelJumpPx} px; ${JSON.stringify(v.path)}`,
     );
     await sleep(SAVES_SETTLE_MS);
@@ -308,7 +326,7 @@ try {
       firstThumbnails:
         'performance.now() (since navigation start) at the first engine frame with texturesReady > 0 and tiles > 0',
       fullScreen:
-        'the first frame after that with every viewport tile textured and its sections loaded',
+        'the first frame after that with every viewport tile textured and its sections loaded (the prefetch margin’s textures not waited for; until issue 35 they were)',
       network:
         'requests started before the full first screen that reached the network: page responses not from the service worker (Playwright response.fromServiceWorker()) plus requests the worker sent itself (request.serviceWorker())',
       overNetwork: `full run only: then the same (device forgotten, a first visit, ${SECOND_VISITS} second visits) with every request to the web and API servers held ${NETWORK_DELAY_MS} ms before it is handled (StartOptions.networkDelay): a real network's round trip; thumbnails the worker answers from its cache wait for nothing`,

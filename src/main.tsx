@@ -13,6 +13,7 @@ import {
 import { startAnalytics } from './platform/analytics';
 import { initApiClient } from './platform/api';
 import { AppErrorBoundary } from './app/AppErrorBoundary';
+import { expectFirstScreen } from './platform/afterStart';
 import { loadAppConfig } from './platform/appConfig';
 import { configurePayments } from './platform/paymentsConfig';
 import { configureCastSender } from './platform/castSender';
@@ -65,6 +66,9 @@ async function boot(): Promise<void> {
   // A signed-in start (a second visit) fetches its page's code beside the texts and the session,
   // from a task of its own: adding the chunks' preload links is ~12 ms of script (issue 34.10).
   if (loadStoredAuth()) setTimeout(() => preloadPage(location.pathname), 0);
+  // The timeline's grid fills its first screen over time (sections, then thumbnails): the
+  // start's calls that no first screen needs wait until it is full (platform/afterStart).
+  if (/^\/photos(\/|$)/.test(location.pathname)) expectFirstScreen();
 
   // Issue 34.10: the start goes on in short tasks, one per step (the flags, storage reads and the
   // stored session's check above; the texts; the root, the feature checks and the services; the

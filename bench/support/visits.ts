@@ -18,6 +18,8 @@ interface VisitMarks {
   startSize?: string;
   /** Section key → height at the first engine frame with the months. */
   startHeights?: Record<string, number>;
+  /** File ids of the tiles on screen at the full first screen. */
+  onScreen?: string[];
   /** Thumb translateY (px) per animation frame while sampling. */
   thumb: number[];
   sampling: boolean;
@@ -62,14 +64,25 @@ export function watchVisit(): void {
       const s = gallery.snapshot();
       if (marks.firstThumbnails === undefined && s.texturesReady > 0 && s.tiles > 0)
         marks.firstThumbnails = performance.now();
+      // The screen's own tiles, not the prefetch margin's (until issue 35 `texturesLoading`,
+      // which counts the margin's loads too: its thumbnails then fell inside the first screen's
+      // requests, a miss among them past the gate's 3).
       const full =
         s.tiles > 0 &&
-        s.texturesLoading === 0 &&
+        s.untexturedTiles === 0 &&
         s.sectionsFetching === 0 &&
         s.visibleRange.first.item >= 0 &&
         !s.fastScrolling;
       if (marks.firstThumbnails !== undefined && full) {
         marks.fullScreen = performance.now();
+        const { composer } = gallery;
+        const ids: string[] = [];
+        for (let i = 0; i < composer.visibleCount; i++) {
+          const tile = composer.visibleTiles[i];
+          const id = timeline.sections[tile.section].files?.ids[tile.item];
+          if (id !== undefined) ids.push(id);
+        }
+        marks.onScreen = ids;
         stop();
       }
     });
@@ -179,7 +192,7 @@ export interface Visit {
   firstThumbnailsMs: number;
   fullScreenMs: number;
   /** Requests that reached the network until the first screen was full. */
-  network: { url: string; bySw: boolean }[];
+  network: { url: string; bySw: boolean; atMs: number; onScreen?: boolean }[];
   thumbnailsFromNetwork: string[];
   /** Every thumbnail the page asked for until the first screen was full, wherever answered. */
   thumbnailsAsked: string[];
@@ -254,9 +267,19 @@ export async function visit(
     };
   });
   const fullAt = marks.timeOrigin + marks.fullScreen!;
+  const onScreen = new Set(marks.onScreen ?? []);
   const network = seen
     .filter((s) => s.at <= fullAt && s.fromServer && (s.bySw || !s.fromServiceWorker))
-    .map(({ url: u, bySw }) => ({ url: u, bySw }));
+    .sort((a, b) => a.at - b.at)
+    .map(({ url: u, bySw, at }) => {
+      const thumbnail = thumbnailOf(u);
+      return {
+        url: u,
+        bySw,
+        atMs: Math.round(at - marks.timeOrigin),
+        ...(thumbnail ? { onScreen: onScreen.has(thumbnail.split('@')[0]) } : {}),
+      };
+    });
   const thumbnailsFromNetwork = network.flatMap((s) => thumbnailOf(s.url) ?? []);
   // When the first thumbnail was asked for and first answered (ms since navigation).
   const thumbnails = seen.filter((s) => !s.bySw && thumbnailOf(s.url));

@@ -8,6 +8,7 @@ import {
   type GalleryViewProps,
   type GridMetrics,
 } from '../../gallery';
+import { firstScreenShown } from '../../platform/afterStart';
 import { useBreakpoint, type Breakpoint } from '../../state/viewport';
 import { Button } from '../../ui/Button';
 import { MessagePage } from '../../ui/MessagePage';
@@ -72,12 +73,34 @@ export function useGridPage({
   const state = useGridEngine({ ...setup, metrics, breakpoint });
   const { engine } = state;
   const opened = useLastSeen(engine, state.load, setup.contentKey);
+  useFirstScreenShown(engine, state.load);
   useEffect(() => {
     if (!engine || !selecting) return;
     engine.selection.maximum = selectionMaximum;
     engine.selection.enterSelectionMode();
   }, [engine, selecting, selectionMaximum]);
   return { ...state, breakpoint, metrics, insets, opened };
+}
+
+/**
+ * Says when the grid's first screen is full (platform/afterStart: the calls no first screen
+ * needs wait for it), or that it will not be: empty, failed, or the page left.
+ */
+function useFirstScreenShown(engine: GridPageState['engine'], load: GridPageState['load']) {
+  useEffect(() => firstScreenShown, []);
+  useEffect(() => {
+    if (load === 'empty' || load === 'error') {
+      firstScreenShown();
+      return undefined;
+    }
+    if (!engine) return undefined;
+    const stop = engine.onFrame(() => {
+      if (!engine.screenFilled) return;
+      firstScreenShown();
+      stop();
+    });
+    return stop;
+  }, [engine, load]);
 }
 
 type Dataset = Record<string, string | null | undefined>;

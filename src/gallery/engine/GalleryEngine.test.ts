@@ -101,3 +101,28 @@ describe('GalleryEngine before the canvas has its size', () => {
     expect(fetched.length).toBeGreaterThan(0);
   });
 });
+
+describe('GalleryEngine loads the screen before the margin', () => {
+  it('asks for no thumbnail beyond the screen until every tile on it has its own (issue 35)', async () => {
+    const { engine, loader, frame } = await createTestEngine([200]);
+    const { composer, timeline } = engine;
+    const screen = new Set<string>();
+    for (let i = 0; i < composer.visibleCount; i++) {
+      const { section, item } = composer.visibleTiles[i];
+      screen.add(timeline.sections[section].files!.ids[item]);
+    }
+    // More tiles than load slots (6), and a margin below them.
+    expect(screen.size).toBeGreaterThan(6);
+    const beyondScreen = () =>
+      loader.names().filter((name) => !screen.has(name.slice(name.indexOf(':') + 1)));
+    for (let i = 0; i < 40 && !engine.screenFilled; i++) {
+      expect(beyondScreen()).toEqual([]);
+      for (const load of loader.running()) loader.resolve(load.fileId, load.tier);
+      await flush();
+      frame();
+    }
+    expect(engine.screenFilled).toBe(true);
+    // The pass that found the screen in started the prefetch.
+    expect(beyondScreen().length).toBeGreaterThan(0);
+  });
+});

@@ -359,6 +359,11 @@ export class GalleryEngine implements ControllerHost {
     return engineSnapshot(this);
   }
 
+  /** The last frame drew tiles, each with its thumbnail: none grey, no section still loading. */
+  get screenFilled(): boolean {
+    return this.stats.lastTiles > 0 && this.composer.untextured === 0;
+  }
+
   /** Whether the last frame found the scroll fast (placeholders, loads deferred). */
   get fastScrolling(): boolean {
     return this.fastScrollWatch.fast;

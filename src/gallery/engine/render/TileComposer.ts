@@ -190,7 +190,8 @@ export class TileComposer {
     const id = files.ids[item.item];
     // Visible tiles first, nearest the viewport's middle before the rest.
     const priority = (inView ? 1e7 : 0) - Math.abs(y + item.h / 2 - frame.height / 2);
-    if (!frame.fastScrolling) this.textures.request(id, 'small', priority);
+    // On screen, it holds back the prefetch of the margin until the screen is in (TileRequests).
+    if (!frame.fastScrolling) this.textures.request(id, 'small', priority, inView);
     if (!inView) return;
     if (this.range[0] === -1) {
       this.range[0] = item.section;

@@ -5,7 +5,7 @@ import { FRAME_UPLOAD_BUDGET_MS, LARGE_BAND_ROWS } from './UploadBudget';
 import { createTestRenderer, fakeBitmap, FakeBitmap, FakeLoader, flush } from './testing';
 import { FALLBACK_LAYER, type TextureTier } from './tiers';
 
-type Want = string | [fileId: string, tier?: TextureTier, priority?: number];
+type Want = string | [fileId: string, tier?: TextureTier, priority?: number, onScreen?: boolean];
 
 function setup(overrides: Partial<TextureCacheOptions> = {}) {
   const loader = new FakeLoader();
@@ -25,8 +25,9 @@ function setup(overrides: Partial<TextureCacheOptions> = {}) {
   const pass = (...wants: Want[]): void => {
     cache.beginFrame();
     for (const want of wants) {
-      const [fileId, tier = 'small', priority = 0] = typeof want === 'string' ? [want] : want;
-      cache.request(fileId, tier, priority);
+      const [fileId, tier = 'small', priority = 0, onScreen = false] =
+        typeof want === 'string' ? [want] : want;
+      cache.request(fileId, tier, priority, onScreen);
     }
     cache.endFrame();
   };
@@ -81,6 +82,47 @@ describe('TextureCache', () => {
     loader.resolve('high');
     await flush();
     expect(loader.names()).toEqual(['small:high', 'small:mid', 'small:mid2']);
+  });
+
+  it('loads nothing beyond the screen until every tile on screen is uploaded (issue 35)', async () => {
+    const { loader, pass, upload } = setup({ maxInFlight: 4 });
+    upload(); // the fallback layer, once
+    const screen: Want[] = [
+      ['s1', 'small', 1e7, true],
+      ['s2', 'small', 1e7 - 1, true],
+    ];
+    const margin: Want[] = [
+      ['m1', 'small', -1],
+      ['m2', 'small', -2],
+    ];
+    pass(...screen, ...margin);
+    // Two slots stay free: the margin waits for the screen.
+    expect(loader.names()).toEqual(['small:s1', 'small:s2']);
+    loader.resolve('s1');
+    loader.resolve('s2');
+    await flush();
+    pass(...screen, ...margin);
+    // Fetched, not yet on screen: still the screen's turn.
+    expect(loader.names()).toEqual(['small:s1', 'small:s2']);
+    expect(upload()).toBe(2);
+    // The first pass that finds the screen in starts the prefetch.
+    pass(...screen, ...margin);
+    expect(loader.names()).toEqual(['small:s1', 'small:s2', 'small:m1', 'small:m2']);
+    // A new tile on screen (a scroll) goes first again: the margin's next loads wait, the
+    // running ones go on.
+    pass(['s3', 'small', 1e7, true], ...margin, ['m3', 'small', -3]);
+    expect(loader.names()).toEqual(['small:s1', 'small:s2', 'small:m1', 'small:m2', 'small:s3']);
+    expect(loader.running().map((l) => l.fileId)).toEqual(['m1', 'm2', 's3']);
+  });
+
+  it('starts the prefetch beside a tile on screen whose load failed', async () => {
+    const { loader, pass } = setup({ maxInFlight: 4 });
+    pass(['s1', 'small', 1e7, true], ['m1', 'small', -1]);
+    expect(loader.names()).toEqual(['small:s1']);
+    loader.reject('s1');
+    await flush();
+    pass(['s1', 'small', 1e7, true], ['m1', 'small', -1]);
+    expect(loader.names()).toEqual(['small:s1', 'small:m1']);
   });
 
   it('is idempotent: a tile requested again, in the same or a later pass, loads once', async () => {

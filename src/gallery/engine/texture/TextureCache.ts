@@ -137,10 +137,14 @@ export class TextureCache {
     this.requests.beginPass();
   }
 
-  /** Wants this tile (higher priority loads and uploads first) and marks it recently used. */
-  request(fileId: string, tier: TextureTier, priority: number): void {
+  /**
+   * Wants this tile (higher priority loads and uploads first) and marks it recently used.
+   * `onScreen`: a small tile the screen shows; until every such tile of a pass is uploaded, no
+   * other load starts (TileRequests: the screen before the prefetch).
+   */
+  request(fileId: string, tier: TextureTier, priority: number, onScreen = false): void {
     if (this.disposed) return;
-    const entry = this.requests.request(fileId, tier, priority);
+    const entry = this.requests.request(fileId, tier, priority, onScreen);
     if (entry.state === TileState.Ready) this.pools[tier].touch(entry);
   }
 

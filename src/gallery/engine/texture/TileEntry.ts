@@ -22,6 +22,11 @@ export class TileEntry {
   /** Layer in the tier's pool while Ready, else -1. */
   layer = -1;
   priority = 0;
+  /**
+   * A small tile on screen (as its last request said): while one is not uploaded, no load of a
+   * tile beyond the screen starts (TileRequests).
+   */
+  onScreen = false;
   /** Request order, to break priority ties first come first served. */
   readonly sequence: number;
   /** The visibility pass that last requested this tile (see TextureCache.beginFrame). */

@@ -6,6 +6,12 @@ import { TIER_LAYER_SIZE, type TextureTier } from './tiers';
  * The CPU side of the texture cache: which tiles are wanted (visibility passes), their loads
  * (priority queue, in-flight limit, cancellation) and the decoded bitmaps waiting for upload.
  * TextureCache owns the GPU side and moves entries to and from Ready.
+ *
+ * The screen first: while a small tile on screen (`onScreen`) of the last pass is not uploaded,
+ * only such tiles start loading; the prefetch beyond the screen starts at the first pass that
+ * finds every one of them in (or failed). Loads of the margin already running go on. So a slow
+ * network or a loaded machine spends its load slots on what is shown, and a second visit asks
+ * for nothing beyond the first screen before it is full (bench/revisit.bench.ts).
  */
 export class TileRequests {
   private readonly entries: Record<TextureTier, Map<string, TileEntry>> = {
@@ -21,6 +27,8 @@ export class TileRequests {
   private decodedSorted = true;
   private readonly counts = new Int32Array(TILE_STATE_COUNT);
   private readonly decodedPerTier: Record<TextureTier, number> = { small: 0, large: 0 };
+  /** Small tiles on screen, at the last endPass, not yet uploaded (nor failed). */
+  private screenPending = 0;
   private pass = 0;
   private inPass = false;
   private sequence = 0;
@@ -56,12 +64,16 @@ export class TileRequests {
     this.inPass = true;
   }
 
-  /** Wants the tile in this pass; creates and queues it if new. Loads start at endPass. */
-  request(fileId: string, tier: TextureTier, priority: number): TileEntry {
+  /**
+   * Wants the tile in this pass; creates and queues it if new. Loads start at endPass. `onScreen`:
+   * a small tile the screen shows (see the class comment).
+   */
+  request(fileId: string, tier: TextureTier, priority: number, onScreen = false): TileEntry {
     let entry = this.entries[tier].get(fileId);
     if (entry === undefined) {
       entry = new TileEntry(fileId, tier, this.sequence++);
       entry.priority = priority;
+      entry.onScreen = onScreen;
       entry.lastPass = this.pass;
       this.counts[TileState.Queued]++;
       this.entries[tier].set(fileId, entry);
@@ -73,6 +85,7 @@ export class TileRequests {
       return entry;
     }
     entry.lastPass = this.pass;
+    entry.onScreen = onScreen;
     if (entry.priority !== priority) {
       entry.priority = priority;
       if (entry.state === TileState.Queued) this.queueSorted = false;
@@ -85,6 +98,7 @@ export class TileRequests {
   endPass(): void {
     this.inPass = false;
     let kept = 0;
+    let screenPending = 0;
     for (let i = 0; i < this.unsettled.length; i++) {
       const entry = this.unsettled[i];
       if (entry.state === TileState.Ready || entry.state === TileState.Dropped) continue;
@@ -92,8 +106,10 @@ export class TileRequests {
         this.drop(entry);
         continue;
       }
+      if (entry.onScreen && entry.state !== TileState.Failed) screenPending++;
       this.unsettled[kept++] = entry;
     }
+    this.screenPending = screenPending;
     this.unsettled.length = kept;
     // Compacted here too: while every load slot is busy, startLoads() does not get that far.
     keepOnly(this.queue, TileState.Queued);
@@ -142,7 +158,10 @@ export class TileRequests {
     this.queueSorted = false;
   }
 
-  /** Fills free load slots from the queue, most urgent first. */
+  /**
+   * Fills free load slots from the queue, most urgent first; only tiles on screen while one of
+   * them is not in.
+   */
   startLoads(): void {
     if (this.disposed || this.queue.length === 0) return;
     if (this.counts[TileState.Loading] >= this.maxInFlight) return;
@@ -156,7 +175,8 @@ export class TileRequests {
       // Bitmaps waiting for a layer are bounded per tier, so a saturated pool cannot pile them up.
       if (
         entry.state !== TileState.Queued ||
-        this.decodedPerTier[entry.tier] >= this.decodedCap[entry.tier]
+        this.decodedPerTier[entry.tier] >= this.decodedCap[entry.tier] ||
+        (this.screenPending > 0 && !entry.onScreen)
       ) {
         continue;
       }
