@@ -29,6 +29,12 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Screenshot baselines (toHaveScreenshot, tests/e2e/screens.spec.ts) are committed next to the
+  // specs, without Playwright's platform suffix: the CI machine runs this same Debian image and
+  // its Chromium (/usr/bin/chromium) and fonts, so one set holds for both. After a change of look
+  // made on purpose: `npm run test:e2e -- tests/e2e/screens.spec.ts --update-snapshots`, then look
+  // at the new PNGs before committing them (README, "Screenshots").
+  snapshotPathTemplate: 'tests/e2e/__screenshots__/{testFilePath}/{arg}{ext}',
   fullyParallel: false,
   workers: WORKERS,
   retries: process.env.CI ? 1 : 0,

@@ -37,7 +37,7 @@ import { ChoiceMenu } from './ChoiceMenu';
 import { NewAlbumDialog } from './NewAlbumDialog';
 import { useUrlText } from './useUrlText';
 import { SubscriberButton } from '../readOnly';
-import { gridShape } from './albumGridShape';
+import { gridShape, TV_BASE_ROOT_PX } from './albumGridShape';
 import './Albums.css';
 
 /** Typing pauses this long before the search text is put in the URL. */
@@ -219,12 +219,15 @@ const AlbumGrid = memo(function AlbumGrid({
   const thumb = useMemo(() => mediaUrls('JOB_ID').thumbnail, []);
   const listRef = useRef<HTMLUListElement>(null);
   const [width, setWidth] = useState(0);
+  // The root font size: a TV's grows with the screen, and the tiles with it (gridShape).
+  const [rootPx, setRootPx] = useState(TV_BASE_ROOT_PX);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
     const list = listRef.current;
     if (!list) return undefined;
     const measure = () => {
       setWidth(list.clientWidth);
+      setRootPx(parseFloat(getComputedStyle(document.documentElement).fontSize) || TV_BASE_ROOT_PX);
       setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
     };
     measure();
@@ -232,7 +235,7 @@ const AlbumGrid = memo(function AlbumGrid({
     observer.observe(list);
     return () => observer.disconnect();
   }, []);
-  const shape = gridShape(width || ALBUM_GRID.desktopTile.width);
+  const shape = gridShape(width || ALBUM_GRID.desktopTile.width, rootPx);
   const rows = Math.ceil(albums.length / shape.columns);
   const virtualizer = useWindowVirtualizer({
     count: rows,

@@ -29,4 +29,18 @@ describe('the album list grid (SPEC §9 album grid)', () => {
     expect(shape.tileWidth).toBeGreaterThanOrEqual(296);
     expect(gridShape(600).columns).toBe(1);
   });
+
+  it('on a TV grows its tiles with the root font, so a title is not cut to a few letters (issue 34.11)', () => {
+    // app.css: an 18 px root from 1400 px wide keeps the SPEC's sizes; 32 px at 3840.
+    expect(gridShape(1392, 18)).toEqual(gridShape(1392));
+    expect(gridShape(1392, 16)).toEqual(gridShape(1392));
+    const tv = gridShape(3840 - 2 * 16, 32);
+    const scale = 32 / 18;
+    expect(tv.tileWidth).toBeGreaterThanOrEqual(296 * scale);
+    expect(tv.rowHeight).toBe(Math.round(320 * scale));
+    expect(tv.gap).toBe(Math.round(16 * scale));
+    expect(tv.columns * tv.tileWidth + (tv.columns - 1) * tv.gap).toBeCloseTo(3840 - 2 * 16);
+    // Phones never scale.
+    expect(gridShape(360 - 32, 32)).toEqual(gridShape(360 - 32));
+  });
 });
