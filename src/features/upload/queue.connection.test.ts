@@ -1,11 +1,9 @@
 // The upload queue's connection (SPEC §9): Offline after a network failure, the 4 s countdown,
 // one probe while Retrying, Online again.
 import { describe, expect, it, vi } from 'vitest';
-import { many, queue, statuses, store, transport, useQueueTestSetup } from './queueTestSetup';
+import { many, queue, statuses, store, transport } from './queueTestSetup';
 import { flush } from './testTransport';
 import { UploadError } from './transport';
-
-useQueueTestSetup();
 
 describe('upload queue: connection', () => {
   it('network failure: Offline, 4 s countdown, one retry, then Online and the rest', async () => {

@@ -1,20 +1,9 @@
 // The upload queue's rejected files: the checks of SPEC §5 and what each failed upload becomes
 // (SPEC §4/§8, uploadFailure.ts).
 import { describe, expect, it } from 'vitest';
-import {
-  jpeg,
-  makeQueue,
-  many,
-  queue,
-  statuses,
-  store,
-  transport,
-  useQueueTestSetup,
-} from './queueTestSetup';
+import { jpeg, makeQueue, many, queue, statuses, store, transport } from './queueTestSetup';
 import { flush } from './testTransport';
 import { UploadError } from './transport';
-
-useQueueTestSetup();
 
 describe('upload queue: failures', () => {
   it('checks each file: unsupported, unreadable (folder), too large; .DS_Store is ignored', async () => {

@@ -1,19 +1,8 @@
 // The upload queue's sending (SPEC §9): five at a time, files_dedup, the copy to the timeline
 // (SPEC §2), a pending album created on its first upload, and stop.
 import { describe, expect, it } from 'vitest';
-import {
-  jpeg,
-  makeQueue,
-  many,
-  queue,
-  statuses,
-  store,
-  transport,
-  useQueueTestSetup,
-} from './queueTestSetup';
+import { jpeg, makeQueue, many, queue, statuses, store, transport } from './queueTestSetup';
 import { flush } from './testTransport';
-
-useQueueTestSetup();
 
 describe('upload queue: sending', () => {
   it('uploads at most five at a time (SPEC §9 concurrency) and finishes every file', async () => {

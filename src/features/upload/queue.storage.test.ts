@@ -3,21 +3,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { storageQuotaStore } from '../../state/storageQuota';
 import { STORAGE_POPUPS } from '../storage';
-import {
-  jpeg,
-  makeQueue,
-  many,
-  popups,
-  queue,
-  statuses,
-  store,
-  transport,
-  useQueueTestSetup,
-} from './queueTestSetup';
+import { jpeg, makeQueue, many, popups, queue, statuses, store, transport } from './queueTestSetup';
 import { flush } from './testTransport';
 import { UploadError } from './transport';
-
-useQueueTestSetup();
 
 describe('upload queue: storage', () => {
   it('rejects a batch that does not fit the storage left, with the storage popup', async () => {

@@ -1,6 +1,8 @@
-// Tests only (not imported by the app): the upload queue's tests' setup (queue.*.test.ts), a queue
-// over a server in memory (testTransport.ts) and a fresh store. A test file calls
-// useQueueTestSetup() once; the bindings below are then new for each test.
+// Tests only (not imported by the app): the setup of the upload queue's tests (queue.*.test.ts but
+// queue.resumable, which has its own). A test file that imports this module gets its beforeEach
+// and afterEach: before each test a fresh quota, store, server in memory (testTransport.ts) and
+// queue, which the bindings below then are. Each test file loads this module afresh (Vitest's
+// module registry is per file; shared workers reset it: scripts/sharedWorker.setup.ts).
 import { afterEach, beforeEach, vi } from 'vitest';
 import { storageQuotaStore } from '../../state/storageQuota';
 import type { IncomingFile } from './model';
@@ -34,24 +36,21 @@ export function makeQueue(extra: Partial<UploadQueueDeps> = {}) {
 export const statuses = () => store.getState().items.map((i) => i.status);
 
 /** "Reload": disposes the queue; a new store and transport (make the queue with makeQueue). */
-export function reloadStoreAndTransport() {
+export function reload() {
   queue.dispose();
   store = createUploadStore();
   transport = new FakeTransport();
 }
 
-/** Registers the file's beforeEach (a fresh quota, store, transport and queue) and afterEach. */
-export function useQueueTestSetup() {
-  beforeEach(() => {
-    storageQuotaStore.setState(storageQuotaStore.getInitialState(), true);
-    store = createUploadStore();
-    transport = new FakeTransport();
-    popups = [];
-    ids = 0;
-    makeQueue();
-  });
-  afterEach(() => {
-    queue.dispose();
-    vi.useRealTimers();
-  });
-}
+beforeEach(() => {
+  storageQuotaStore.setState(storageQuotaStore.getInitialState(), true);
+  store = createUploadStore();
+  transport = new FakeTransport();
+  popups = [];
+  ids = 0;
+  makeQueue();
+});
+afterEach(() => {
+  queue.dispose();
+  vi.useRealTimers();
+});
