@@ -12,6 +12,7 @@ import {
 import { demoTimelineFile } from './support/library';
 import { navigateInApp } from './support/routes';
 import { solidJpeg, uploadTo } from './support/media';
+import { readTimelineDb, SESSION_KEY } from './support/timelineDb';
 import { viewerAction } from './support/viewer';
 
 // Issue 34.6, 34.7, 34.8 and 34.11: the pages a newcomer meets, looked at as a person does, at
@@ -134,32 +135,10 @@ test('devices and documents on a phone: readable names, the extension in view, n
 });
 
 /** How many albums the device keeps for an offline visit (platform/offlineData's session record). */
-function keptAlbumCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('capture-timeline');
-        open.onupgradeneeded = () => open.transaction!.abort(); // not there: nothing kept
-        open.onerror = () => resolve(0);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('session')) {
-            db.close();
-            return resolve(0);
-          }
-          const read = db.transaction('session').objectStore('session').get('current');
-          read.onsuccess = () => {
-            db.close();
-            const albums = (read.result as { albums?: unknown } | undefined)?.albums;
-            resolve(Array.isArray(albums) ? albums.length : 0);
-          };
-          read.onerror = () => {
-            db.close();
-            resolve(0);
-          };
-        };
-      }),
-  );
+async function keptAlbumCount(page: Page): Promise<number> {
+  const { record } = await readTimelineDb(page, 'session', SESSION_KEY);
+  const albums = (record as { albums?: unknown } | undefined)?.albums;
+  return Array.isArray(albums) ? albums.length : 0;
 }
 
 test('offline: /albums shows the list kept, the banner leaves the viewer’s Close free, an upload says so and goes on 4 s after the connection is back', async ({
