@@ -21,8 +21,8 @@ export const SECTIONS_STORE = 'sections';
  * The signed-in account and its timeline job as last loaded: an offline start begins there;
  * and the album list as last loaded (issue 34.8), which `/albums` shows offline.
  */
-const SESSION_STORE = 'session';
-const SESSION_KEY = 'current';
+export const SESSION_STORE = 'session';
+export const SESSION_KEY = 'current';
 
 let db: Promise<IDBPDatabase | null> | null = null;
 

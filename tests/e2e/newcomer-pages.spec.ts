@@ -12,6 +12,7 @@ import {
 import { demoTimelineFile } from './support/library';
 import { navigateInApp } from './support/routes';
 import { solidJpeg, uploadTo } from './support/media';
+import { readTimelineDb, SESSION_KEY } from './support/timelineDb';
 import { viewerAction } from './support/viewer';
 
 // Issue 34.6, 34.7, 34.8 and 34.11: the pages a newcomer meets, looked at as a person does, at
@@ -134,32 +135,10 @@ test('devices and documents on a phone: readable names, the extension in view, n
 });
 
 /** How many albums the device keeps for an offline visit (platform/offlineData's session record). */
-function keptAlbumCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('capture-timeline');
-        open.onupgradeneeded = () => open.transaction!.abort(); // not there: nothing kept
-        open.onerror = () => resolve(0);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('session')) {
-            db.close();
-            return resolve(0);
-          }
-          const read = db.transaction('session').objectStore('session').get('current');
-          read.onsuccess = () => {
-            db.close();
-            const albums = (read.result as { albums?: unknown } | undefined)?.albums;
-            resolve(Array.isArray(albums) ? albums.length : 0);
-          };
-          read.onerror = () => {
-            db.close();
-            resolve(0);
-          };
-        };
-      }),
-  );
+async function keptAlbumCount(page: Page): Promise<number> {
+  const { record } = await readTimelineDb(page, 'session', SESSION_KEY);
+  const albums = (record as { albums?: unknown } | undefined)?.albums;
+  return Array.isArray(albums) ? albums.length : 0;
 }
 
 test('offline: /albums shows the list kept, the banner leaves the viewer’s Close free, an upload says so and goes on 4 s after the connection is back', async ({
@@ -184,9 +163,14 @@ test('offline: /albums shows the list kept, the banner leaves the viewer’s Clo
   // The list is written to the device after it shows (IndexedDB): a page left at once can go
   // before the write (seen in a fresh-clone run: offline, /albums then had no list).
   await expect.poll(() => keptAlbumCount(page)).toBeGreaterThan(0);
-  // A later visit of the timeline (the album list is no longer in the page's memory).
+  // A later visit of the timeline (the album list is no longer in the page's memory): a page
+  // load, which on a busy machine took past the 10 s expect timeout before the tile was listed.
   await page.goto('/photos');
-  await expect.poll(async () => (await screenTiles(page)).some((t) => t.id === photo)).toBe(true);
+  await expect
+    .poll(async () => (await screenTiles(page)).some((t) => t.id === photo), {
+      timeout: PAGE_LOAD_TIMEOUT,
+    })
+    .toBe(true);
 
   await context.setOffline(true);
   try {
@@ -308,11 +292,23 @@ test('feedback: a consent change, a takeout download and an edited copy say so',
   await expect(page.getByTestId('editor')).toHaveAttribute('data-ready', 'true');
   await page.locator('.FIE_tab').filter({ hasText: 'Filters' }).click();
   await page.getByText('Black & White', { exact: true }).click();
+  // The toast shows as the editor closes, once the copy is rendered and queued, and leaves 4 s
+  // later. On a busy machine the render took past the 10 s expect timeout, and a check that came
+  // late missed a toast that had come and gone: the page notes every toast it shows.
+  await page.evaluate(() => {
+    const shown: string[] = ((window as unknown as { __toasts: string[] }).__toasts = []);
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll<HTMLElement>('[data-testid="toast"]')) {
+        const text = toast.textContent ?? '';
+        if (toast.checkVisibility() && !shown.includes(text)) shown.push(text);
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
   await page.getByTestId('editor-save').click();
-  await expect(
-    page.getByTestId('toast').filter({ hasText: 'Saving the edited copy' }),
-  ).toBeVisible();
-  await expect(page.getByTestId('editor')).toHaveCount(0);
+  await expect(page.getByTestId('editor')).toHaveCount(0, { timeout: 30_000 });
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts))
+    .toContainEqual(expect.stringContaining('Saving the edited copy'));
 
   // The copy: grey (R = G = B) with the photo's many tones, not only black and white.
   let copy: string | undefined;
@@ -354,9 +350,13 @@ test('the editor says so when the original it gets is smaller than the photo', a
   // grid lists may be 1280 px or smaller, and then no warning is right.
   const picture = demoTimelineFile('jpeg-over-1280');
   await page.setViewportSize({ width: 1440, height: 900 });
-  // Opened by its link: the viewer finds it once the months are listed, wherever it is.
+  // Opened by its link: the viewer finds it once the months are listed, wherever it is. That is
+  // still the page load's first screen (the viewer shows before it has its file): on a busy
+  // machine it took past the 10 s expect timeout.
   await openTimelineSignedIn(page, `/photos/${picture}`, undefined, 'carousel');
-  await expect(page.getByTestId('carousel')).toHaveAttribute('data-file-id', picture);
+  await expect(page.getByTestId('carousel')).toHaveAttribute('data-file-id', picture, {
+    timeout: PAGE_LOAD_TIMEOUT,
+  });
   await (await viewerAction(page, 'carousel-edit')).click();
   await expect(page.getByTestId('editor-size-warning')).toContainText(
     'could not be loaded at its full size',

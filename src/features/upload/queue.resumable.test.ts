@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RESUMABLE_UPLOAD_MIN_BYTES } from '../../domain/constants';
 import { storageQuotaStore } from '../../state/storageQuota';
 import type { UploadItem } from './model';
-import type { UploadPersistence } from './persistence';
 import { UploadQueue, type UploadQueueDeps } from './queue';
+import { memoryPersistence } from './testPersistence';
 import { FakeTransport, flush, OFFERED } from './testTransport';
 import { CANCELLED, UploadError } from './transport';
 import { createUploadStore, type UploadStore } from './uploadStore';
@@ -276,29 +276,3 @@ describe('speed and time left', () => {
     expect(store.getState().rates).toEqual({});
   });
 });
-
-function memoryPersistence(): UploadPersistence & { items: Map<string, UploadItem> } {
-  const items = new Map<string, UploadItem>();
-  const files = new Map<string, Blob>();
-  return {
-    items,
-    load: () => Promise.resolve({ items: [...items.values()], files: new Map(files), albums: [] }),
-    putFiles: (f) => {
-      for (const [id, file] of f) files.set(id, file);
-      return Promise.resolve();
-    },
-    putItems: (_owner, list) => {
-      for (const one of list) items.set(one.id, one);
-      return Promise.resolve();
-    },
-    removeFiles: (list) => {
-      for (const id of list) files.delete(id);
-      return Promise.resolve();
-    },
-    removeItems: (list) => {
-      for (const id of list) items.delete(id);
-      return Promise.resolve();
-    },
-    putAlbums: () => Promise.resolve(),
-  };
-}
