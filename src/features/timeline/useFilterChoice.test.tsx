@@ -13,7 +13,14 @@ function deferredDefault() {
         answer = resolve;
       }),
   );
-  return { recentsDefault, answer: (filter: TimelineFilter) => act(async () => answer(filter)) };
+  return {
+    recentsDefault,
+    answer: (filter: TimelineFilter) =>
+      act(async () => {
+        answer(filter);
+        await Promise.resolve();
+      }),
+  };
 }
 
 describe('useFilterChoice', () => {
