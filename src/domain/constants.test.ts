@@ -256,7 +256,9 @@ function cssPixels(file: string, selector: string, property: string): number | n
   const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const rule = new RegExp(`(^|[}\\s])${escaped}\\s*\\{([^}]*)\\}`, 'm').exec(css);
   if (!rule) return null;
-  const decl = new RegExp(`(^|[;\\s])${property}:\\s*(?:min\\()?(\\d+)px`).exec(rule[2]);
+  // `min(Npx, …)` caps a size below the constant; `max(Npx, …rem)` lets a TV's root font grow it
+  // past the constant (issue 34.11): either way the constant is the size at an 18-px root.
+  const decl = new RegExp(`(^|[;\\s])${property}:\\s*(?:m(?:in|ax)\\()?(\\d+)px`).exec(rule[2]);
   return decl ? Number(decl[2]) : null;
 }
 
