@@ -3,7 +3,7 @@ import { E2E_WEB_PORT } from '../../playwright.config';
 import { account, call, uploadPhoto, type Account } from './support/accounts';
 import { axeBuilder } from './support/axe';
 import { waitForSceneReady } from './support/gallery';
-import { screenTiles } from './support/interaction';
+import { screenTiles, selectTiles } from './support/interaction';
 import { openTimelineSignedIn, PAGE_LOAD_TIMEOUT } from './support/login';
 import { navigateInApp } from './support/routes';
 import { sharedPage } from './support/sharedPage';
@@ -95,16 +95,6 @@ async function expectDesignedDialog(page: Page): Promise<void> {
       await button.innerText(),
     ).toEqual({ 'border-top-left-radius': '999px', 'min-height': '40px', 'font-weight': '600' });
   }
-}
-
-async function selectTiles(page: Page, ids: readonly string[]): Promise<void> {
-  for (const id of ids) {
-    await expect.poll(async () => (await screenTiles(page)).some((t) => t.id === id)).toBe(true);
-    const tile = (await screenTiles(page)).find((t) => t.id === id)!;
-    // The tile's check mark.
-    await page.mouse.click(tile.x + 16, tile.y + 16);
-  }
-  await expect(page.getByTestId('selection-count')).toContainText(String(ids.length));
 }
 
 /**

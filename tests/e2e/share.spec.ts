@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeBuilder } from './support/axe';
 import { waitForSceneReady } from './support/gallery';
-import { screenTiles } from './support/interaction';
+import { screenTiles, selectTiles } from './support/interaction';
 import {
   openTimelineSignedIn,
   PAGE_LOAD_TIMEOUT,
@@ -72,16 +72,6 @@ async function ownerAt(path: string, ready: string): Promise<Page> {
   await navigateInApp(page, path);
   await expect(page.getByTestId(ready)).toBeVisible();
   return page;
-}
-
-async function selectTiles(page: Page, ids: readonly string[]): Promise<void> {
-  for (const id of ids) {
-    await expect.poll(async () => (await screenTiles(page)).some((t) => t.id === id)).toBe(true);
-    const tile = (await screenTiles(page)).find((t) => t.id === id)!;
-    // The tile's check mark.
-    await page.mouse.click(tile.x + 16, tile.y + 16);
-  }
-  await expect(page.getByTestId('selection-count')).toContainText(String(ids.length));
 }
 
 test('a link with a password: made from the selection, copied, emailed; the receiver needs the password', async ({

@@ -86,6 +86,20 @@ export async function tileRect(
   return rect && { ...rect, x: rect.x + origin.x, y: rect.y + origin.y };
 }
 
+/**
+ * Chooses the files `ids` on the timeline by a click on each tile's check mark, as a person does;
+ * the selection bar then counts them.
+ */
+export async function selectTiles(page: Page, ids: readonly string[]): Promise<void> {
+  for (const id of ids) {
+    await expect.poll(async () => (await screenTiles(page)).some((t) => t.id === id)).toBe(true);
+    const tile = (await screenTiles(page)).find((t) => t.id === id)!;
+    // The tile's check mark.
+    await page.mouse.click(tile.x + 16, tile.y + 16);
+  }
+  await expect(page.getByTestId('selection-count')).toContainText(String(ids.length));
+}
+
 export async function selectionCount(page: Page): Promise<number> {
   return withEngine(page, (engine) => engine.selection.count);
 }
