@@ -30,14 +30,13 @@
 // the profile picture cropper (settings.spec), the session-expired and account-switch dialogs (need
 // an expired session or a second sign-in), the visitor's share page actions (share.spec, signed out).
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_WEB_PORT } from '../../playwright.config';
 import { account, albumWithPhotos, uploadPhoto, type Account } from './support/accounts';
 import { axeBuilder } from './support/axe';
 import { waitForSceneReady } from './support/gallery';
 import { screenTiles } from './support/interaction';
 import { openTimelineSignedIn, PAGE_LOAD_TIMEOUT } from './support/login';
 import { navigateInApp } from './support/routes';
-import { sharedPage } from './support/sharedPage';
+import { appLocalStorage, sharedPage } from './support/sharedPage';
 import { viewerAction } from './support/viewer';
 
 const CONFIGS = [
@@ -69,18 +68,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 const shared = sharedPage({
-  storageState: {
-    cookies: [],
-    origins: [
-      {
-        origin: `http://127.0.0.1:${E2E_WEB_PORT}`,
-        localStorage: [
-          { name: 'cookieNoticeSeen', value: '1' },
-          { name: 'carouselSideModule', value: '0' },
-        ],
-      },
-    ],
-  },
+  storageState: appLocalStorage({ cookieNoticeSeen: '1', carouselSideModule: '0' }),
 });
 
 /** What the scans found, one line per (element, rule), and how many scans ran. */

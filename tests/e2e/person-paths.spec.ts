@@ -1,12 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E_WEB_PORT } from '../../playwright.config';
 import { account, call, uploadPhoto, type Account } from './support/accounts';
 import { axeBuilder } from './support/axe';
 import { waitForSceneReady } from './support/gallery';
 import { screenTiles, selectTiles } from './support/interaction';
 import { openTimelineSignedIn, PAGE_LOAD_TIMEOUT } from './support/login';
 import { navigateInApp } from './support/routes';
-import { sharedPage } from './support/sharedPage';
+import { appLocalStorage, sharedPage } from './support/sharedPage';
 import { viewerAction } from './support/viewer';
 
 // A person's paths (issue 34, "the suite gets eyes"): adding two files to a new album from the
@@ -36,15 +35,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 const shared = sharedPage({
-  storageState: {
-    cookies: [],
-    origins: [
-      {
-        origin: `http://127.0.0.1:${E2E_WEB_PORT}`,
-        localStorage: [{ name: 'cookieNoticeSeen', value: '1' }],
-      },
-    ],
-  },
+  storageState: appLocalStorage({ cookieNoticeSeen: '1' }),
 });
 
 /** The open modal dialog (the app's dialogs are native <dialog>s shown modal). */

@@ -1,11 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E_WEB_PORT } from '../../playwright.config';
 import { account, albumWithPhotos, uploadPhoto, type Account } from './support/accounts';
 import { openTimelineSignedIn, PAGE_LOAD_TIMEOUT } from './support/login';
 import { uploadTo } from './support/media';
 import { navigateInApp } from './support/routes';
-import { sharedPage } from './support/sharedPage';
+import { appLocalStorage, sharedPage } from './support/sharedPage';
 import { viewerAction } from './support/viewer';
 import { API } from './support/login';
 import { basicAuthHeader } from '../../src/api/contract/basicAuth';
@@ -95,15 +94,7 @@ test.beforeAll(async ({ request }) => {
 const shared = sharedPage({
   timezoneId: 'Europe/Oslo',
   locale: 'en-US',
-  storageState: {
-    cookies: [],
-    origins: [
-      {
-        origin: `http://127.0.0.1:${E2E_WEB_PORT}`,
-        localStorage: [{ name: 'cookieNoticeSeen', value: '1' }],
-      },
-    ],
-  },
+  storageState: appLocalStorage({ cookieNoticeSeen: '1' }),
 });
 
 /** The shared page at `path` (in the app after the first test), its `ready` element shown. */

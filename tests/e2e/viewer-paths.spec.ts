@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_WEB_PORT } from '../../playwright.config';
 import { account, albumWithPhotos, call, type Account } from './support/accounts';
 import { snapshot, waitForSceneReady } from './support/gallery';
 import { screenTiles, withEngine } from './support/interaction';
@@ -10,7 +9,7 @@ import {
   signInThroughIdentityPage,
 } from './support/login';
 import { navigateInApp } from './support/routes';
-import { sharedPage } from './support/sharedPage';
+import { appLocalStorage, sharedPage } from './support/sharedPage';
 import { barButtons, viewerAction } from './support/viewer';
 
 // Issue 34.5 and 34.9: the viewer as a newcomer meets it, on a phone (360 × 740), a computer
@@ -33,19 +32,11 @@ let sideModuleRemembered = true;
 
 /** The page the demo user's tests share. */
 const shared = sharedPage({
-  storageState: {
-    cookies: [],
-    origins: [
-      {
-        origin: `http://127.0.0.1:${E2E_WEB_PORT}`,
-        localStorage: [
-          { name: 'cookieNoticeSeen', value: '1' },
-          // Remembered open on a computer (issue 34.5): on a phone it covered the whole photo.
-          { name: 'carouselSideModule', value: '1' },
-        ],
-      },
-    ],
-  },
+  storageState: appLocalStorage({
+    cookieNoticeSeen: '1',
+    // Remembered open on a computer (issue 34.5): on a phone it covered the whole photo.
+    carouselSideModule: '1',
+  }),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { test, type BrowserContextOptions, type Page } from '@playwright/test';
+import { E2E_WEB_PORT } from '../../../playwright.config';
 
 /**
  * One page, in a browser context of its own (`options`), shared by the tests of the file or
@@ -21,5 +22,23 @@ export function sharedPage(options: BrowserContextOptions = {}): () => Page {
   return () => {
     if (!page) throw new Error('sharedPage(): the page is made by its scope’s beforeAll');
     return page;
+  };
+}
+
+/**
+ * A context's storage state with these entries in the app's localStorage (and no cookies): what a
+ * returning person's browser holds, e.g. the cookie notice seen.
+ */
+export function appLocalStorage(
+  entries: Record<string, string>,
+): NonNullable<BrowserContextOptions['storageState']> {
+  return {
+    cookies: [],
+    origins: [
+      {
+        origin: `http://127.0.0.1:${E2E_WEB_PORT}`,
+        localStorage: Object.entries(entries).map(([name, value]) => ({ name, value })),
+      },
+    ],
   };
 }
