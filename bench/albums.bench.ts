@@ -29,13 +29,13 @@ import {
   type Headline,
 } from './support/env';
 import { galleryDriver, waitForEngine, waitForScene } from './support/galleryDriver';
-import { QUICK_PLAN, FULL_PLAN, runScrollScript } from './support/scrollScript';
+import { QUICK_ALBUM_PLAN, FULL_PLAN, runScrollScript } from './support/scrollScript';
 import { benchServers } from './support/servers';
 
 const FILES = QUICK ? 200_000 : 1_000_000;
 const ALBUM_FILES = QUICK ? 50_000 : 100_000;
 const ALBUMS = 2_000;
-const PLAN = QUICK ? QUICK_PLAN : FULL_PLAN;
+const PLAN = QUICK ? QUICK_ALBUM_PLAN : FULL_PLAN;
 const USER = { email: 'albums-bench@example.com', password: 'capture-demo' };
 const BIG_TITLE = `Bench album of ${ALBUM_FILES} files`;
 const KEYSTROKES = ['s', 'u', 'm', 'm', 'e', 'r'];
