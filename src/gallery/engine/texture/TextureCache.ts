@@ -16,7 +16,7 @@ import type { ThumbnailLoader } from './ThumbnailLoader';
 import { FALLBACK_LAYER, TEXTURE_TIERS, TIER_LAYER_SIZE, type TextureTier } from './tiers';
 import {
   LARGE_BAND_ROWS,
-  MAX_CATCH_UP_FRAMES,
+  DECODED_CATCH_UP_FRAMES,
   UploadBudget,
   URGENT_UPLOAD_FACTOR,
   type UploadFrame,
@@ -109,11 +109,11 @@ export class TextureCache {
     const maxInFlight = Math.max(1, options.maxInFlight ?? 6);
     this.requests = new TileRequests(options.loader, maxInFlight, options.onChange, {
       // A frame's worth of small uploads (plus what arrives while it is drawn), a late frame's
-      // (UploadBudget MAX_CATCH_UP_FRAMES) included; large ones are 4 MiB each and one fills a
-      // frame's allowance.
+      // (UploadBudget DECODED_CATCH_UP_FRAMES) included; large ones are 4 MiB each and one fills
+      // a frame's allowance.
       small: Math.max(
         maxInFlight,
-        URGENT_UPLOAD_FACTOR * options.maxUploadsPerFrame * MAX_CATCH_UP_FRAMES,
+        URGENT_UPLOAD_FACTOR * options.maxUploadsPerFrame * DECODED_CATCH_UP_FRAMES,
       ),
       large: maxInFlight,
     });
