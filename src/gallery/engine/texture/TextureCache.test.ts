@@ -307,6 +307,25 @@ describe('TextureCache', () => {
     expect(cache.uploadPending(gpu.renderer, false, { ...frame, startedAt: clock.now() })).toBe(3);
   });
 
+  it('a frame seconds after the last, the first to find bitmaps, catches up as late (issue 34.10)', async () => {
+    // The TV budget (3 a frame) and its 4K screen drawn in software: the last frame drew the
+    // placeholders; 2 s later the next finds 32 bitmaps decoded, each copy taking 2 ms.
+    const { loader, gpu, clock, pass, upload } = setup({
+      smallLayers: 64,
+      maxUploadsPerFrame: 3,
+      maxInFlight: 32,
+    });
+    upload(true); // the fallback layer
+    const ids = Array.from({ length: 32 }, (_, i) => `t${i}`);
+    pass(...ids.map((id): Want => [id, 'small', 1, true]));
+    expect(upload(true)).toBe(0); // nothing decoded yet: the frame before
+    clock.advance(2000);
+    for (const id of ids) loader.resolve(id);
+    await flush();
+    slowCopies(gpu, clock, 2);
+    expect(upload(true)).toBe(32);
+  });
+
   it('never uploads a large tile while the scroll flings; it goes once the scroll slows', async () => {
     const { loader, cache, gpu, clock, onChange, pass } = setup();
     pass(['s', 'small', 1], ['p', 'large', 9]);

@@ -16,7 +16,7 @@ import type { ThumbnailLoader } from './ThumbnailLoader';
 import { FALLBACK_LAYER, TEXTURE_TIERS, TIER_LAYER_SIZE, type TextureTier } from './tiers';
 import {
   LARGE_BAND_ROWS,
-  MAX_CATCH_UP_FRAMES,
+  DECODED_CATCH_UP_FRAMES,
   UploadBudget,
   URGENT_UPLOAD_FACTOR,
   type UploadFrame,
@@ -109,11 +109,11 @@ export class TextureCache {
     const maxInFlight = Math.max(1, options.maxInFlight ?? 6);
     this.requests = new TileRequests(options.loader, maxInFlight, options.onChange, {
       // A frame's worth of small uploads (plus what arrives while it is drawn), a late frame's
-      // (UploadBudget MAX_CATCH_UP_FRAMES) included; large ones are 4 MiB each and one fills a
-      // frame's allowance.
+      // (UploadBudget DECODED_CATCH_UP_FRAMES) included; large ones are 4 MiB each and one fills
+      // a frame's allowance.
       small: Math.max(
         maxInFlight,
-        URGENT_UPLOAD_FACTOR * options.maxUploadsPerFrame * MAX_CATCH_UP_FRAMES,
+        URGENT_UPLOAD_FACTOR * options.maxUploadsPerFrame * DECODED_CATCH_UP_FRAMES,
       ),
       large: maxInFlight,
     });
@@ -199,9 +199,12 @@ export class TextureCache {
     }
     this.dropStaleBand();
     const decoded = this.requests.decodedByUrgency();
-    if (decoded.length === 0) return 0;
     const budget = this.budget;
+    // Every frame, bitmaps or not: how late a frame comes is told from the frame before it. Begun
+    // only with bitmaps waiting, the first frame to find them (a 4K screen's first, seconds after
+    // the one before) counted as on time and uploaded 3 of 35 (issue 34.10).
     budget.begin(frame, greyOnScreen);
+    if (decoded.length === 0) return 0;
     let uploads = 0;
     let bands = 0;
     for (let i = decoded.length - 1; i >= 0; i--) {

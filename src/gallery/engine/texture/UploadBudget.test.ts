@@ -103,4 +103,20 @@ describe('UploadBudget', () => {
     budget.begin({ startedAt: clock.now(), flinging: false, moving: false }, false);
     expect(drain('small')).toHaveLength(3);
   });
+
+  it('a 4K frame seconds late uploads the whole grey screen, not 4 display frames of it (issue 34.10)', () => {
+    // The TV budget (3 a frame); 32 bitmaps decoded and waiting, each upload 2 ms (SwiftShader,
+    // which draws a 3840×2160 frame every 1.5–4.5 s). Capped at 4 display frames (24 ms), such a
+    // frame uploaded 12 and the screen took 3 more frames, seconds each, to fill.
+    const { clock, budget, drain } = setup(3);
+    budget.begin({ startedAt: clock.now(), flinging: false, moving: false }, true);
+    clock.advance(2000);
+    budget.begin({ startedAt: clock.now(), flinging: false, moving: false }, true);
+    expect(drain('small', 2).length).toBeGreaterThanOrEqual(32);
+    // Bounded still: the catch-up's time, whatever the frame's lateness.
+    clock.advance(60_000);
+    budget.begin({ startedAt: clock.now(), flinging: false, moving: false }, true);
+    expect(drain('small', 1)).toHaveLength(6 * MAX_CATCH_UP_FRAMES);
+    expect(6 * MAX_CATCH_UP_FRAMES).toBeLessThanOrEqual(200);
+  });
 });

@@ -27,14 +27,25 @@ const URGENT_UPLOAD_MS = 6;
 /** A frame of a 60 Hz display (ms): the pace the allowances are set for. */
 export const DISPLAY_FRAME_MS = 1000 / 60;
 /**
- * A frame that comes late (a 3840×2160 screen drawn in software: one every 0.3–4 s here) makes
+ * A frame that comes late (a 3840×2160 screen drawn in software: one every 1.5–4.5 s here) makes
  * up, with grey tiles on screen, for up to this many display frames that never came: their
- * urgent extra and their URGENT_UPLOAD_MS. Counted per frame alone, the uploads went at the
- * frame rate, and a 4K screen filled a tile at a time several times slower than a 1440 one
- * (issue 34.10: ~40% of its tiles grey 3–6 s after the load, 3 bitmaps uploaded a frame with
- * 17 waiting).
+ * urgent extra and their URGENT_UPLOAD_MS, so up to 192 ms of small uploads, about a third of
+ * the 0.5 s the display waited at least. Counted per frame alone, the uploads went at the frame
+ * rate, and a 4K screen filled a tile at a time several times slower than a 1440 one (issue
+ * 34.10: ~40% of its tiles grey 3–6 s after the load). Capped at 4 frames (24 ms), a frame
+ * 2–4 s late still uploaded 3–4 of the 32 bitmaps decoded and waiting (an upload under
+ * SwiftShader takes 1–25 ms, at times 200), and the screen filled over 8–10 such frames, 9 s
+ * after the last bitmap was decoded. At rest only, and only while a tile on screen is grey: a
+ * scroll's frames keep their budget, and so does a frame on time (60 Hz: 1 frame, 6 ms).
  */
-export const MAX_CATCH_UP_FRAMES = 4;
+export const MAX_CATCH_UP_FRAMES = 32;
+/**
+ * How many frames' worth of urgent small uploads may wait decoded (TextureCache's decoded cap
+ * for the small tier, in frames of URGENT_UPLOAD_FACTOR × maxUploadsPerFrame): 48 bitmaps at the
+ * TV budget, more than its screen of 35 tiles; 128 (32 MiB) on a desktop. Not MAX_CATCH_UP_FRAMES:
+ * a late frame uploads what is decoded, and 32 frames' worth would hold 256 MiB of bitmaps.
+ */
+export const DECODED_CATCH_UP_FRAMES = 4;
 /** One band of a large layer against the allowance, in small-layer units (4). */
 const BAND_COST = (UPLOAD_COST.large * LARGE_BAND_ROWS) / TIER_LAYER_SIZE.large;
 
