@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import {
@@ -216,6 +223,16 @@ export interface GridPageProps extends Omit<
 }
 
 /**
+ * The frame fills the window below the sticky top navigation only with the window at its top (the
+ * footer sits below the fold). The app keeps the window's scroll from page to page, so a grid
+ * page reached from a page scrolled down (settings, the plans) opened that far down: its bar and
+ * its first row's check marks under the top navigation, where a click lands on the navigation.
+ */
+function openAtTheWindowsTop(): void {
+  if (window.scrollY !== 0 || window.scrollX !== 0) window.scrollTo(0, 0);
+}
+
+/**
  * The frame: the failed-load page, else the `timeline-page` section with `bar` above the grid,
  * GalleryView with the page's label, tile actions and badges, the loading spinner (or
  * `overlay`), `empty`, then the viewer and `children`.
@@ -238,6 +255,7 @@ export function GridPage({
 }: GridPageProps) {
   const { t } = useTranslation();
   const { engine, load, breakpoint, metrics, insets, opened } = grid;
+  useLayoutEffect(openAtTheWindowsTop, []);
   const open = useCallback(
     (fileId: string, position: ItemPosition) => {
       opened(position);

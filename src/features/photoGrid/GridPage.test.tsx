@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GridPage, type GridPageState } from './GridPage';
+import { insetsFor, metricsFor } from './gridInsets';
+
+/** A grid page still loading (no engine yet): the frame alone. */
+const loading = {
+  engine: null,
+  load: 'loading',
+  breakpoint: 'desktop',
+  metrics: metricsFor('desktop'),
+  insets: insetsFor('desktop'),
+  opened: () => undefined,
+  reload: () => undefined,
+} as unknown as GridPageState;
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  window.scrollX = 0;
+  window.scrollY = 0;
+});
+
+describe('GridPage', () => {
+  it('opens at the window’s top when the page before was scrolled down', () => {
+    // The window as a settings page scrolled to its plans left it (jsdom scrolls nothing itself).
+    window.scrollY = 863;
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation((x: number, y: number) => {
+      window.scrollX = x;
+      window.scrollY = y;
+    });
+    render(<GridPage grid={loading} testId="timeline" label="Photos" />);
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    expect(window.scrollY).toBe(0);
+  });
+
+  it('leaves the window alone when it is at its top', () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    render(<GridPage grid={loading} testId="timeline" label="Photos" />);
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+});
