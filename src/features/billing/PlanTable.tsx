@@ -48,7 +48,7 @@ export function PlanTable({ rows, onSelect, label }: PlanTableProps) {
             onChange={() => onSelect(plan.id)}
             aria-describedby={plan.reason ? `${group}-${plan.id}-reason` : undefined}
           />
-          <span>{t('billing.plans.perMonth', { price })}</span>
+          <span className="plan-cell__price">{t('billing.plans.perMonth', { price })}</span>
           {period === 'yearly' ? (
             <span className="plan-cell__note">
               {t('billing.plans.billedYearly', {
@@ -67,7 +67,7 @@ export function PlanTable({ rows, onSelect, label }: PlanTableProps) {
     );
   };
   return (
-    <table className="plan-table" data-testid="plan-table" aria-label={label}>
+    <table className="plan-table plan-table--plans" data-testid="plan-table" aria-label={label}>
       <thead>
         <tr>
           <th scope="col">{t('billing.plans.storage')}</th>
@@ -78,7 +78,9 @@ export function PlanTable({ rows, onSelect, label }: PlanTableProps) {
       <tbody>
         {rows.map((row) => (
           <tr key={row.size}>
-            <th scope="row">{t('billing.plans.size', { size: row.size })}</th>
+            <th scope="row" className="plan-table__size">
+              {t('billing.plans.size', { size: row.size })}
+            </th>
             {cell(row.monthlyPlan, 'monthly')}
             {cell(row.yearlyPlan, 'yearly')}
           </tr>
