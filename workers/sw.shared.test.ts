@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { ThumbLru, thumbBudgetBytes, thumbnailKey } from './sw.shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  PendingWrites,
+  ThrottledSave,
+  ThumbLru,
+  thumbBudgetBytes,
+  thumbnailKey,
+} from './sw.shared';
 
 const ORIGIN = 'http://app.test';
 
@@ -56,5 +62,64 @@ describe('ThumbLru', () => {
     expect(thumbBudgetBytes(4)).toBe(192 * MB);
     expect(thumbBudgetBytes(undefined)).toBe(192 * MB);
     expect(thumbBudgetBytes(8)).toBe(384 * MB);
+  });
+});
+
+describe('the writes not landed yet (SwStats.pendingWrites, issue 35)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('counts a write from begin (its fetch) through track (its put) until it settles', async () => {
+    const writes = new PendingWrites();
+    const end = writes.begin();
+    expect(writes.size).toBe(1);
+    let land!: () => void;
+    const put = writes.track(new Promise<void>((resolve) => (land = resolve)));
+    // The put tracked before the miss ends: never 0 in between.
+    end();
+    end();
+    expect(writes.size).toBe(1);
+    land();
+    await put;
+    expect(writes.size).toBe(0);
+    await writes.track(Promise.reject(new Error('quota'))).catch(() => undefined);
+    expect(writes.size).toBe(0);
+  });
+
+  it('counts the index save from its schedule until its put lands, once a second at most', async () => {
+    vi.useFakeTimers();
+    const puts: (() => void)[] = [];
+    const save = new ThrottledSave(() => new Promise<void>((resolve) => puts.push(resolve)), 1000);
+    expect(save.pending).toBe(0);
+    save.schedule();
+    save.schedule();
+    expect(save.pending).toBe(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(puts).toHaveLength(0);
+    expect(save.pending).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(puts).toHaveLength(1);
+    // Being written: still pending.
+    expect(save.pending).toBe(1);
+    puts[0]();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(save.pending).toBe(0);
+  });
+
+  it('is not pending after a cancel, nor when the save has nothing to write', async () => {
+    vi.useFakeTimers();
+    let writes = 0;
+    const save = new ThrottledSave(() => {
+      writes++;
+      return undefined;
+    }, 1000);
+    save.schedule();
+    save.cancel();
+    expect(save.pending).toBe(0);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(writes).toBe(0);
+    save.schedule();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(writes).toBe(1);
+    expect(save.pending).toBe(0);
   });
 });

@@ -42,6 +42,73 @@ export interface SwStats {
   evicted: number;
   /** Since the worker started: bytes of thumbnails put into the cache. */
   storedBytes: number;
+  /**
+   * Writes not landed yet: thumbnails fetched on a miss and not yet put into the cache, and the
+   * LRU index save while it is scheduled or being written. 0: what a next visit would find in
+   * the caches is all there (the revisit bench waits for it instead of sleeping).
+   */
+  pendingWrites: number;
+}
+
+/**
+ * Counts writes started and not landed yet. `begin` covers a write before its promise exists
+ * (a miss whose fetch is still running); `track` covers a promise until it settles.
+ */
+export class PendingWrites {
+  private count = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** One write under way; the returned function ends it (once, however often called). */
+  begin(): () => void {
+    this.count++;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.count--;
+    };
+  }
+
+  track<T>(write: Promise<T>): Promise<T> {
+    const end = this.begin();
+    return write.finally(end);
+  }
+}
+
+/**
+ * A save run at most once per `intervalMs`: `schedule` starts the timer unless one is running.
+ * `pending` is 1 from the schedule until the save's promise settles, 0 otherwise.
+ */
+export class ThrottledSave {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly writes = new PendingWrites();
+
+  constructor(
+    private readonly save: () => Promise<unknown> | undefined,
+    private readonly intervalMs: number,
+  ) {}
+
+  get pending(): number {
+    return (this.timer ? 1 : 0) + this.writes.size;
+  }
+
+  schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      const write = this.save();
+      if (write) void this.writes.track(write).catch(() => undefined);
+    }, this.intervalMs);
+  }
+
+  /** Drops a scheduled save (a save already being written still lands). */
+  cancel(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
 }
 
 /** The LRU byte budget per device class (navigator.deviceMemory, GB; unknown counts as mid). */

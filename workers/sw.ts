@@ -14,8 +14,10 @@
  */
 import {
   META_CACHE,
+  PendingWrites,
   SHELL_CACHE,
   THUMB_CACHE,
+  ThrottledSave,
   ThumbLru,
   thumbBudgetBytes,
   thumbnailKey,
@@ -58,6 +60,8 @@ let hits = 0;
 let misses = 0;
 let evicted = 0;
 let storedBytes = 0;
+/** Thumbnails missed and not yet put into the cache (SwStats.pendingWrites). */
+const thumbnailWrites = new PendingWrites();
 /** Loads the identity and the LRU index once per worker start. */
 let ready: Promise<void> | null = null;
 const tokenHashes = new Map<string, Promise<string>>();
@@ -97,6 +101,7 @@ scope.addEventListener('message', (event) => {
             misses,
             evicted,
             storedBytes,
+            pendingWrites: thumbnailWrites.size + indexSave.pending,
           };
           event.ports[0]?.postMessage(stats);
         }),
@@ -177,18 +182,26 @@ async function answerThumbnail(request: Request, url: URL): Promise<Response> {
     return cached;
   }
   misses++;
-  const response = await fetch(request);
-  if (!response.ok || response.type === 'opaque') return response;
-  // Read once, whole (a thumbnail is small): the same bytes are stored and answered, so no
-  // body keeps streaming through the worker after its event.
-  const bytes = await response.arrayBuffer();
-  // Still the same user (a logout may have come meanwhile)?
-  if (identity?.user === current.user) void store(cache, match.key, bytes, response);
-  return new Response(bytes, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  // From the miss until its put lands: a write the next visit would find.
+  const end = thumbnailWrites.begin();
+  try {
+    const response = await fetch(request);
+    if (!response.ok || response.type === 'opaque') return response;
+    // Read once, whole (a thumbnail is small): the same bytes are stored and answered, so no
+    // body keeps streaming through the worker after its event.
+    const bytes = await response.arrayBuffer();
+    // Still the same user (a logout may have come meanwhile)?
+    if (identity?.user === current.user) {
+      void thumbnailWrites.track(store(cache, match.key, bytes, response)).catch(() => undefined);
+    }
+    return new Response(bytes, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  } finally {
+    end();
+  }
 }
 
 async function store(
@@ -245,8 +258,7 @@ async function forget(): Promise<void> {
   identity = null;
   lru.clear();
   tokenHashes.clear();
-  if (saveTimer) clearTimeout(saveTimer);
-  saveTimer = null;
+  indexSave.cancel();
   // Both caches go (the page deletes them too, maybe before this message arrives): nothing of
   // the user, not even an empty index, is left behind. A later start finds no index and begins
   // empty.
@@ -266,15 +278,16 @@ function hashToken(token: string): Promise<string> {
   return hash;
 }
 
-let saveTimer: ReturnType<typeof setTimeout> | null = null;
-
 /** The LRU index is saved at most once a second (a worker may be stopped at any time). */
+const indexSave = new ThrottledSave(
+  // Signed out meanwhile: the index is not written back.
+  () =>
+    identity
+      ? caches.open(META_CACHE).then((meta) => meta.put(INDEX_URL, Response.json(lru.toJSON())))
+      : undefined,
+  1000,
+);
+
 function scheduleIndexSave(): void {
-  if (saveTimer) return;
-  saveTimer = setTimeout(() => {
-    saveTimer = null;
-    // Signed out meanwhile: the index is not written back.
-    if (!identity) return;
-    void caches.open(META_CACHE).then((meta) => meta.put(INDEX_URL, Response.json(lru.toJSON())));
-  }, 1000);
+  indexSave.schedule();
 }

@@ -1,5 +1,28 @@
 import { useEffect, useRef, useState } from 'react';
+import { exposeForTests } from '../../platform/testHooks';
 import type { CarouselFile, CarouselPosition, CarouselSource } from './types';
+
+declare module '../../platform/testHooks' {
+  interface CaptureHooks {
+    /**
+     * The neighbours decoded ahead for the file shown last (the carousel bench steps once they
+     * are: "steps with the neighbours preloaded").
+     */
+    carouselPreload?: { state: () => { fileId: string; decoded: number; total: number } | null };
+  }
+}
+
+/** Preloaded images whose decode settled (decoded, or failed: nothing more will come). */
+const decodeSettled = new WeakSet<HTMLImageElement>();
+let lastPreload: { fileId: string; images: HTMLImageElement[] } | null = null;
+exposeForTests('carouselPreload', {
+  state: () =>
+    lastPreload && {
+      fileId: lastPreload.fileId,
+      decoded: lastPreload.images.filter((image) => decodeSettled.has(image)).length,
+      total: lastPreload.images.length,
+    },
+});
 
 export type CarouselLoad = 'loading' | 'ready' | 'missing';
 
@@ -89,11 +112,15 @@ export function useCarouselFile(source: CarouselSource, fileId: string): Carouse
         if (!image.src) {
           image.decoding = 'async';
           image.src = source.thumbnailUrl(neighbour.id, 1280);
-          image.decode().catch(() => undefined);
+          void image
+            .decode()
+            .catch(() => undefined)
+            .then(() => decodeSettled.add(image));
         }
         keep.set(neighbour.id, image);
       }
       preloaded.current = keep;
+      lastPreload = { fileId, images: [...keep.values()] };
     })();
     return () => controller.abort();
   }, [source, fileId]);

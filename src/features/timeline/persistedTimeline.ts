@@ -88,6 +88,26 @@ export function unpackFiles(stored: SectionFiles | PackedFiles): SectionFiles {
   };
 }
 
+/**
+ * Writes of every persisted timeline not landed yet: a save scheduled (heights, months, serial)
+ * or being put, and sections being packed or put. 0: a next visit finds on disk all that this
+ * one saved (the revisit bench waits for it through the test hooks instead of sleeping).
+ */
+let pendingWrites = 0;
+
+export function persistedTimelineWritesPending(): number {
+  return pendingWrites;
+}
+
+async function counted<T>(write: () => Promise<T>): Promise<T> {
+  pendingWrites++;
+  try {
+    return await write();
+  } finally {
+    pendingWrites--;
+  }
+}
+
 /** How long height changes gather before one write (a fling lays out many sections). */
 const HEIGHTS_SAVE_DELAY_MS = 1000;
 /** Width classes kept per section (a window resized often should not grow the record). */
@@ -169,33 +189,44 @@ export class PersistedTimeline implements SectionHeights {
    * Saves a section's files after the grid has them: packed in slices from the next task on,
    * then put (its structured clone) in a task of its own. Resolves once written or failed.
    */
-  async saveSection(key: string, counts: SectionCounts, files: SectionFiles): Promise<void> {
-    try {
-      await yieldToEventLoop();
-      const record: SectionRecord = { counts, files: await packFilesInSlices(files) };
-      await yieldToEventLoop();
-      await this.db.put(SECTIONS_STORE, record, `${this.key}\n${key}`);
-    } catch {
-      // Not kept: the next visit fetches the section again.
-    }
+  saveSection(key: string, counts: SectionCounts, files: SectionFiles): Promise<void> {
+    return counted(async () => {
+      try {
+        await yieldToEventLoop();
+        const record: SectionRecord = { counts, files: await packFilesInSlices(files) };
+        await yieldToEventLoop();
+        await this.db.put(SECTIONS_STORE, record, `${this.key}\n${key}`);
+      } catch {
+        // Not kept: the next visit fetches the section again.
+      }
+    });
   }
 
   /** Writes what is pending now (tests, and before the page goes). */
   flush(): Promise<void> {
-    if (this.saveTimer) clearTimeout(this.saveTimer);
-    this.saveTimer = null;
-    return this.db
-      .put(TIMELINES_STORE, this.record, this.key)
-      .then(() => undefined)
-      .catch(() => undefined);
+    this.cancelSave();
+    return counted(() =>
+      this.db
+        .put(TIMELINES_STORE, this.record, this.key)
+        .then(() => undefined)
+        .catch(() => undefined),
+    );
   }
 
   private saveSoon(delay: number): void {
     if (this.saveTimer) {
       if (delay > 0) return;
-      clearTimeout(this.saveTimer);
+      this.cancelSave();
     }
+    pendingWrites++;
     this.saveTimer = setTimeout(() => void this.flush(), delay);
+  }
+
+  private cancelSave(): void {
+    if (!this.saveTimer) return;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    pendingWrites--;
   }
 }
 

@@ -1,8 +1,22 @@
 import { useMemo } from 'react';
 import type { TimelineSource } from '../../gallery';
 import { useAccountInfo } from '../../platform/queries';
+import { exposeForTests } from '../../platform/testHooks';
 import type { SerialStore } from '../sync';
-import { PersistedTimeline, persistedTimelineSource } from './persistedTimeline';
+import {
+  PersistedTimeline,
+  persistedTimelineSource,
+  persistedTimelineWritesPending,
+} from './persistedTimeline';
+
+declare module '../../platform/testHooks' {
+  interface CaptureHooks {
+    /** The persisted timeline's writes not landed yet (the revisit bench waits for 0). */
+    persistedTimeline?: { pendingWrites: typeof persistedTimelineWritesPending };
+  }
+}
+
+exposeForTests('persistedTimeline', { pendingWrites: persistedTimelineWritesPending });
 
 export interface PersistedTimelineHandle {
   /** `inner` with the saved timeline in front; `revalidate` lists the sections afresh. */
