@@ -224,9 +224,9 @@ test('200 files through faults, offline, a full quota and bad files: each ends S
   await context.setOffline(true);
   await expect(page.getByTestId('upload-panel')).toHaveAttribute('data-mode', 'offline');
   await expect(page.getByTestId('upload-panel-title')).toContainText('No Internet connection');
-  // Back online, the panel counts down and retries (SPEC §8: offline, a 4-second countdown, then
+  // Back online, the panel counts down and retries (SPEC §4: offline, a 4-second countdown, then
   // an automatic retry). A file sent before the loss may be confirmed first, before the browser's
-  // `online` event or in the same task; a confirmation proves the connection (SPEC §8: progress
+  // `online` event or in the same task; a confirmation proves the connection (SPEC §4: progress
   // above 0 sets Online) and the queue goes on at once, with no countdown. So the test records
   // every title the panel shows (a poll may miss a 4-s countdown) and every way the uploader left
   // Offline, and accepts exactly these two.
