@@ -23,6 +23,7 @@ import {
   type Headline,
 } from './support/env';
 import { engineSnapshot, waitForEngine, waitForScene } from './support/galleryDriver';
+import { backAtFit, neighboursPreloaded, scrolledFrom } from './support/viewerWaits';
 import { benchServers } from './support/servers';
 
 const FILES = QUICK ? 200_000 : 1_000_000;
@@ -79,27 +80,6 @@ function untilFrame(page: Page, check: 'first' | 'sharp', fileId: string | null,
 }
 
 const now = (page: Page) => page.evaluate(() => performance.now());
-
-/**
- * Until the neighbours of the file shown are decoded ahead (useCarouselFile's preload, read
- * through the test hook `carouselPreload`): all of them settled (at an end of the list there are
- * fewer).
- */
-const neighboursPreloaded = (page: Page) =>
-  page.waitForFunction(
-    () => {
-      const viewer = document.querySelector<HTMLElement>('[data-testid="carousel"]');
-      const preload = window.__capture!.carouselPreload!.state();
-      return (
-        viewer !== null &&
-        preload !== null &&
-        preload.fileId === viewer.dataset.fileId &&
-        preload.decoded === preload.total
-      );
-    },
-    null,
-    { timeout: 20_000, polling: 'raf' },
-  );
 
 /**
  * Main-thread time (script, style, layout, paint setup: Chromium's TaskDuration) spent between
@@ -174,11 +154,7 @@ try {
     await page.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2);
     await page.mouse.wheel(0, 2_500);
     // A pixel wheel moves the position when its event is handled; then the new screen settles.
-    await page.waitForFunction(
-      (from) => window.__capture!.gallery!.scroll.position !== from,
-      from,
-      { timeout: 20_000, polling: 'raf' },
-    );
+    await scrolledFrom(page, from);
     const frames = (await engineSnapshot(page)).frames;
     await waitForScene(page, frames, 60_000);
     const tile = await middleTile(page);
@@ -279,16 +255,8 @@ try {
   });
   await page.mouse.up();
   await page.keyboard.press('0');
-  // Back to fit (until issue 35, 500 ms): the frame untransformed, then one more frame so the
-  // long tasks of the zoom are reported.
-  await page.waitForFunction(
-    () =>
-      document.querySelector<HTMLElement>('.carousel-stage__frame')?.style.transform ===
-      'translate(0px, 0px) scale(1)',
-    null,
-    { timeout: 20_000, polling: 'raf' },
-  );
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  // Back to fit (until issue 35, 500 ms), then one more frame so the zoom's long tasks are reported.
+  await backAtFit(page);
   const zoomLongTasks = await longTasksSince(page, zoomStart);
 
   const firstDist = distribution(first);

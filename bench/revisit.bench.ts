@@ -50,6 +50,7 @@ import {
 import { jumpFractions, smoothScroll } from './support/scrollScript';
 import { benchServers } from './support/servers';
 import { heightErrors, recordRequests, visit, watchVisit, type Visit } from './support/visits';
+import { waitForWritesLanded, writesWaits } from './support/pendingWrites';
 import type {} from '../tests/e2e/support/hooks';
 
 const FILES = QUICK ? 20_000 : 2_000_000;
@@ -63,11 +64,6 @@ const JUMP_FRACTION = 0.37;
 const FLING_JUMPS = QUICK ? 4 : 20;
 /** Quick: a budget the small library's jumps overflow, so the LRU must evict. */
 const QUICK_BUDGET_BYTES = 1024 * 1024;
-/**
- * How long the app's and the worker's deferred writes may take to land before the bench fails
- * (they land in about a second: the heights and the LRU index are saved a second after a change).
- */
-const WRITES_TIMEOUT_MS = 30_000;
 /** A real network's round trip, added before every request to either server in the second run. */
 const NETWORK_DELAY_MS = 100;
 
@@ -94,51 +90,6 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   });
   for (let i = 0; i < 300 && !(await swStats(page))?.user; i++) await sleep(100);
   if (!(await swStats(page))?.user) throw new Error('the service worker never knew the user');
-}
-
-/**
- * Until the deferred writes of the app and of the service worker have landed, as they would
- * before a real revisit: the persisted timeline's (heights and months saved a second after the
- * last change, sections being packed and put; the test hook `persistedTimeline.pendingWrites`)
- * and the worker's (thumbnails missed and not yet put into the cache, the LRU index scheduled or
- * being written; SwStats.pendingWrites). Throws, naming what is still pending, after
- * WRITES_TIMEOUT_MS.
- */
-/**
- * Each wait for the writes, by what it followed: the writes pending when it began, and how long
- * it took (ms). Reported in the figures.
- */
-const writesWaits: Record<string, { pageAtStart: number; workerAtStart: number; ms: number }> = {};
-
-async function waitForWritesLanded(page: Page, after: string): Promise<void> {
-  const started = performance.now();
-  const pending = () =>
-    page.evaluate(async () => ({
-      page: window.__capture!.persistedTimeline?.pendingWrites() ?? null,
-      worker: (await window.__capture!.serviceWorker!.stats())?.pendingWrites ?? null,
-    }));
-  const atStart = await pending();
-  try {
-    await page.waitForFunction(
-      async () =>
-        window.__capture!.persistedTimeline?.pendingWrites() === 0 &&
-        (await window.__capture!.serviceWorker!.stats())?.pendingWrites === 0,
-      null,
-      { timeout: WRITES_TIMEOUT_MS, polling: 50 },
-    );
-    writesWaits[after] = {
-      pageAtStart: atStart.page ?? -1,
-      workerAtStart: atStart.worker ?? -1,
-      ms: round(performance.now() - started),
-    };
-  } catch (error) {
-    const left = await pending().catch(() => null);
-    throw new Error(
-      `after ${after}: writes still pending after ${WRITES_TIMEOUT_MS} ms ` +
-        `(persisted timeline ${left?.page ?? 'no test hook'}, service worker ${left?.worker ?? 'no answer'})`,
-      { cause: error },
-    );
-  }
 }
 
 /**
