@@ -13,6 +13,7 @@ import { OfflineBanner } from './OfflineBanner';
 import { OverlayHost } from './overlays/OverlayHost';
 import { PageTitle } from './PageTitle';
 import { QaCornerMarker } from './QaCornerMarker';
+import { ScrollToTop } from './ScrollToTop';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
 import { ShortcutSheet } from './ShortcutSheet';
 import { SideMenu } from './SideMenu';
@@ -45,6 +46,7 @@ export const AppShell = memo(function AppShell() {
   return (
     <div className="app-shell" data-testid="app-shell">
       <PageTitle />
+      <ScrollToTop />
       <a className="skip-link" href="#main">
         {t('shell.skipToContent')}
       </a>
