@@ -1,7 +1,10 @@
 /*
  * Scroll bench: the same scroll script (wheel flings, a drag of the scroller from top to bottom,
- * 20 jumps) against /photos (GPU grid) and the DOM-grid baseline (bench/baselines/dom-grid),
- * over a seeded library of 1,000,000 files (--quick: 200,000), in Chromium with SwiftShader.
+ * 20 jumps) against /photos (GPU grid), the DOM-grid baseline (bench/baselines/dom-grid) and the
+ * trash's grid (/deleted_items/photos over 200,000 trashed files, quick: 50,000; issue 15,
+ * support/trashGrid.ts), side by side, over a seeded library of 1,000,000 files (--quick:
+ * 200,000), in Chromium with SwiftShader. The timeline's frames serve both ratios: ours against
+ * the DOM grid, the trash against the timeline.
  * Under SwiftShader GPU time and FPS say nothing: the figures are main-thread JS (see
  * support/trace.ts), long animation frames, engine counters, DOM nodes and heap.
  * Writes bench/results/scroll.json; exits 1 when a target is missed.
@@ -38,6 +41,7 @@ import {
 } from './support/galleryDriver';
 import { FULL_PLAN, QUICK_PLAN, runScrollScripts } from './support/scrollScript';
 import { benchServers } from './support/servers';
+import { openTrashGrid, trashFigures } from './support/trashGrid';
 import { serveStatic } from './support/staticServer';
 import { largeTierArms, uploadArms } from './support/uploadArms';
 
@@ -82,13 +86,17 @@ try {
   const session = await storedSession(page);
   const basePage = await newBenchPage(browser);
   await openDomGrid(basePage, domWeb.url, session);
+  step('the trash beside them');
+  const trashGrid = await openTrashGrid(browser, servers);
   // Side by side, phase by phase (runScrollScripts): the ratios compare frames of one moment.
-  const [ours, baseline] = await runScrollScripts(
-    [galleryDriver(page), domGridDriver(basePage)],
+  const [ours, baseline, trashScript] = await runScrollScripts(
+    [galleryDriver(page), domGridDriver(basePage), trashGrid.driver],
     PLAN,
   );
   const reach = await domGridReach(basePage);
   await basePage.context().close();
+  const trash = trashFigures(ours, trashScript, trashGrid, PLAN);
+  await trashGrid.close();
   const uploadArmsResult = UPLOAD_ARMS
     ? {
         ...(await uploadArms(galleryDriver(page), PLAN)),
@@ -113,6 +121,7 @@ try {
     scriptP95OursOverDomGrid: ratio(ours.overall.scriptMs.p95, baseline.overall.scriptMs.p95),
     scriptP50OursOverDomGrid: ratio(ours.overall.scriptMs.p50, baseline.overall.scriptMs.p50),
     busyP95OursOverDomGrid: ratio(ours.overall.busyMs.p95, baseline.overall.busyMs.p95),
+    ...trash.ratios,
   };
   const targets = [
     target('script time per frame p95 (ms)', ours.overall.scriptMs.p95, 4, '<=', { timing: true }),
@@ -134,6 +143,7 @@ try {
       '>=',
     ),
     target('script p95 ours / DOM grid', ratios.scriptP95OursOverDomGrid, round(1 / 3, 3), '<='),
+    ...trash.targets,
   ];
   const headlines: Headline[] = [
     {
@@ -168,6 +178,7 @@ try {
       label: 'draw calls max, uploads/frame max',
       value: `${engineMax('maxDrawCalls')}, ${engineMax('maxUploads')}`,
     },
+    ...trash.headlines,
   ];
 
   const file = writeResult('scroll', {
@@ -192,6 +203,8 @@ try {
         'CDP trace per phase: frames are spans between BeginMainThreadFrame events of the renderer main thread; script = union of JS events (FunctionCall, EventDispatch, FireAnimationFrame, TimerFire, HandlePostMessage, microtask checkpoints, compile/evaluate) inside each frame; busy = union of all top-level tasks',
       longFrames: `PerformanceObserver long-animation-frame (supported: ${loafSupported})`,
       heap: 'CDP HeapProfiler.collectGarbage then Runtime.getHeapUsage (main thread; workers excluded)',
+      trash:
+        "a user's /deleted_items/photos: files of the demo timeline copied into the trash, deleted over the last 89 days (support/trashUsers.ts); the gallery driver, as ours",
       jumps:
         'ours: a click on the fast scroller track; DOM grid: scrollTop = fraction; time until the viewport tiles all have their thumbnails',
       builds: { app: app.seconds, domGrid: domBuild.seconds },
@@ -204,6 +217,7 @@ try {
       uploadsPerFrame,
     },
     domGrid: { ...baseline, reach },
+    trash: trash.record,
     ratios,
     ...(uploadArmsResult ? { uploadArms: uploadArmsResult } : {}),
     headlines,

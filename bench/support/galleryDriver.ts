@@ -81,7 +81,8 @@ export async function waitForEngine(page: Page, timeoutMs = 120_000): Promise<vo
   });
 }
 
-export function galleryDriver(page: Page): GridDriver {
+/** The engine's grid on `page`; `name` labels its phases and figures (the timeline: "ours"). */
+export function galleryDriver(page: Page, name = 'ours'): GridDriver {
   let framesBeforeJump = 0;
   let windowStart: EngineSnapshot | null = null;
   const sliderBox = async () => {
@@ -91,7 +92,7 @@ export function galleryDriver(page: Page): GridDriver {
   };
 
   return {
-    name: 'ours',
+    name,
     page,
     async gridCentre() {
       const box = await page.getByTestId('gallery').boundingBox();
