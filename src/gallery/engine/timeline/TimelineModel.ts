@@ -216,6 +216,18 @@ export class TimelineModel implements SelectableIndex, CalendarIndex {
     await this.pipeline.run(key, { files, descriptor: next }).catch(() => undefined);
   }
 
+  /**
+   * The files section `index` is about to show (a load, a removal or a replacement whose layout
+   * is in flight), else the ones it shows; null when not loaded. For readers outside the grid
+   * that need no rects (the viewer): a file removed is gone for them at once, not only once its
+   * section's new layout lands (issue race48: the viewer counted "7 of 12" after a delete).
+   */
+  filesOf(index: number): SectionFiles | null {
+    const section = this.grid.sections[index];
+    if (!section) return null;
+    return this.pipeline.pending(section.descriptor.key)?.files ?? section.files;
+  }
+
   /** Index of the section with this key, or -1. */
   indexOfKey(key: string): number {
     return this.grid.indexOfKey(key);
