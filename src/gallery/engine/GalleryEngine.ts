@@ -176,12 +176,7 @@ export class GalleryEngine implements ControllerHost {
    * after, and resolves with it, so the last caller always sees a list fetched after its call.
    * A source swapped meanwhile wins: its list is not overwritten by the old source's.
    */
-  readonly refresh = oneAtATime(async () => {
-    const source = this.timeline.source;
-    const sections = await source.sections(this.disposal.signal);
-    if (this.timeline.source !== source || this.disposal.signal.aborted) return;
-    this.reconcile(sections);
-  });
+  readonly refresh = oneAtATime(() => this.timeline.refresh(this.disposal.signal));
 
   /** Takes files out of the grid without moving the view; returns how many were shown. */
   removeFiles(ids: Iterable<string>): number {

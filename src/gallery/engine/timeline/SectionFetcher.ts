@@ -1,5 +1,4 @@
 import type { SectionDescriptor } from '../types';
-import type { SectionFiles, TimelineSource } from './TimelineSource';
 
 interface Job {
   key: string;
@@ -11,17 +10,18 @@ interface Job {
 /**
  * Loads sections' files with a concurrency limit, nearest to the viewport first, and aborts the
  * requests of sections that were scrolled away before they answered. Jobs are keyed by section
- * key, not position: a new section list (a month appearing above) leaves them running.
+ * key, not position: a new section list (a month appearing above) leaves them running. `T` is
+ * what `fetch` answers (the files, and what the loader needs to land them).
  */
-export class SectionFetcher {
+export class SectionFetcher<T> {
   private queued: Job[] = [];
   private running = new Map<string, Job>();
 
   constructor(
-    /** Read at each fetch: the grid's source can be swapped (a filter, recents). */
-    private readonly sourceOf: () => TimelineSource,
+    /** Fetches a section's files; aborted with the signal once the job is cancelled. */
+    private readonly fetch: (descriptor: SectionDescriptor, signal: AbortSignal) => Promise<T>,
     private readonly concurrency: number,
-    private readonly onLoaded: (descriptor: SectionDescriptor, files: SectionFiles) => void,
+    private readonly onLoaded: (descriptor: SectionDescriptor, fetched: T) => void,
     private readonly onFailed: (descriptor: SectionDescriptor, error: unknown) => void,
   ) {}
 
@@ -93,10 +93,10 @@ export class SectionFetcher {
   private async run(job: Job): Promise<void> {
     const signal = job.controller!.signal;
     try {
-      const files = await this.sourceOf().files(job.descriptor, signal);
+      const fetched = await this.fetch(job.descriptor, signal);
       if (this.running.get(job.key) !== job) return;
       this.running.delete(job.key);
-      this.onLoaded(job.descriptor, files);
+      this.onLoaded(job.descriptor, fetched);
     } catch (error) {
       if (this.running.get(job.key) !== job) return;
       this.running.delete(job.key);

@@ -1,8 +1,10 @@
 import { abortError } from '../abort';
 import type { SectionDescriptor } from '../types';
 import type { LayoutPipeline } from './LayoutPipeline';
+import { RemovedFiles, type FetchTicket, type LandedFiles } from './removedFiles';
 import { SectionFetcher } from './SectionFetcher';
 import type { SectionGrid } from './SectionGrid';
+import { isEmpty } from './sectionList';
 import type { SectionFiles, TimelineSource } from './TimelineSource';
 
 /** Direct loads run this many sections at a time, beside the viewport's own fetches. */
@@ -23,6 +25,17 @@ export interface SectionLoaderOptions {
   /** SPEC §9 "buffers 200/400 px": load within the near margin, cancel beyond the far one. */
   nearMargin: number;
   farMargin: number;
+  /**
+   * A fetch landed with nothing left once the files removed meanwhile are out: the section goes
+   * (as TimelineModel.removeFiles drops a section it empties).
+   */
+  emptied: (key: string) => void;
+}
+
+/** Files fetched, to be landed (less the files removed since the fetch began). */
+interface Fetched {
+  files: SectionFiles;
+  ticket: FetchTicket;
 }
 
 /**
@@ -30,10 +43,13 @@ export interface SectionLoaderOptions {
  * first, a few at a time, cancelled fetch and layout alike once scrolled away), wherever a
  * caller needs them (`loadSections`: a range select, a keyboard step), and again when a loaded
  * section's counts changed (`refresh`). Everything is keyed by section key, so a change of the
- * list around a section leaves its load running.
+ * list around a section leaves its load running. Files removed from the grid while a fetch was
+ * on its way are kept out of what it brings (`removed`, RemovedFiles).
  */
 export class SectionLoader {
-  private readonly fetcher: SectionFetcher;
+  /** Files removed while fetches were on their way: kept out of what those fetches land. */
+  readonly removals = new RemovedFiles();
+  private readonly fetcher: SectionFetcher<Fetched>;
   /** First layouts of viewport loads, so a section scrolled away cancels its layout too. */
   private readonly loading = new Map<string, AbortController>();
   /** Re-fetches of loaded sections whose counts changed. */
@@ -47,9 +63,9 @@ export class SectionLoader {
     this.pipeline = options.pipeline;
     this.source = options.source;
     this.fetcher = new SectionFetcher(
-      options.source,
+      (descriptor, signal) => this.fetchFiles(descriptor, signal),
       options.maxConcurrentFetches,
-      (descriptor, files) => this.laidOutAfterFetch(descriptor, files),
+      (descriptor, fetched) => this.laidOutAfterFetch(descriptor, fetched),
       (descriptor) => this.markUnfetched(descriptor),
     );
   }
@@ -109,25 +125,37 @@ export class SectionLoader {
     if (signal.aborted) throw abortError('The section load');
   }
 
-  /** A loaded section's counts changed: fetch its files again and swap them in. */
-  refresh(descriptor: SectionDescriptor): void {
+  /**
+   * A loaded section's counts changed: fetch its files again and swap them in. `since`: the
+   * removal sequence when the listing that asked for it started (its counts may still count
+   * files removed since); unset, now.
+   */
+  refresh(descriptor: SectionDescriptor, since?: number): void {
     const key = descriptor.key;
     this.refreshing.get(key)?.abort();
     const controller = new AbortController();
     this.refreshing.set(key, controller);
-    this.source()
-      .files(descriptor, controller.signal)
-      .then(
-        (files) => {
-          if (this.refreshing.get(key) !== controller) return undefined;
-          this.refreshing.delete(key);
-          // The old files stay if this fails: a later reconcile (counts still differ) tries again.
-          return this.pipeline.run(key, { files, descriptor }).catch(() => undefined);
-        },
-        () => {
-          if (this.refreshing.get(key) === controller) this.refreshing.delete(key);
-        },
-      );
+    this.fetchFiles(descriptor, controller.signal, since).then(
+      ({ files, ticket }) => {
+        if (this.refreshing.get(key) !== controller) {
+          ticket.close();
+          return undefined;
+        }
+        this.refreshing.delete(key);
+        const landed = ticket.land(files, descriptor);
+        if (this.goesEmpty(key, landed)) return undefined;
+        // The old files stay if this fails: a later reconcile (counts still differ) tries again.
+        return this.pipeline.run(key, landed).catch(() => undefined);
+      },
+      () => {
+        if (this.refreshing.get(key) === controller) this.refreshing.delete(key);
+      },
+    );
+  }
+
+  /** Files left the grid: fetches on their way land without them. */
+  removed(ids: ReadonlySet<string>): void {
+    this.removals.removed(ids);
   }
 
   /** Stops every load of `key` (the section was reset or goes). */
@@ -164,13 +192,45 @@ export class SectionLoader {
     this.refreshing.clear();
   }
 
+  /**
+   * Fetches a section's files, with the ticket that lands them less the files removed since
+   * `since` (unset: now). The ticket closes by itself when the fetch fails or `signal` aborts.
+   */
+  private async fetchFiles(
+    descriptor: SectionDescriptor,
+    signal: AbortSignal,
+    since?: number,
+  ): Promise<Fetched> {
+    const ticket = this.removals.begin(since, signal);
+    try {
+      return { files: await this.source().files(descriptor, signal), ticket };
+    } catch (error) {
+      ticket.close();
+      throw error;
+    }
+  }
+
+  /**
+   * Nothing left of a fetched section once removed files are out: it goes (unless the list gave
+   * it another descriptor than `expect` meanwhile; the files are then dropped as the pipeline
+   * would drop them).
+   */
+  private goesEmpty(key: string, landed: LandedFiles, expect?: SectionDescriptor): boolean {
+    if (!isEmpty({ files: landed.files, counts: landed.descriptor.counts })) return false;
+    const section = this.grid.sections[this.grid.indexOfKey(key)];
+    if (!expect || section?.descriptor === expect) this.options.emptied(key);
+    return true;
+  }
+
   /** A viewport fetch answered: lay it out, cancellable until applied. */
-  private laidOutAfterFetch(descriptor: SectionDescriptor, files: SectionFiles): void {
+  private laidOutAfterFetch(descriptor: SectionDescriptor, { files, ticket }: Fetched): void {
     const key = descriptor.key;
+    const landed = ticket.land(files, descriptor);
+    if (this.goesEmpty(key, landed, descriptor)) return;
     const controller = new AbortController();
     this.loading.set(key, controller);
     this.pipeline
-      .run(key, { files, expect: descriptor, signal: controller.signal })
+      .run(key, { ...landed, expect: descriptor, signal: controller.signal })
       .catch(() => this.markUnfetched(descriptor))
       .finally(() => {
         if (this.loading.get(key) === controller) this.loading.delete(key);
@@ -219,9 +279,11 @@ export class SectionLoader {
     if (section?.descriptor !== descriptor) return;
     section.status = 'FETCHING';
     try {
-      const files = await this.source().files(descriptor, signal);
+      const { files, ticket } = await this.fetchFiles(descriptor, signal);
       if (signal.aborted) throw abortError('The section load');
-      await this.pipeline.run(key, { files, expect: descriptor, signal });
+      const landed = ticket.land(files, descriptor);
+      if (this.goesEmpty(key, landed, descriptor)) return;
+      await this.pipeline.run(key, { ...landed, expect: descriptor, signal });
     } catch (error) {
       this.markUnfetched(descriptor);
       if (isAbort(error) || signal.aborted) throw abortError('The section load');

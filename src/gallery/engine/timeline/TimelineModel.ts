@@ -73,6 +73,9 @@ export class TimelineModel implements SelectableIndex, CalendarIndex {
       maxConcurrentFetches: options.maxConcurrentFetches ?? 4,
       nearMargin: options.nearMargin ?? SCROLL_BUFFERS_PX.near,
       farMargin: options.farMargin ?? SCROLL_BUFFERS_PX.far,
+      emptied: (key) => {
+        if (this.grid.indexOfKey(key) >= 0) this.dropSections(new Set([key]));
+      },
     });
   }
 
@@ -140,14 +143,33 @@ export class TimelineModel implements SelectableIndex, CalendarIndex {
 
   /**
    * Adopts a new list of sections (live changes, a restore) without moving what the user looks
-   * at (see mergeSections and ScrollAnchor.keepAcrossList).
+   * at (see mergeSections and ScrollAnchor.keepAcrossList). `since`: the removal sequence when
+   * the listing started (`refresh`): sections fetched again land without the files removed
+   * since, which an older listing may still count. Unset, the list is as of now.
    */
-  reconcile(descriptors: readonly SectionDescriptor[]): void {
+  reconcile(descriptors: readonly SectionDescriptor[], since?: number): void {
     const { next, refetch, changed } = mergeSections(this.grid.sections, descriptors, (d) =>
       this.grid.unfetched(d),
     );
     if (changed) this.replaceSectionList(next);
-    for (const descriptor of refetch) this.loader.refresh(descriptor);
+    for (const descriptor of refetch) this.loader.refresh(descriptor, since);
+  }
+
+  /**
+   * Lists the source's sections again and adopts them (`reconcile`). A source swapped meanwhile
+   * wins: its list is not overwritten by the old source's.
+   */
+  async refresh(signal: AbortSignal): Promise<void> {
+    const source = this.source;
+    // Open while listing: the re-fetches it asks for start from here.
+    const listing = this.loader.removals.begin();
+    try {
+      const descriptors = await source.sections(signal);
+      if (this.source !== source || signal.aborted) return;
+      this.reconcile(descriptors, listing.since);
+    } finally {
+      listing.close();
+    }
   }
 
   /**
@@ -157,6 +179,8 @@ export class TimelineModel implements SelectableIndex, CalendarIndex {
    * `reconcile` with fresh counts takes care of those.
    */
   removeFiles(ids: ReadonlySet<string>): number {
+    // Fetches on their way answer with these files still in: they land without them.
+    this.loader.removed(ids);
     const removal = removeFiles(
       this.grid.sections,
       (section) => {
@@ -170,14 +194,7 @@ export class TimelineModel implements SelectableIndex, CalendarIndex {
     for (const { key, files, counts } of removal.replacements) {
       void this.replaceFiles(key, files, counts);
     }
-    if (removal.emptied.size > 0) {
-      for (const key of removal.emptied) {
-        this.loader.forget(key);
-        this.pipeline.cancel(key);
-      }
-      const emptied = removal.emptied;
-      this.replaceSectionList(this.grid.sections.filter((s) => !emptied.has(s.descriptor.key)));
-    }
+    if (removal.emptied.size > 0) this.dropSections(removal.emptied);
     return removal.found;
   }
 
@@ -197,6 +214,18 @@ export class TimelineModel implements SelectableIndex, CalendarIndex {
     const next = descriptor ?? { ...this.grid.sections[index].descriptor, counts };
     // The old files stay if the layout fails: a later reconcile (counts still differ) tries again.
     await this.pipeline.run(key, { files, descriptor: next }).catch(() => undefined);
+  }
+
+  /**
+   * The files section `index` is about to show (a load, a removal or a replacement whose layout
+   * is in flight), else the ones it shows; null when not loaded. For readers outside the grid
+   * that need no rects (the viewer): a file removed is gone for them at once, not only once its
+   * section's new layout lands (issue race48: the viewer counted "7 of 12" after a delete).
+   */
+  filesOf(index: number): SectionFiles | null {
+    const section = this.grid.sections[index];
+    if (!section) return null;
+    return this.pipeline.pending(section.descriptor.key)?.files ?? section.files;
   }
 
   /** Index of the section with this key, or -1. */
@@ -293,6 +322,15 @@ export class TimelineModel implements SelectableIndex, CalendarIndex {
   }
   stats(): ReturnType<SectionGrid['stats']> {
     return this.grid.stats();
+  }
+
+  /** Sections left with nothing go, their loads with them. */
+  private dropSections(emptied: ReadonlySet<string>): void {
+    for (const key of emptied) {
+      this.loader.forget(key);
+      this.pipeline.cancel(key);
+    }
+    this.replaceSectionList(this.grid.sections.filter((s) => !emptied.has(s.descriptor.key)));
   }
 
   /** A new list of section objects (some kept, some new), anchored by the ScrollAnchor. */

@@ -73,6 +73,36 @@ export interface FileRemoval {
 }
 
 /**
+ * `files` less those in `ids`, with `counts` dropped by kind for each one taken out; null when
+ * none of them is there.
+ */
+export function withoutFiles(
+  files: SectionFiles,
+  counts: SectionCounts,
+  ids: ReadonlySet<string>,
+): ({ removed: number } & KnownFiles) | null {
+  const left = { ...counts };
+  const keep: number[] = [];
+  for (let i = 0; i < files.ids.length; i++) {
+    if (!ids.has(files.ids[i])) {
+      keep.push(i);
+      continue;
+    }
+    const kind = files.kinds[i];
+    if (kind === FILE_KIND.video) left.videos = Math.max(0, left.videos - 1);
+    else if (kind === FILE_KIND.screenshot) left.screenshots = Math.max(0, left.screenshots - 1);
+    else left.pictures = Math.max(0, left.pictures - 1);
+  }
+  if (keep.length === files.ids.length) return null;
+  return { removed: files.ids.length - keep.length, files: pickFiles(files, keep), counts: left };
+}
+
+/** Nothing left to show: no files, and counts of none. */
+export function isEmpty({ files, counts }: KnownFiles): boolean {
+  return files.ids.length === 0 && total(counts) === 0;
+}
+
+/**
  * Takes files out of the sections whose files are known (`known`: a replacement in flight, else
  * the loaded files): counts drop by kind. Files of sections not loaded are not known here.
  */
@@ -84,26 +114,12 @@ export function removeFiles(
   const removal: FileRemoval = { found: 0, emptied: new Set(), replacements: [] };
   for (const section of sections) {
     const current = known(section);
-    if (!current) continue;
-    const { files } = current;
-    const counts = { ...current.counts };
-    const keep: number[] = [];
-    for (let i = 0; i < files.ids.length; i++) {
-      if (!ids.has(files.ids[i])) {
-        keep.push(i);
-        continue;
-      }
-      const kind = files.kinds[i];
-      if (kind === FILE_KIND.video) counts.videos = Math.max(0, counts.videos - 1);
-      else if (kind === FILE_KIND.screenshot)
-        counts.screenshots = Math.max(0, counts.screenshots - 1);
-      else counts.pictures = Math.max(0, counts.pictures - 1);
-    }
-    if (keep.length === files.ids.length) continue;
-    removal.found += files.ids.length - keep.length;
+    const left = current && withoutFiles(current.files, current.counts, ids);
+    if (!left) continue;
+    removal.found += left.removed;
     const key = section.descriptor.key;
-    if (keep.length === 0 && total(counts) === 0) removal.emptied.add(key);
-    else removal.replacements.push({ key, files: pickFiles(files, keep), counts });
+    if (isEmpty(left)) removal.emptied.add(key);
+    else removal.replacements.push({ key, files: left.files, counts: left.counts });
   }
   return removal;
 }
