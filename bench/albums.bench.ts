@@ -29,6 +29,7 @@ import {
   type Headline,
 } from './support/env';
 import { galleryDriver, waitForEngine, waitForScene } from './support/galleryDriver';
+import { gridBudgets } from './support/gridBudgets';
 import { QUICK_ALBUM_PLAN, FULL_PLAN, runScrollScript } from './support/scrollScript';
 import { benchServers } from './support/servers';
 
@@ -241,24 +242,9 @@ try {
 
   const paint = distribution(paints);
   const search = distribution(strokes);
-  const drawCalls = Math.max(0, ...album.phases.map((p) => Number(p.engine?.maxDrawCalls ?? 0)));
-  const heapMB = Math.max(album.heapAfterGcMB.afterLoad, album.heapAfterGcMB.afterScript);
+  const { drawCalls, heapMB, targets: budgets } = gridBudgets('album', album, PLAN);
   const targets = [
-    target('album: script time per frame p95 (ms)', album.overall.scriptMs.p95, 4, '<=', {
-      timing: true,
-    }),
-    target('album: long animation frames (> 50 ms)', album.overall.longFrames, 0, '<=', {
-      timing: true,
-    }),
-    target('album: draw calls per frame (max)', drawCalls, 5, '<='),
-    target('album: JS heap after GC (MB)', heapMB, 150, '<='),
-    target('album: DOM nodes (max)', album.domNodes.max, 1000, '<='),
-    target(
-      `album: jumps showing thumbnails (of ${PLAN.jumps})`,
-      album.jumps.samplesMs.length,
-      PLAN.jumps,
-      '>=',
-    ),
+    ...budgets,
     target('list: first paint after data p50 (ms)', paint.p50, 300, '<=', { timing: true }),
     target('list: search keystroke → result p95 (ms)', search.p95, 16, '<=', {
       timing: true,

@@ -94,7 +94,9 @@ export interface Target {
   /**
    * An absolute time (or a count of slow frames) on this machine. On the shared 2-core CI
    * machines such a figure swings with whatever else runs, so the quick (CI) run reports it
-   * without failing on it; regressions are caught there by side-by-side ratios instead.
+   * without failing on it; regressions are caught there by side-by-side ratios instead. Also set
+   * on a ratio whose quick-run spread on unchanged code crosses its target (the trash / timeline
+   * p95): the quick run gates it as a tracked ratio against its baseline (bench/baselines.json).
    */
   timing?: true;
 }

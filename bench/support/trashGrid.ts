@@ -8,6 +8,7 @@ import { TRASH_PAGE_MAX } from '../../src/api/contract/trash';
 import { newBenchPage, signIn } from './browser';
 import { QUICK, round, target, type Headline, type Target } from './env';
 import { galleryDriver, waitForEngine, waitForScene } from './galleryDriver';
+import { gridBudgets } from './gridBudgets';
 import type { GridDriver, ScriptFigures, ScrollPlan } from './scrollScript';
 import type { BenchServers } from './servers';
 import { ensureTrashUser } from './trashUsers';
@@ -55,8 +56,7 @@ export function trashFigures(
   grid: TrashGrid,
   plan: ScrollPlan,
 ) {
-  const drawCalls = Math.max(0, ...trash.phases.map((p) => Number(p.engine?.maxDrawCalls ?? 0)));
-  const heapMB = Math.max(trash.heapAfterGcMB.afterLoad, trash.heapAfterGcMB.afterScript);
+  const { drawCalls, heapMB, targets: budgets } = gridBudgets('trash', trash, plan);
   const pagesFetched = grid.pagesFetched();
   const ratios = {
     scriptP95TrashOverTimeline: round(
@@ -65,27 +65,18 @@ export function trashFigures(
     ),
   };
   const targets: Target[] = [
+    // Quick runs of unchanged code read 1.05-1.75 (nine runs, 2026-11-29/30: 1.424, 1.749, 1.336,
+    // 1.459, 1.227, 1.228, 1.091, 1.051, 1.736): the p95 of ~350 pooled frames a grid swings with
+    // which phase met the load. The quick run reports it and gates the tracked ratio instead
+    // (scroll.scriptP95TrashOverTimeline, 50% over its baseline); a full run gates 1.5.
     target(
       'trash / timeline script time per frame p95 (same run)',
       ratios.scriptP95TrashOverTimeline,
       1.5,
       '<=',
+      { timing: true },
     ),
-    target('trash: script time per frame p95 (ms)', trash.overall.scriptMs.p95, 4, '<=', {
-      timing: true,
-    }),
-    target('trash: long animation frames (> 50 ms)', trash.overall.longFrames, 0, '<=', {
-      timing: true,
-    }),
-    target('trash: draw calls per frame (max)', drawCalls, 5, '<='),
-    target('trash: JS heap after GC (MB)', heapMB, 150, '<='),
-    target('trash: DOM nodes (max)', trash.domNodes.max, 1000, '<='),
-    target(
-      `trash: jumps showing thumbnails (of ${plan.jumps})`,
-      trash.jumps.samplesMs.length,
-      plan.jumps,
-      '>=',
-    ),
+    ...budgets,
   ];
   const headlines: Headline[] = [
     {
