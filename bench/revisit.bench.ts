@@ -55,6 +55,12 @@ import type {} from '../tests/e2e/support/hooks';
 
 const FILES = QUICK ? 20_000 : 2_000_000;
 const SECOND_VISITS = 3;
+/**
+ * First visits (median): one alone swung 1,405-1,968 ms from run to run on the same code and
+ * made the gated ratio read 0.91-1.25 (stop 48). The first of them gives the seen heights and
+ * thumbnails; the others come after the fling, each after the device forgot the user again.
+ */
+const FIRST_VISITS = 3;
 /** Where the first visit jumps to (so sections there are seen) and every second visit again. */
 const JUMP_FRACTION = 0.37;
 /**
@@ -220,10 +226,23 @@ try {
   const flingEvicted = afterFling.evicted - before.evicted;
   step(`cache: ${JSON.stringify(afterFling)}`);
 
+  const firsts = [first];
+  while (firsts.length < FIRST_VISITS) {
+    await forgetDevice(page);
+    const v = await visit(page, url, requests, JUMP_FRACTION);
+    await waitForServiceWorker(page);
+    firsts.push(v);
+    step(
+      `first visit ${firsts.length}: first thumbnails ${v.firstThumbnailsMs} ms, full ${v.fullScreenMs} ms`,
+    );
+    await waitForWritesLanded(page, `first visit ${firsts.length}`);
+  }
+  const firstFirst = median(firsts.map((v) => v.firstThumbnailsMs));
+  const firstFull = median(firsts.map((v) => v.fullScreenMs));
   const secondFirst = median(seconds.map((v) => v.firstThumbnailsMs));
   const secondFull = median(seconds.map((v) => v.fullScreenMs));
-  const ratioFirst = round(secondFirst / first.firstThumbnailsMs, 3);
-  const ratioFull = round(secondFull / first.fullScreenMs, 3);
+  const ratioFirst = round(secondFirst / firstFirst, 3);
+  const ratioFull = round(secondFull / firstFull, 3);
   const networkMax = Math.max(...seconds.map((v) => v.network.length));
   const seenThumbsFromNetwork = Math.max(
     ...seconds.map((v) => v.thumbnailsFromNetwork.filter((t) => seenThumbnails.has(t)).length),
@@ -270,13 +289,13 @@ try {
   ];
   const headlines: Headline[] = [
     {
-      label: 'navigation → first thumbnails, first | second visit (median of 3)',
-      value: `${first.firstThumbnailsMs} | ${secondFirst}`,
+      label: 'navigation → first thumbnails, first | second visit (medians of 3)',
+      value: `${firstFirst} | ${secondFirst}`,
       unit: 'ms',
     },
     {
       label: 'navigation → full first screen, first | second visit',
-      value: `${first.fullScreenMs} | ${secondFull}`,
+      value: `${firstFull} | ${secondFull}`,
       unit: 'ms',
     },
     {
@@ -319,7 +338,7 @@ try {
     versions: versions(['react', 'idb', 'vite', '@playwright/test']),
     setup: {
       files: FILES,
-      visits: `sign-in (not counted); the device forgotten (the worker's logout message, the timeline database deleted); a first visit; ${SECOND_VISITS} second visits (median reported); each a page.goto of /photos in the same page and context`,
+      visits: `sign-in (not counted); the device forgotten (the worker's logout message, the timeline database deleted); a first visit; ${SECOND_VISITS} second visits (median reported); after the fling, ${FIRST_VISITS - 1} more first visits, each after the device forgot the user again (the ratio: median over median); each a page.goto of /photos in the same page and context`,
       profile:
         'one browser context for every visit: the service worker, its Cache API thumbnails, IndexedDB and the HTTP cache persist between visits (the HTTP cache is on and already warm on the first visit: it is the first visit of the data, not of the app)',
       firstThumbnails:
@@ -341,6 +360,10 @@ try {
     },
     figures: {
       first,
+      laterFirsts: firsts.slice(1).map((v) => ({
+        firstThumbnailsMs: v.firstThumbnailsMs,
+        fullScreenMs: v.fullScreenMs,
+      })),
       seconds,
       seenSections: Object.keys(seenHeights).length,
       seenThumbnails: seenThumbnails.size,
