@@ -10,10 +10,9 @@
  * Run: npx tsx bench/albums.bench.ts [--quick]
  */
 import type { Page } from '@playwright/test';
-import { hashPassword } from '../server/auth/password';
 import type { ServerContext } from '../server/context';
 import { rebuildDayCounts } from '../server/db/dayCounts';
-import { createUser, userByEmail } from '../server/db/users';
+import { userByEmail } from '../server/db/users';
 import { launchBrowser, newBenchPage, signIn } from './support/browser';
 import { buildApp } from './support/build';
 import {
@@ -30,6 +29,7 @@ import {
 } from './support/env';
 import { galleryDriver, waitForEngine, waitForScene } from './support/galleryDriver';
 import { gridBudgets } from './support/gridBudgets';
+import { ensureBenchUser } from './support/trashUsers';
 import { QUICK_ALBUM_PLAN, FULL_PLAN, runScrollScript } from './support/scrollScript';
 import { benchServers } from './support/servers';
 
@@ -45,16 +45,7 @@ const KEYSTROKES = ['s', 'u', 'm', 'm', 'e', 'r'];
 async function ensureAlbums(ctx: ServerContext): Promise<string> {
   const db = ctx.db;
   const now = ctx.now();
-  let user = userByEmail(db, USER.email);
-  if (!user) {
-    createUser(db, {
-      email: USER.email,
-      name: 'Album Bench',
-      passwordHash: await hashPassword(USER.password),
-      now,
-    });
-    user = userByEmail(db, USER.email)!;
-  }
+  const user = await ensureBenchUser(ctx, USER, 'Album Bench');
   const big = db
     .prepare<[number, string], { uuid: string }>(
       `SELECT uuid FROM jobs WHERE owner_id = ? AND type = 'story' AND title = ? AND deleted = 0`,

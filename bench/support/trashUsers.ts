@@ -1,11 +1,29 @@
-// The trash's bench users in the cached bench library (bench/scroll.bench.ts scrolls one's trash,
-// bench/trash.bench.ts restores the other's).
+// The benches' users in the cached bench library: ensureBenchUser for any bench (the albums
+// bench's too), and the trash's two (bench/scroll.bench.ts scrolls one's trash, bench/trash.bench.ts
+// restores the other's).
 import { hashPassword } from '../../server/auth/password';
 import type { ServerContext } from '../../server/context';
 import { createUser, timelineJobOf, userByEmail } from '../../server/db/users';
 import { step } from './env';
 
 export const DAY = 86_400;
+
+/** The bench's user with these credentials in the cached library, made on the first run. */
+export async function ensureBenchUser(
+  ctx: ServerContext,
+  credentials: { email: string; password: string },
+  name: string,
+) {
+  const existing = userByEmail(ctx.db, credentials.email);
+  if (existing) return existing;
+  createUser(ctx.db, {
+    email: credentials.email,
+    name,
+    passwordHash: await hashPassword(credentials.password),
+    now: ctx.now(),
+  });
+  return userByEmail(ctx.db, credentials.email)!;
+}
 
 /**
  * The user, made once in the cached library with `count` files copied from the demo timeline
@@ -18,16 +36,7 @@ export async function ensureTrashUser(
 ): Promise<number> {
   const db = ctx.db;
   const now = ctx.now();
-  let user = userByEmail(db, credentials.email);
-  if (!user) {
-    createUser(db, {
-      email: credentials.email,
-      name: 'Trash Bench',
-      passwordHash: await hashPassword(credentials.password),
-      now,
-    });
-    user = userByEmail(db, credentials.email)!;
-  }
+  const user = await ensureBenchUser(ctx, credentials, 'Trash Bench');
   // Room for everything it restores (seeded files average megabytes: 10,000 exceed 15 GiB).
   db.prepare('UPDATE users SET max_space = ? WHERE id = ?').run(1024 ** 5, user.id);
   const timeline = timelineJobOf(db, user.id)!.id;
