@@ -7,6 +7,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { resolve } from 'node:path';
 import { buildTestClient, e2eDistDir } from './buildClient.mjs';
 import { locateChromium } from './chromium.mjs';
+import { buildNativeModules } from './nativeModules.mjs';
 import { npx, run, runQuietly } from './run.mjs';
 
 // Not under test-results/: Playwright empties that folder when it starts.
@@ -52,17 +53,18 @@ async function step(name, fn) {
   return code;
 }
 
-// Meanwhile, in the background: the Chromium is looked for (and on a new Debian machine
-// installed), and the e2e library is seeded (tests/e2e/harness/prepare.ts: one thread for a minute
-// or two on a fresh clone, beside the check's one-threaded typecheck and lint).
+// First, in the background: better-sqlite3's native part, when `npm ci --ignore-scripts` left it
+// unbuilt (.ci/run; scripts/nativeModules.mjs): sqlite3.c compiles on one core for about a minute,
+// beside the check, which needs no native module. The unit tests and the e2e library need it.
+const nativeBuilt = buildNativeModules();
+// Meanwhile: the Chromium is looked for (and on a new Debian machine installed).
 const chromiumFound = locateChromium();
-const libraryPrepared = runQuietly('npx', ['--no-install', 'tsx', 'tests/e2e/harness/prepare.ts']);
 
-// The check and the unit tests side by side: the check's typecheck and lint are one thread for
-// most of its time (scripts/typesAndLint.mjs), so with the e2e library's seeding and the format
-// check beside it one core did the rest alone; the unit tests take the other one.
-// `node scripts/check.mjs` is `npm run check` without an npm process (a second of CPU). Its output
-// is printed whole when it ends (after the unit tests' own).
+// The check (typecheck and lint in one thread for most of its time, scripts/typesAndLint.mjs;
+// the format check beside it), then the unit tests on both cores beside its end, with the e2e
+// library's seeding in the background (tests/e2e/harness/prepare.ts: one thread for a minute or
+// so). `node scripts/check.mjs` is `npm run check` without an npm process (a second of CPU). Its
+// output is printed whole when it ends (after the unit tests' own).
 const checked = runQuietly(process.execPath, ['scripts/check.mjs'], { detached: false });
 /** Waits for the check (before the e2e specs, which it would slow) and prints its result. */
 async function checkDone() {
@@ -70,6 +72,15 @@ async function checkDone() {
   console.log(`\n── check (typecheck, lint, format; ${check.seconds}s) ──\n${check.output}`);
   steps.push({ name: 'check (typecheck, lint, format)', code: check.code, seconds: check.seconds });
 }
+const native = await nativeBuilt;
+if (native.built) {
+  console.log(
+    `\n── better-sqlite3 built (beside the check, ${native.seconds}s) ──` +
+      (native.code === 0 ? '' : `\n${native.output}`),
+  );
+  steps.push({ name: 'better-sqlite3 build', code: native.code, seconds: native.seconds });
+}
+const libraryPrepared = runQuietly('npx', ['--no-install', 'tsx', 'tests/e2e/harness/prepare.ts']);
 await step('unit tests (vitest, beside the check)', () =>
   npx([
     'vitest',
