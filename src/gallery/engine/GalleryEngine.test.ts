@@ -115,14 +115,45 @@ describe('GalleryEngine loads the screen before the margin', () => {
     expect(screen.size).toBeGreaterThan(6);
     const beyondScreen = () =>
       loader.names().filter((name) => !screen.has(name.slice(name.indexOf(':') + 1)));
+    let more = false;
     for (let i = 0; i < 40 && !engine.screenFilled; i++) {
       expect(beyondScreen()).toEqual([]);
       for (const load of loader.running()) loader.resolve(load.fileId, load.tier);
       await flush();
-      frame();
+      more = frame();
     }
+    // The frame that uploaded the screen's last thumbnails drew them, and asks for one more.
     expect(engine.screenFilled).toBe(true);
-    // The pass that found the screen in started the prefetch.
+    expect(more).toBe(true);
+    expect(beyondScreen()).toEqual([]);
+    // That next pass finds the screen in and starts the prefetch.
+    frame();
+    await flush();
     expect(beyondScreen().length).toBeGreaterThan(0);
+  });
+});
+
+describe('GalleryEngine draws a thumbnail in the frame that uploads it', () => {
+  it('one frame per arrival: the tile is textured when the uploading frame draws, and no second frame is asked for', async () => {
+    const { engine, loader, frame } = await createTestEngine([200]);
+    const { composer } = engine;
+    const grey = composer.untextured;
+    expect(grey).toBeGreaterThan(1);
+    const [first] = loader.running();
+    loader.resolve(first.fileId, first.tier);
+    await flush();
+    const more = frame();
+    expect(engine.stats.lastUploads).toBe(1);
+    // Composed before the upload only, the frame drew the tile grey and asked for another.
+    expect(composer.untextured).toBe(grey - 1);
+    expect(more).toBe(false);
+  });
+});
+
+describe('GalleryEngine with nothing to draw', () => {
+  it('asks for no next frame while no tile is on screen (no sharpening of an empty screen)', async () => {
+    const { engine, frame } = await createTestEngine([]);
+    expect(engine.composer.visibleCount).toBe(0);
+    expect(frame()).toBe(false);
   });
 });

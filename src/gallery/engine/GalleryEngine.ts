@@ -337,11 +337,11 @@ export class GalleryEngine implements ControllerHost {
       this.textures.lastUploadMs,
     );
     for (const listener of this.listeners) listener();
-    // Uploads made progress: once more, to draw them (this frame's tiles were composed before
-    // they landed) and to go on with any still waiting. If none could be uploaded (no free
-    // layer), stop: the cache's onChange wakes us when that changes, so idle stays idle.
-    const texturesBusy = uploads > 0 || this.composer.sharpenNext;
-    return scrolling || this.composer.fading || texturesBusy || shift !== 0;
+    // This frame drew its uploads (TilePass composes the screen again after them). Bitmaps still
+    // waiting for the allowance ask for the next frame themselves (the cache's onChange); those
+    // waiting for a free layer do not, so idle stays idle. A frame that found the screen filled
+    // asks for one more, to want the large thumbnails (sharpenNext).
+    return scrolling || this.composer.fading || this.composer.sharpenNext || shift !== 0;
   }
 
   /** Date at the top of the viewport (the scroller tooltip, tests and benchmarks read it). */

@@ -88,6 +88,8 @@ export class TileComposer {
   /** The pointer's tile (hover check mark), or section -1. */
   readonly hover = { section: -1, item: -1 };
   fading = false;
+  /** Whether this pass's visits ask the cache for textures (see begin). */
+  private requests = true;
   private readonly fadeStart = new Map<string, number>();
   private frame: FrameParams = createFrameParams();
   private selectionMode = false;
@@ -117,8 +119,14 @@ export class TileComposer {
     private readonly pendingDelete: ReadonlySet<string> = new Set(),
   ) {}
 
-  begin(params: FrameParams): void {
+  /**
+   * Starts composing a frame. `requests`: whether visits ask the cache for textures (the pass over
+   * the margin); false for the screen composed again after the frame's uploads (TilePass), whose
+   * tiles the first pass asked for already.
+   */
+  begin(params: FrameParams, requests = true): void {
     this.frame = params;
+    this.requests = requests;
     this.fading = false;
     this.range.fill(-1);
     this.visibleCount = 0;
@@ -132,16 +140,19 @@ export class TileComposer {
   }
 
   /**
-   * Whether this frame needs a next one: it found no grey tile where the last had some, so
-   * the large thumbnails the screen wants are asked for then.
+   * Whether this frame needs a next one: it found tiles, none of them grey, where the last had
+   * some grey, so the large thumbnails the screen wants are asked for then. A frame without tiles
+   * (the sections not listed yet) asks for none: the sections' arrival draws the next.
    */
   get sharpenNext(): boolean {
-    return this.frame.wantLarge && !this.sharpen && this.untextured === 0;
+    return this.frame.wantLarge && !this.sharpen && this.untextured === 0 && this.visibleCount > 0;
   }
 
   /** Pushes the focused tile last, on top of the others; returns the instance count. */
   end(): number {
-    this.greyBefore = this.untextured;
+    // A screen without tiles (sections not listed yet) has nothing loaded: it counts as grey.
+    const empty = this.visibleCount === 0 && this.untextured === 0;
+    this.greyBefore = empty ? Number.POSITIVE_INFINITY : this.untextured;
     const f = this.focusedTile;
     if (f.pending) {
       this.tiles.push(
@@ -191,7 +202,9 @@ export class TileComposer {
     // Visible tiles first, nearest the viewport's middle before the rest.
     const priority = (inView ? 1e7 : 0) - Math.abs(y + item.h / 2 - frame.height / 2);
     // On screen, it holds back the prefetch of the margin until the screen is in (TileRequests).
-    if (!frame.fastScrolling) this.textures.request(id, 'small', priority, inView);
+    if (this.requests && !frame.fastScrolling) {
+      this.textures.request(id, 'small', priority, inView);
+    }
     if (!inView) return;
     if (this.range[0] === -1) {
       this.range[0] = item.section;
@@ -207,7 +220,7 @@ export class TileComposer {
     if (preferredTier(item.w, item.h, frame.dpr, this.sharpen, aspect) === 'large') {
       // After every small one on screen: no tile stays grey while others sharpen (a large
       // upload takes a frame's whole allowance; at TV size every tile wants one).
-      this.textures.request(id, 'large', priority - LARGE_AFTER_SMALL);
+      if (this.requests) this.textures.request(id, 'large', priority - LARGE_AFTER_SMALL);
       large = this.textures.layerOf(id, 'large');
       if (large >= 0) fade = this.fadeFor(id);
     } else if (this.fadeStart.has(id)) {

@@ -16,7 +16,10 @@ const LARGE_UPLOAD_MAX_VELOCITY = 1;
 /**
  * A frame's tile pass, in its order: the visibility pass over the tiles of the prefetch margin
  * (the composer decides each tile's look, the cache what to load), the texture uploads due
- * within the frame's UploadBudget, then the renderer's instance buffers. GalleryEngine.frame
+ * within the frame's UploadBudget, then the renderer's instance buffers. When uploads landed, the
+ * screen's tiles are composed once more (no requests, no margin), so the frame draws what it
+ * uploaded: composed only before, each thumbnail that arrived took two frames to show, the one
+ * that uploaded it and one more to draw it (a whole redraw of the canvas for it). GalleryEngine.frame
  * fills `params` and runs it once a frame; its objects are reused, so a frame allocates nothing.
  */
 export class TilePass {
@@ -52,6 +55,10 @@ export class TilePass {
     uploadFrame.flinging = Math.abs(velocity) > LARGE_UPLOAD_MAX_VELOCITY;
     uploadFrame.moving = moving;
     this.uploads = textures.uploadPending(gl, composer.untextured > 0, uploadFrame);
+    if (this.uploads > 0) {
+      composer.begin(params, false);
+      this.timeline.forEachVisibleItem(params.top, params.top + params.height, composer.visit);
+    }
     this.tiles.setPages(textures);
     return composer.end();
   }
