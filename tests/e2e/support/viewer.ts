@@ -1,12 +1,24 @@
 // The viewer's toolbar as a person uses it: a button in the bar, or in the More menu (issue 34.5).
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
-/** A viewer toolbar button, the More menu opened first when that is where it sits. */
+/**
+ * A viewer toolbar button, the More menu opened first when that is where it sits. Looked at again
+ * until it shows: after a resize the bar lays itself out anew (React moves a button between the
+ * bar and the menu on the phone breakpoint), and a look taken before that saw the button where it
+ * no longer is (screens.spec failed so: "Add to album" left closed in the menu).
+ */
 export async function viewerAction(page: Page, testId: string): Promise<Locator> {
   const button = page.getByTestId(testId);
-  await button.waitFor({ state: 'attached' });
-  const inMenu = await button.evaluate((element) => element.closest('.carousel-more__panel'));
-  if (inMenu && !(await button.isVisible())) await page.getByTestId('carousel-more').click();
+  await expect(async () => {
+    if (await button.isVisible()) return;
+    const inClosedMenu = await button.evaluate(
+      (element) => element.closest('.carousel-more__panel:not(.is-open)') !== null,
+    );
+    // Neither shown nor in the closed menu: the bar is being laid out (or the menu opening).
+    if (!inClosedMenu) throw new Error(`${testId}: not in the bar or the More menu yet`);
+    await page.getByTestId('carousel-more').click();
+    await expect(button).toBeVisible();
+  }).toPass({ timeout: 30_000 });
   return button;
 }
 
