@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useStore } from 'zustand';
 import { SLIDESHOW_INTERVAL_MS } from '../../domain/constants';
 import { carouselStore } from './carouselStore';
 import type { CarouselFile } from './types';
@@ -20,6 +21,9 @@ export interface SlideshowState {
 /**
  * SPEC §4/§9 slideshow: 5000 ms a photo, in the playback order; a video plays through and moves
  * on when it ends (the viewer calls `advance`). The end of the list ends it on the last file.
+ * While casting, the TV's autoplay steps it (SPEC §9: the TV autoplays the next 4) and the viewer
+ * follows the TV (features/cast CastAction), so no 5-s clock runs here: a second one raced the
+ * TV's, and a step of each within one render left a file never shown on the TV (cast.spec).
  * Returns `advance`.
  */
 export function useSlideshow(state: SlideshowState): () => void {
@@ -49,11 +53,12 @@ export function useSlideshow(state: SlideshowState): () => void {
     }
   }, [advanceDue, fileId, neighboursKnown, advance, autoplay]);
 
+  const casting = useStore(carouselStore, (s) => s.castingDevice !== null);
   useEffect(() => {
-    if (!autoplay || !showing || isVideo) return undefined;
+    if (!autoplay || casting || !showing || isVideo) return undefined;
     const timer = setTimeout(advance, SLIDESHOW_INTERVAL_MS);
     return () => clearTimeout(timer);
-  }, [autoplay, showing, isVideo, advance]);
+  }, [autoplay, casting, showing, isVideo, advance]);
 
   return advance;
 }
