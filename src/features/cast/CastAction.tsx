@@ -40,7 +40,7 @@ async function itemsFrom(source: CarouselSource, file: CarouselFile, signal: Abo
  * viewer follows the TV when it goes ahead (its autoplay or its remote); pressing it again stops
  * casting (the casting bar is hidden over the viewer, SPEC §2).
  */
-function CastAction({ source, file, show }: CarouselSlotContext) {
+export function CastAction({ source, file, show }: CarouselSlotContext) {
   const { t } = useCastTranslation();
   const [pairing, setPairing] = useState(false);
   const connected = useCastConnection((s) => s.status === 'connected');
@@ -57,9 +57,14 @@ function CastAction({ source, file, show }: CarouselSlotContext) {
   const ahead = useRef<readonly string[]>([]);
   /** The TV has reported the file on screen since it was sent: only then is it followed. */
   const reached = useRef(false);
+  // Forgotten when another file shows, not when the same file comes again as a new object (its
+  // details refetched): a reset then, after the TV had been seen showing the file, was never undone
+  // (the TV's report did not change), and the viewer stopped following the TV's slideshow.
   useEffect(() => {
     ahead.current = [];
     reached.current = false;
+  }, [connected, file.id]);
+  useEffect(() => {
     if (!connected) return;
     const abort = new AbortController();
     void itemsFrom(source, file, abort.signal).then(({ item, next }) => {
