@@ -30,7 +30,7 @@ class FakeTv implements CastTransport {
     act(() =>
       this.handlers?.state({
         type: 'receiverState',
-        item: { jobId: 'j', fileId, kind: 'picture', duration: 0 },
+        item: { jobId: 'j', fileId, kind: 'picture' },
         playerState: 'playing',
         currentTime: 0,
         duration: 0,
