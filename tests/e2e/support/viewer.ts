@@ -9,6 +9,19 @@ import { expect, type Locator, type Page } from '@playwright/test';
  */
 export async function viewerAction(page: Page, testId: string): Promise<Locator> {
   const button = page.getByTestId(testId);
+  // A resize just made reaches the app later (the page's new width, its resize event, then the
+  // render): the page's width is waited for, then two frames, so the bar is laid out for the
+  // viewport it is in before it is looked at. Looked at first, "Add to album" was seen in the
+  // bar, then moved into the closed menu (fresh23). A second at most, should no frame come.
+  const width = page.viewportSize()?.width;
+  if (width !== undefined) await page.waitForFunction((w) => window.innerWidth === w, width);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        setTimeout(resolve, 1_000);
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      }),
+  );
   await expect(async () => {
     if (await button.isVisible()) return;
     const inClosedMenu = await button.evaluate(
