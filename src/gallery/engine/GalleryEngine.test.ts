@@ -150,6 +150,33 @@ describe('GalleryEngine draws a thumbnail in the frame that uploads it', () => {
   });
 });
 
+describe('GalleryEngine composes the screen again only for what it shows', () => {
+  it('a frame that uploads only the prefetch of the margin composes once', async () => {
+    const { engine, loader, frame } = await createTestEngine([200]);
+    for (let i = 0; i < 40 && !engine.screenFilled; i++) {
+      for (const load of loader.running()) loader.resolve(load.fileId, load.tier);
+      await flush();
+      frame();
+    }
+    expect(engine.screenFilled).toBe(true);
+    frame();
+    await flush();
+    const screen = new Set<string>();
+    for (let i = 0; i < engine.composer.visibleCount; i++) {
+      const { section, item } = engine.composer.visibleTiles[i];
+      screen.add(engine.timeline.sections[section].files!.ids[item]);
+    }
+    const margin = loader.running().filter((load) => !screen.has(load.fileId));
+    expect(margin.length).toBeGreaterThan(0);
+    for (const load of margin) loader.resolve(load.fileId, load.tier);
+    await flush();
+    const begin = vi.spyOn(engine.composer, 'begin');
+    frame();
+    expect(engine.stats.lastUploads).toBeGreaterThan(0);
+    expect(begin).toHaveBeenCalledOnce();
+  });
+});
+
 describe('GalleryEngine with nothing to draw', () => {
   it('asks for no next frame while no tile is on screen (no sharpening of an empty screen)', async () => {
     const { engine, frame } = await createTestEngine([]);

@@ -16,8 +16,9 @@ const LARGE_UPLOAD_MAX_VELOCITY = 1;
 /**
  * A frame's tile pass, in its order: the visibility pass over the tiles of the prefetch margin
  * (the composer decides each tile's look, the cache what to load), the texture uploads due
- * within the frame's UploadBudget, then the renderer's instance buffers. When uploads landed, the
- * screen's tiles are composed once more (no requests, no margin), so the frame draws what it
+ * within the frame's UploadBudget, then the renderer's instance buffers. When uploads of tiles on
+ * screen landed, the screen's tiles are composed once more (no requests, no margin; the margin's
+ * prefetch changes nothing drawn, and composes nothing again), so the frame draws what it
  * uploaded: composed only before, each thumbnail that arrived took two frames to show, the one
  * that uploaded it and one more to draw it (a whole redraw of the canvas for it). GalleryEngine.frame
  * fills `params` and runs it once a frame; its objects are reused, so a frame allocates nothing.
@@ -55,7 +56,7 @@ export class TilePass {
     uploadFrame.flinging = Math.abs(velocity) > LARGE_UPLOAD_MAX_VELOCITY;
     uploadFrame.moving = moving;
     this.uploads = textures.uploadPending(gl, composer.untextured > 0, uploadFrame);
-    if (this.uploads > 0) {
+    if (textures.lastShownUploads > 0) {
       composer.begin(params, false);
       this.timeline.forEachVisibleItem(params.top, params.top + params.height, composer.visit);
     }

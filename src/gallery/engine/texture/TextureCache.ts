@@ -99,6 +99,8 @@ export class TextureCache {
   /** The large layer being uploaded in bands, or null. */
   private band: BandUpload | null = null;
   private readonly budget: UploadBudget;
+  /** See lastShownUploads. */
+  private shownUploads = 0;
   private readonly snapshot: TextureCacheStats = emptyStats();
 
   constructor(private readonly options: TextureCacheOptions) {
@@ -173,6 +175,7 @@ export class TextureCache {
    * callback, before drawing. Returns the number of tiles completed.
    */
   uploadPending(renderer: UploadRenderer, greyOnScreen: boolean, frame: UploadFrame): number {
+    this.shownUploads = 0;
     this.snapshot.uploadsThisFrame = 0;
     this.snapshot.uploadMs = 0;
     this.snapshot.bandsThisFrame = 0;
@@ -245,6 +248,7 @@ export class TextureCache {
           this.requests.markReady(entry, layer);
           this.pools[entry.tier].link(entry);
           uploads++;
+          if (large || entry.onScreen) this.shownUploads++;
         }
       } while (!complete);
     }
@@ -283,6 +287,14 @@ export class TextureCache {
     if (!this.contextLost || this.disposed) return;
     this.contextLost = false;
     this.options.onChange();
+  }
+
+  /**
+   * Tiles of the last uploadPending() that the screen shows: a large one (asked for on screen
+   * only) or a small one the last pass saw on screen; not the margin's prefetch.
+   */
+  get lastShownUploads(): number {
+    return this.shownUploads;
   }
 
   /** Main-thread ms the last uploadPending() spent uploading. */
