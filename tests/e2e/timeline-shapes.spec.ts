@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { basicAuthHeader } from '../../src/api/contract/basicAuth';
-import { waitForSceneReady } from './support/gallery';
+import { waitForSceneReady, waitForScreenFilled } from './support/gallery';
 import { screenTiles, withEngine, type ScreenTile } from './support/interaction';
 import { API, apiLogin, openTimelineSignedIn, PAGE_LOAD_TIMEOUT } from './support/login';
 import { createTestUser } from './support/testControls';
@@ -230,7 +230,9 @@ test('a sparse decade: one photo a year shares rows, each under its own month he
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openTimelineSignedIn(page, '/photos', sparse);
-  await waitForSceneReady(page);
+  // Every year's section on screen with its photo: the years below the first ones come a moment
+  // later, and a look before that counted 5 tiles (fresh26).
+  await waitForScreenFilled(page);
 
   /** Tiles on screen with their year, and the month headers with their boxes. */
   const screen = async () => {

@@ -32,6 +32,25 @@ export async function waitForSceneReady(page: Page, timeout = 30_000): Promise<S
   return snapshot(page);
 }
 
+/**
+ * "Screen filled": the last frame drew tiles and none of them grey, so every section on screen has
+ * its files and rows and every tile its thumbnail (GalleryEngine.screenFilled). Stricter than
+ * `waitForSceneReady`, which a screen satisfies while a section lower on it still waits for its
+ * files (its rows then grey placeholders, not tiles of files).
+ */
+export async function waitForScreenFilled(page: Page, timeout = 30_000): Promise<Snapshot> {
+  await expect
+    .poll(
+      async () => {
+        const s = await snapshot(page);
+        return `${s.tiles > 0 ? 'tiles' : 'no tiles'}, ${s.untexturedTiles} grey, fast ${s.fastScrolling}`;
+      },
+      { timeout, intervals: [100, 200, 400] },
+    )
+    .toBe('tiles, 0 grey, fast false');
+  return snapshot(page);
+}
+
 /** Distinct colours in the canvas area: placeholders are flat grey, thumbnails are not. */
 export async function canvasColourStats(
   canvas: Locator,

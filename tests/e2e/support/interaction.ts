@@ -104,14 +104,36 @@ export async function selectionCount(page: Page): Promise<number> {
   return withEngine(page, (engine) => engine.selection.count);
 }
 
-/** Waits until no zoom transition runs and the anchor hold is over. */
+/**
+ * Waits until a zoom to `level` is over as a person sees it: the transition ended (the engine
+ * draws again), the stage is back at scale 1, and every section with a tile on screen is laid out
+ * for the new level; then for the frame that draws it. Under load the layout worker can answer
+ * after the transition's limit (GalleryZoom's READY_LIMIT_MS, 1.5 s), and until it does the
+ * section keeps the old level's rects: a fixed 1.2-s wait here read a tile still 176 px tall after
+ * a zoom out (fresh26, both attempts).
+ */
 export async function waitForZoomSettled(page: Page, level: number): Promise<void> {
   await expect
-    .poll(() => withEngine(page, (engine) => `${engine.zoom.level}:${engine.zoom.frozen}`), {
-      timeout: 15_000,
-    })
-    .toBe(`${level}:false`);
-  await page.waitForTimeout(1200);
+    .poll(
+      () =>
+        withEngine(page, (engine) => {
+          const onScreen = new Set<number>();
+          for (let i = 0; i < engine.composer.visibleCount; i++) {
+            onScreen.add(engine.composer.visibleTiles[i].section);
+          }
+          const pending = [...onScreen].filter((section) => !engine.timeline.isLaidOut(section));
+          const stage = document.querySelector<HTMLElement>('.gallery-view__stage');
+          const scaled =
+            !!stage && stage.style.transform !== '' && stage.style.transform !== 'none';
+          return `level ${engine.zoom.level}, frozen ${engine.zoom.frozen}, sections still at the old level ${pending.length}, stage scaled ${scaled}`;
+        }),
+      { timeout: 15_000 },
+    )
+    .toBe(`level ${level}, frozen false, sections still at the old level 0, stage scaled false`);
+  // The frame that draws it.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
 }
 
 /**
