@@ -1,6 +1,7 @@
 import { lazy, memo, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
+import { startLogin } from '../features/auth';
 import { PaidTransitionNotice } from '../features/notices';
 import { withAreaTexts } from '../i18n';
 import { useAccountInfo } from '../platform/queries';
@@ -60,6 +61,7 @@ export const AppShell = memo(function AppShell() {
           closeMenu();
           void logOut();
         }}
+        onSignIn={startLogin}
       />
       <main id="main" className="app-main" tabIndex={-1}>
         <Suspense fallback={<Spinner label={t('common.loading')} />}>

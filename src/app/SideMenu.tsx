@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { useAccountInfo } from '../platform/queries';
@@ -19,20 +19,28 @@ export const MENU_ENTRIES = [
   { to: '/settings', label: 'nav.settings' },
 ] as const;
 
-/** SPEC §2: side menu (drawer, 240 px) with timeline, albums, settings and log out. */
+/**
+ * SPEC §2: side menu (drawer, 240 px) with timeline, albums, settings and log out. Signed out (a
+ * visitor on a shared album or link), log out's place holds Sign in, which comes back to the page
+ * it was pressed on (issue 34: the signed-out menu had no way to sign in); a sign-in service that
+ * cannot be reached says so there.
+ */
 export function SideMenu({
   open,
   onClose,
   onLogOut,
+  onSignIn,
   loggedIn,
 }: {
   open: boolean;
   onClose: () => void;
   onLogOut: () => void;
+  onSignIn: () => Promise<void>;
   loggedIn: boolean;
 }) {
   const { t } = useTranslation();
   const firstLink = useRef<HTMLAnchorElement>(null);
+  const [signIn, setSignIn] = useState<'idle' | 'busy' | 'failed'>('idle');
   const entries = MENU_ENTRIES.filter((entry) => isRouteBuilt(entry.to));
   const account = useAccountInfo().data;
 
@@ -91,7 +99,27 @@ export function SideMenu({
                   {t('nav.logOut')}
                 </button>
               </li>
-            ) : null}
+            ) : (
+              <li>
+                <button
+                  type="button"
+                  className="side-menu__logout"
+                  data-testid="side-menu-sign-in"
+                  disabled={signIn === 'busy'}
+                  onClick={() => {
+                    setSignIn('busy');
+                    onSignIn().catch(() => setSignIn('failed'));
+                  }}
+                >
+                  {t('common.signIn')}
+                </button>
+                {signIn === 'failed' ? (
+                  <p role="alert" className="form-error side-menu__error">
+                    {t('auth.startFailed')}
+                  </p>
+                ) : null}
+              </li>
+            )}
           </ul>
         </nav>
       </aside>
