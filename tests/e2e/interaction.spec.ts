@@ -278,7 +278,11 @@ test('Ctrl+wheel zooms out around the pointer, and + zooms back in', async () =>
   const rect = (await tileRect(page, tile.section, tile.item))!;
   expect(rect.y).toBeLessThanOrEqual(point.y + 1);
   expect(rect.y + rect.h).toBeGreaterThanOrEqual(point.y - 1);
-  expect(rect.h).toBeLessThan(tile.h);
+  // Lower rows, so more tiles on the screen. Not always a lower row for this tile: a row already
+  // at the row cap (SPEC's 8 a row) keeps its files, so its height, at every level (fresh26 and
+  // fresh27: a row of eight narrow files uploaded by other specs, 176 px before and after).
+  expect(rect.h).toBeLessThanOrEqual(tile.h);
+  expect((await screenTiles(page)).length).toBeGreaterThan(tiles.length);
   await page.getByTestId('gallery').focus();
   await page.keyboard.press('+');
   await waitForZoomSettled(page, DEFAULT_ZOOM);
