@@ -95,7 +95,7 @@ export function SideMenu({
             ))}
             {loggedIn ? (
               <li>
-                <button type="button" className="side-menu__logout" onClick={onLogOut}>
+                <button type="button" className="side-menu__action" onClick={onLogOut}>
                   {t('nav.logOut')}
                 </button>
               </li>
@@ -103,7 +103,7 @@ export function SideMenu({
               <li>
                 <button
                   type="button"
-                  className="side-menu__logout"
+                  className="side-menu__action"
                   data-testid="side-menu-sign-in"
                   disabled={signIn === 'busy'}
                   onClick={() => {

@@ -13,7 +13,7 @@ import {
   statisticsOf,
 } from './support/sessionControls';
 import { addFault, removeFault } from './support/testControls';
-import type {} from './support/hooks';
+import { afterTwoFrames } from './support/hooks';
 
 // SPEC §4 modal queue (terms, sunset notice, full-screen cards) and SPEC §1/§7/§9 analytics, each
 // test with accounts of its own so nothing it approves, dismisses or sends is another test's.
@@ -31,9 +31,7 @@ async function axeClean(page: Page): Promise<void> {
  */
 async function expectNoPrompt(page: Page): Promise<void> {
   await expect(page.getByTestId('timeline')).toBeVisible();
-  await page.evaluate(
-    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-  );
+  await afterTwoFrames(page);
   expect(await page.evaluate(() => window.__capture!.stores.popups.getState().queue)).toEqual([]);
   await expect(page.locator('dialog[open]')).toHaveCount(0);
 }

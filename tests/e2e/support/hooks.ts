@@ -16,3 +16,18 @@ export type GalleryEngine = NonNullable<CaptureHooks['gallery']>;
 export async function waitForHook(page: Page, name: keyof CaptureHooks): Promise<void> {
   await page.waitForFunction((key) => Boolean(window.__capture?.[key]), name);
 }
+
+/**
+ * Waits for two animation frames of the page: what a state change just made has been rendered and
+ * painted by then. `atMostMs` stops waiting sooner, should no frame come.
+ */
+export async function afterTwoFrames(page: Page, atMostMs?: number): Promise<void> {
+  await page.evaluate(
+    (limit) =>
+      new Promise<void>((resolve) => {
+        if (limit !== null) setTimeout(resolve, limit);
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      }),
+    atMostMs ?? null,
+  );
+}

@@ -1,6 +1,6 @@
 import { expect, type CDPSession, type Page } from '@playwright/test';
 import { snapshot } from './gallery';
-import { waitForHook, type GalleryEngine } from './hooks';
+import { afterTwoFrames, waitForHook, type GalleryEngine } from './hooks';
 
 /** A tile of the last frame, with its rect in page coordinates and its file id. */
 export interface ScreenTile {
@@ -131,9 +131,7 @@ export async function waitForZoomSettled(page: Page, level: number): Promise<voi
     )
     .toBe(`level ${level}, frozen false, sections still at the old level 0, stage scaled false`);
   // The frame that draws it.
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
+  await afterTwoFrames(page);
 }
 
 /**

@@ -1,5 +1,6 @@
 // The viewer's toolbar as a person uses it: a button in the bar, or in the More menu (issue 34.5).
 import { expect, type Locator, type Page } from '@playwright/test';
+import { afterTwoFrames } from './hooks';
 
 /**
  * A viewer toolbar button, the More menu opened first when that is where it sits. Looked at again
@@ -15,13 +16,7 @@ export async function viewerAction(page: Page, testId: string): Promise<Locator>
   // bar, then moved into the closed menu (fresh23). A second at most, should no frame come.
   const width = page.viewportSize()?.width;
   if (width !== undefined) await page.waitForFunction((w) => window.innerWidth === w, width);
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        setTimeout(resolve, 1_000);
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
-      }),
-  );
+  await afterTwoFrames(page, 1_000);
   await expect(async () => {
     if (await button.isVisible()) return;
     const inClosedMenu = await button.evaluate(
