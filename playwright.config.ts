@@ -40,6 +40,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
+    // A click or fill that waits for its element gives up after 30 s with a log of what it waited
+    // for (covered, moving, disabled), not at the test's timeout, minutes on, with no word of it.
+    actionTimeout: 30_000,
     baseURL: `http://127.0.0.1:${E2E_WEB_PORT}`,
     trace: (process.env.E2E_TRACE as 'retain-on-failure' | undefined) ?? 'on-first-retry',
     launchOptions: {

@@ -203,7 +203,9 @@ test('offline: /albums shows the list kept, the banner leaves the viewer’s Clo
     await expect(panel).toHaveAttribute('data-mode', 'offline');
     await expect(page.getByTestId('upload-panel-title')).toContainText('No Internet connection');
   } finally {
-    await context.setOffline(false);
+    // After a test timeout the page is closed: a throw here would replace the error of the step
+    // that was waiting (fresh30 reported only this line's "page closed").
+    if (!page.isClosed()) await context.setOffline(false);
   }
   await expect(page.getByTestId('upload-panel-title')).toContainText(/retrying in \d seconds/i);
   await expect(page.getByTestId('upload-panel-title')).toHaveText('All files uploaded (1)', {

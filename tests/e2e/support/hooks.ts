@@ -12,9 +12,12 @@ export type { CaptureHooks };
 export type { EngineSnapshot } from '../../../src/features/timeline/galleryTestHook';
 export type GalleryEngine = NonNullable<CaptureHooks['gallery']>;
 
-/** Waits until the page has published `name` on window.__capture. */
+/**
+ * Waits until the page has published `name` on window.__capture: for a page load, so up to the
+ * test's own timeout rather than the config's 30-s action limit.
+ */
 export async function waitForHook(page: Page, name: keyof CaptureHooks): Promise<void> {
-  await page.waitForFunction((key) => Boolean(window.__capture?.[key]), name);
+  await page.waitForFunction((key) => Boolean(window.__capture?.[key]), name, { timeout: 0 });
 }
 
 /**
