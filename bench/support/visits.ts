@@ -267,8 +267,15 @@ export async function visit(
     };
   });
   const fullAt = marks.timeOrigin + marks.fullScreen!;
+  // The page before this one lives until this one's document arrives, and a call it deferred
+  // can start in that time (seen: its full-screen cards at 30 ms, the document at 69): not this
+  // visit's. Before the document, only the navigation itself (the worker's fetch of the page).
+  const documentAt = marks.timeOrigin + marks.path.document;
+  const pagePath = new URL(url).pathname;
+  const ofThisVisit = (s: Seen) => s.at >= documentAt || new URL(s.url).pathname === pagePath;
   const onScreen = new Set(marks.onScreen ?? []);
   const network = seen
+    .filter(ofThisVisit)
     .filter((s) => s.at <= fullAt && s.fromServer && (s.bySw || !s.fromServiceWorker))
     .sort((a, b) => a.at - b.at)
     .map(({ url: u, bySw, at }) => {
