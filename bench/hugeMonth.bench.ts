@@ -12,7 +12,7 @@
  * with its function and class names kept (the profile must name WebGL calls such as getContext
  * or compileShader to leave them out); `--profile` builds it unminified, with readable lines.
  * Writes bench/results/hugeMonth.json; exits 1 when a target is missed.
- * Run: npx tsx bench/hugeMonth.bench.ts [--profile]
+ * Run: npx tsx bench/hugeMonth.bench.ts [--profile] [--network-delay-ms=N]
  */
 import type { CDPSession, Page } from '@playwright/test';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
@@ -52,6 +52,13 @@ const PAGE_DOWNS = 10;
 const LONG_TASK_MS = 50;
 const SCENE_TIMEOUT_MS = 120_000;
 const PROFILE = process.argv.includes('--profile');
+/**
+ * `--network-delay-ms=N`: every request to either server is held N ms before it is handled (a
+ * real network's round trip; 0 by default, the servers on this machine).
+ */
+const NETWORK_DELAY_MS = Number(
+  process.argv.find((arg) => arg.startsWith('--network-delay-ms='))?.split('=')[1] ?? 0,
+);
 /** How long after the first frame (open) or the resize the screen must have every thumbnail. */
 const GREY_AFTER_MS = 6_000;
 if (QUICK) {
@@ -87,6 +94,8 @@ interface GreyCount {
 declare global {
   interface Window {
     __benchGrey?: Promise<GreyCount>;
+    /** Page clock of the engine's first frame (ms). */
+    __benchFirstFrameAt?: number;
   }
 }
 
@@ -104,6 +113,7 @@ function watchFirstScreen(waitMs: number): void {
         return;
       }
       const stop = gallery.onFrame(() => {
+        window.__benchFirstFrameAt ??= performance.now();
         if (gallery.snapshot().tiles === 0) return;
         stop();
         setTimeout(() => {
@@ -131,6 +141,39 @@ function greyLater(page: Page): Promise<void> {
 
 const greyCount = (page: Page): Promise<GreyCount> => page.evaluate(() => window.__benchGrey!);
 
+/**
+ * When the open's first steps happened, on the page clock (ms from the navigation): the list of
+ * months asked for and answered, the first section's files asked for and answered, and the
+ * engine's first frame (the renderer made). -1: not seen.
+ */
+interface OpenMilestones {
+  monthsAskedMs: number;
+  monthsAnsweredMs: number;
+  filesAskedMs: number;
+  filesAnsweredMs: number;
+  firstFrameMs: number;
+}
+
+function openMilestones(page: Page): Promise<OpenMilestones> {
+  return page.evaluate(() => {
+    const first = (part: string) =>
+      performance
+        .getEntriesByType('resource')
+        .find((entry) => new URL(entry.name).pathname.endsWith(part)) as
+        PerformanceResourceTiming | undefined;
+    const months = first('/timeline/months');
+    const files = first('/files');
+    const ms = (value: number | undefined) => (value === undefined ? -1 : Math.round(value));
+    return {
+      monthsAskedMs: ms(months?.startTime),
+      monthsAnsweredMs: ms(months?.responseEnd),
+      filesAskedMs: ms(files?.startTime),
+      filesAnsweredMs: ms(files?.responseEnd),
+      firstFrameMs: ms(window.__benchFirstFrameAt),
+    };
+  });
+}
+
 interface Phase {
   name: string;
   /** Page clock from the action to a screen with every thumbnail (ms); -1: not within the wait. */
@@ -147,6 +190,8 @@ interface Phase {
   attributed: boolean;
   /** Open and resize: the tiles on screen, and the grey ones, GREY_AFTER_MS after the first frame or the resize. */
   greyAfter?: GreyCount;
+  /** Open: when the months, the screen's files and the first frame came. */
+  milestones?: OpenMilestones;
 }
 
 async function phase(
@@ -237,7 +282,12 @@ const app = PROFILE
     })
   : await buildApp('dist-huge-month', { testHooks: true, plugins: [KEEP_NAMES] });
 process.env.BENCH_DATA_DIR = await ensureHugeMonth();
-const servers = await benchServers(FILES, app.outDir);
+const servers = await benchServers(
+  FILES,
+  app.outDir,
+  [],
+  NETWORK_DELAY_MS > 0 ? { ms: NETWORK_DELAY_MS } : undefined,
+);
 const { browser, version } = await launchBrowser();
 const phases: Phase[] = [];
 try {
@@ -269,6 +319,8 @@ try {
     ),
   );
   phases[0].greyAfter = await greyCount(page);
+  phases[0].milestones = await openMilestones(page);
+  step(`open: ${JSON.stringify(phases[0].milestones)}`);
   await page.setViewportSize(DESKTOP);
   await waitForThumbnails(page, (await engineSnapshot(page)).frames, SCENE_TIMEOUT_MS);
   await sleep(1000);
@@ -326,10 +378,27 @@ const targets: Target[] = [
       : [],
   ),
 ];
-const headlines: Headline[] = phases.flatMap((p) => [
-  { label: `${p.name}: longest task (any work)`, value: round(p.maxTaskMs, 0), unit: 'ms' },
-  { label: `${p.name}: most script of ours in a task`, value: round(p.maxScriptMs, 0), unit: 'ms' },
-]);
+const milestones = phases[0]?.milestones;
+const headlines: Headline[] = [
+  ...phases.flatMap((p) => [
+    { label: `${p.name}: longest task (any work)`, value: round(p.maxTaskMs, 0), unit: 'ms' },
+    {
+      label: `${p.name}: most script of ours in a task`,
+      value: round(p.maxScriptMs, 0),
+      unit: 'ms',
+    },
+  ]),
+  ...(milestones
+    ? [
+        {
+          label: "open: the screen's files asked for at",
+          value: milestones.filesAskedMs,
+          unit: 'ms',
+        },
+        { label: 'open: the first frame at', value: milestones.firstFrameMs, unit: 'ms' },
+      ]
+    : []),
+];
 const file = writeResult('hugeMonth', {
   machine: machine(version),
   setup: {
@@ -338,6 +407,7 @@ const file = writeResult('hugeMonth', {
     viewport: `${TV.width}×${TV.height} at DPR 1 (resize from ${DESKTOP.width}×${DESKTOP.height})`,
     pageDowns: PAGE_DOWNS,
     profiled: PROFILE,
+    networkDelayMs: NETWORK_DELAY_MS,
   },
   phases,
   targets,
