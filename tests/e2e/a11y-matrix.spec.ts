@@ -22,7 +22,7 @@
 //   upload overlay                  albums/UploadOverlay           album page (shared, uploads allowed)
 //   viewer More menu                carousel/CarouselMore          viewer (/photos/{id}, album viewer)
 //   viewer Info panel               carousel/InfoPanel             viewer (/photos/{id})
-//   viewer comments (side panel)    albums/CommentsPanel           album viewer (1440 dark only)
+//   viewer comments (side panel)    albums/CommentsPanel           album viewer (1440 px only)
 //   cast pairing                    cast/PairDialog                viewer
 //   subscription                    billing/SubscriptionDialog     /settings/storage (a plan, Buy)
 //   digital legacy contact          settings/DigitalLegacySection  /settings/privacy
@@ -356,7 +356,7 @@ const PAGES: {
 ];
 
 /**
- * The dialogs about the session itself, at 360 px light and 1440 px dark, on the shared page once
+ * The dialogs about the session itself, at 360 and 1440 px (CONFIGS), on the shared page once
  * every page above is done (they end its session): the account switch, met at start-up when a
  * link carries another account's session while one is signed in (kept, not switched), then the
  * session expired, met when the server no longer knows the session (it ended elsewhere: SPEC §7
