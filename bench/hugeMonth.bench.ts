@@ -24,6 +24,7 @@ import {
   CACHE_DIR,
   QUICK,
   machine,
+  numberFlag,
   reportTargets,
   round,
   sleep,
@@ -43,6 +44,14 @@ import {
   type LongTask,
   type LongTaskParts,
 } from './support/longTasks';
+import {
+  greyCount,
+  greyLater,
+  openMilestones,
+  watchFirstScreen,
+  type GreyCount,
+  type OpenMilestones,
+} from './support/firstScreen';
 import { benchServers } from './support/servers';
 
 const FILES = 70_000;
@@ -56,9 +65,7 @@ const PROFILE = process.argv.includes('--profile');
  * `--network-delay-ms=N`: every request to either server is held N ms before it is handled (a
  * real network's round trip; 0 by default, the servers on this machine).
  */
-const NETWORK_DELAY_MS = Number(
-  process.argv.find((arg) => arg.startsWith('--network-delay-ms='))?.split('=')[1] ?? 0,
-);
+const NETWORK_DELAY_MS = numberFlag('network-delay-ms') ?? 0;
 /** How long after the first frame (open) or the resize the screen must have every thumbnail. */
 const GREY_AFTER_MS = 6_000;
 if (QUICK) {
@@ -83,95 +90,6 @@ async function ensureHugeMonth(): Promise<string> {
   await seeding.close();
   renameSync(partial, dataDir);
   return dataDir;
-}
-
-/** The tiles on screen, and those without a thumbnail yet, at one moment. */
-interface GreyCount {
-  tiles: number;
-  grey: number;
-}
-
-declare global {
-  interface Window {
-    __benchGrey?: Promise<GreyCount>;
-    /** Page clock of the engine's first frame (ms). */
-    __benchFirstFrameAt?: number;
-  }
-}
-
-/**
- * An init script: GREY_AFTER_MS after the engine's first frame with tiles, how many of the tiles
- * on screen are grey (window.__benchGrey). Polls for the engine once an animation frame until it
- * is published, then listens to its frames.
- */
-function watchFirstScreen(waitMs: number): void {
-  window.__benchGrey = new Promise((resolve) => {
-    const look = () => {
-      const gallery = window.__capture?.gallery;
-      if (!gallery) {
-        requestAnimationFrame(look);
-        return;
-      }
-      const stop = gallery.onFrame(() => {
-        window.__benchFirstFrameAt ??= performance.now();
-        if (gallery.snapshot().tiles === 0) return;
-        stop();
-        setTimeout(() => {
-          const s = gallery.snapshot();
-          resolve({ tiles: s.tiles, grey: s.untexturedTiles });
-        }, waitMs);
-      });
-    };
-    look();
-  });
-}
-
-/** The same count GREY_AFTER_MS from now (after an action that needs no new engine). */
-function greyLater(page: Page): Promise<void> {
-  return page.evaluate((waitMs) => {
-    const gallery = window.__capture!.gallery!;
-    window.__benchGrey = new Promise((resolve) =>
-      setTimeout(() => {
-        const s = gallery.snapshot();
-        resolve({ tiles: s.tiles, grey: s.untexturedTiles });
-      }, waitMs),
-    );
-  }, GREY_AFTER_MS);
-}
-
-const greyCount = (page: Page): Promise<GreyCount> => page.evaluate(() => window.__benchGrey!);
-
-/**
- * When the open's first steps happened, on the page clock (ms from the navigation): the list of
- * months asked for and answered, the first section's files asked for and answered, and the
- * engine's first frame (the renderer made). -1: not seen.
- */
-interface OpenMilestones {
-  monthsAskedMs: number;
-  monthsAnsweredMs: number;
-  filesAskedMs: number;
-  filesAnsweredMs: number;
-  firstFrameMs: number;
-}
-
-function openMilestones(page: Page): Promise<OpenMilestones> {
-  return page.evaluate(() => {
-    const first = (part: string) =>
-      performance
-        .getEntriesByType('resource')
-        .find((entry) => new URL(entry.name).pathname.endsWith(part)) as
-        PerformanceResourceTiming | undefined;
-    const months = first('/timeline/months');
-    const files = first('/files');
-    const ms = (value: number | undefined) => (value === undefined ? -1 : Math.round(value));
-    return {
-      monthsAskedMs: ms(months?.startTime),
-      monthsAnsweredMs: ms(months?.responseEnd),
-      filesAskedMs: ms(files?.startTime),
-      filesAnsweredMs: ms(files?.responseEnd),
-      firstFrameMs: ms(window.__benchFirstFrameAt),
-    };
-  });
 }
 
 interface Phase {
@@ -327,7 +245,7 @@ try {
   phases.push(
     await phase(page, cdp, 'resize', async () => {
       await page.setViewportSize(TV);
-      await greyLater(page);
+      await greyLater(page, GREY_AFTER_MS);
     }),
   );
   phases[1].greyAfter = await greyCount(page);

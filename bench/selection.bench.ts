@@ -11,12 +11,13 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { SelectionModel } from '../src/gallery/engine/selection/SelectionModel';
 import { TestSelectableIndex } from '../src/gallery/engine/selection/testIndex';
+import { numberFlag } from './support/env';
 
 const SECTIONS = 2000;
 const SIZE = 500;
 const BUDGET_MS = 100;
-const runsArg = process.argv.find((arg) => arg.startsWith('--runs='));
-const RUNS = runsArg ? Math.max(2, Number(runsArg.slice('--runs='.length))) : 30;
+const runsFlag = numberFlag('runs');
+const RUNS = runsFlag === undefined ? 30 : Math.max(2, runsFlag);
 /** A 100,000-item range whose ends fall mid-section, so partial words are exercised. */
 const RANGE = { anchor: { section: 100, item: 250 }, target: { section: 300, item: 249 } };
 

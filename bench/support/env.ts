@@ -6,6 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const QUICK = process.argv.includes('--quick');
+
+/** The number given as `--name=N` on the command line, or undefined without one. */
+export function numberFlag(name: string): number | undefined {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return arg === undefined ? undefined : Number(arg.slice(name.length + 3));
+}
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * Where results go: a full run writes the committed bench/results/<name>.json; a quick run (CI's,
