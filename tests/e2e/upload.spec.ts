@@ -221,50 +221,69 @@ test('200 files through faults, offline, a full quota and bad files: each ends S
   // The network goes away for a while: the panel says so (SPEC §8), and once it is back counts
   // down and retries (issue 34.8).
   await waitUntil(page, (list) => list.filter((i) => i.status === 'Succeeded').length >= 40);
-  await context.setOffline(true);
-  await expect(page.getByTestId('upload-panel')).toHaveAttribute('data-mode', 'offline');
-  await expect(page.getByTestId('upload-panel-title')).toContainText('No Internet connection');
   // Back online, the panel counts down and retries (SPEC §4: offline, a 4-second countdown, then
-  // an automatic retry). A file sent before the loss may be confirmed first, before the browser's
-  // `online` event or in the same task; a confirmation proves the connection (SPEC §4: progress
-  // above 0 sets Online) and the queue goes on at once, with no countdown. So the test records
-  // every title the panel shows (a poll may miss a 4-s countdown) and every way the uploader left
-  // Offline, and accepts exactly these two.
+  // an automatic retry). A file sent before the loss may be confirmed first: its answer may come
+  // before the app sees the network back, even before the test turns it back on. A confirmation
+  // proves the connection (SPEC §4: progress above 0 sets Online) and the queue goes on at once,
+  // with no countdown. So the page records, from the moment the uploader has seen the loss, every
+  // title the panel shows (a poll may miss a 4-s countdown) and every confirmation that took the
+  // uploader out of Offline: a file newly Succeeded (its bytes may all have been counted before,
+  // as BackendSucceeded) or new upload progress above 0 (a retry starts again from 0). The test
+  // accepts exactly these two ways out.
   await page.getByTestId('upload-panel').evaluate((panel) => {
-    type Store = {
-      getState(): { connection: string; items: { status: string; uploadedPercent: number }[] };
-      subscribe(
-        listener: (state: Store['getState'] extends () => infer S ? S : never) => void,
-      ): void;
-    };
+    type Item = { id: string; status: string; uploadedPercent: number };
+    type State = { connection: string; waitingForNetwork: boolean; items: Item[] };
+    type Store = { getState(): State; subscribe(listener: (state: State) => void): void };
     const w = window as unknown as { __titles: string[]; __capture: { upload: { store: Store } } };
     const shown: string[] = (w.__titles = []);
+    let armed = false;
     const title = () => panel.querySelector('[data-testid="upload-panel-title"]')?.textContent;
-    new MutationObserver(() => shown.push(title() ?? '')).observe(panel, {
+    new MutationObserver((records) => {
+      if (!armed) return;
+      if (records.some((r) => r.attributeName === 'data-mode')) {
+        shown.push(`<mode ${panel.getAttribute('data-mode')}>`);
+      }
+      shown.push(title() ?? '');
+    }).observe(panel, {
       childList: true,
       characterData: true,
       subtree: true,
+      attributeFilter: ['data-mode'],
     });
     const store = w.__capture.upload.store;
-    const progress = (s: ReturnType<Store['getState']>) =>
-      s.items.reduce((sum, i) => sum + (i.status === 'Succeeded' ? 1 : i.uploadedPercent), 0);
+    const confirmed = (before: State, state: State) => {
+      const was = new Map(before.items.map((i) => [i.id, i]));
+      return state.items.some((item) => {
+        const old = was.get(item.id);
+        if (item.status === 'Succeeded') return old?.status !== 'Succeeded';
+        return (
+          item.status === 'Uploading' &&
+          item.uploadedPercent > 0 &&
+          item.uploadedPercent !== old?.uploadedPercent
+        );
+      });
+    };
     let before = store.getState();
     store.subscribe((state) => {
-      if (
-        before.connection !== 'Online' &&
-        state.connection === 'Online' &&
-        progress(state) > progress(before)
-      )
-        shown.push('<confirmed by an upload>');
+      if (!armed && state.waitingForNetwork) {
+        armed = true;
+        shown.push(title() ?? '');
+      }
+      if (armed && before.connection !== 'Online' && state.connection === 'Online') {
+        shown.push(confirmed(before, state) ? '<confirmed by an upload>' : '<online unconfirmed>');
+      }
       before = state;
     });
   });
+  const shown = () => page.evaluate(() => (window as unknown as { __titles: string[] }).__titles);
+  await context.setOffline(true);
+  // The panel said so, even if a confirmation has taken it out of Offline since.
+  await expect.poll(shown).toContainEqual('<mode offline>');
+  await expect.poll(shown).toContainEqual(expect.stringContaining('No Internet connection'));
   await context.setOffline(false);
   await expect
     .poll(async () => {
-      const titles = await page.evaluate(
-        () => (window as unknown as { __titles: string[] }).__titles,
-      );
+      const titles = await shown();
       if (titles.some((t) => /retrying in \d seconds/i.test(t))) return 'counted down';
       if (titles.includes('<confirmed by an upload>')) return 'confirmed by an upload';
       return titles;
