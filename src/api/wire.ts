@@ -56,7 +56,9 @@ export function parseJsonAnswer<T>(
 }
 
 /** "path: message" for the first few issues: enough to find the field, short enough to log. */
-export function summariseIssues(issues: readonly z.core.$ZodIssue[]): string {
+export function summariseIssues(
+  issues: readonly Pick<z.core.$ZodIssue, 'path' | 'message'>[],
+): string {
   const shown = issues
     .slice(0, 5)
     .map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);

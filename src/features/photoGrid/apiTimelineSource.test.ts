@@ -2,35 +2,20 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FilesResponseSchema } from '../../api/contract/files';
 import { ApiError } from '../../api/errors';
 import type { ApiClient } from '../../api/http';
-import {
-  apiTimelineSource,
-  FILES_PARSED_PER_TASK,
-  FILES_SLICE_MS,
-  kindOf,
-  parseFilesInSlices,
-  showsOnTimeline,
-  toColumns,
-} from './apiTimelineSource';
+import { apiTimelineSource, kindOf, showsOnTimeline, toColumns } from './apiTimelineSource';
+import { FILES_PARSED_PER_TASK, FILES_SLICE_MS, parseFilesInSlices } from './filesAnswer';
 import type { FileInfo } from '../../api/contract/files';
 import { filterKeepsKind, type TimelineFilter } from './filters';
+import { listedFile } from './testing';
 
-const file = (i: number) => ({
-  id: `f-${i}`,
-  path: `IMG_${i}.jpg`,
-  ctime: 1_700_000_000 - i,
-  mtime: 1_700_000_000,
-  size: 1000 + i,
-  width: 4032,
-  height: 3024,
-  type: 'picture',
-});
+const file = (i: number) => listedFile(i);
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the page’s first file check (issue 34.10: zod’s first check of a schema is slow)', () => {
   it('checks the first file alone, in a task of its own, and later lists by the step', async () => {
     vi.resetModules();
-    const fresh = await import('./apiTimelineSource');
+    const fresh = await import('./filesAnswer');
     const events: string[] = [];
     vi.stubGlobal('scheduler', {
       yield: () => {
@@ -140,7 +125,9 @@ describe('apiTimelineSource files: checked, kept and copied into columns slice b
     }
   };
   const clientAnswering = (files: unknown[]) =>
-    ({ request: () => Promise.resolve({ data: { files } }) }) as unknown as ApiClient;
+    ({
+      request: () => Promise.resolve({ data: new Blob([JSON.stringify({ files })]) }),
+    }) as unknown as ApiClient;
   const section = {
     key: '2026-11-3',
     year: 2026,
@@ -216,7 +203,9 @@ describe('an album sorted ADDED against a service without ?order=added (src/api/
       request: ({ call }: { call: { path: string; query: Record<string, unknown> } }) => {
         queries.push(call.query);
         return Promise.resolve({
-          data: call.path.endsWith('/timeline/months') ? months : { files },
+          data: call.path.endsWith('/timeline/months')
+            ? months
+            : new Blob([JSON.stringify({ files })]),
         });
       },
     } as unknown as ApiClient;

@@ -1,13 +1,9 @@
 import { CALLS } from '../../api/contract/calls';
 import { callTo } from '../../api/contract/callTarget';
-import { z } from 'zod';
-import { FileSchema, type FileInfo } from '../../api/contract/files';
+import type { FileInfo } from '../../api/contract/files';
 import { TimelineMonthsResponseSchema } from '../../api/contract/jobs';
-import { ApiError } from '../../api/errors';
 import type { ApiClient } from '../../api/http';
-import { summariseIssues } from '../../api/wire';
 import { linkRequestOptions } from '../../platform/linkAccess';
-import { yieldToEventLoop } from '../../platform/yieldToEventLoop';
 import {
   FILE_KIND,
   type SectionFiles,
@@ -15,6 +11,7 @@ import {
   type SectionDescriptor,
 } from '../../gallery';
 import { showsOnTimeline as showsOnTimelineRule } from '../../domain/timeline';
+import { readFilesAnswer } from './filesAnswer';
 import { filterCounts, filterKeepsKind, type TimelineFilter } from './filters';
 
 /** Unix seconds of a section's first moment and of the moment after its last day (UTC). */
@@ -68,14 +65,16 @@ export function apiTimelineSource(
     async files(section, signal) {
       const { start, end } = sectionRange(section);
       const call = callTo(CALLS.jobFiles, { id: jobId }, { start, end, ...order });
+      // The body as a Blob: a large answer is read in a worker, never as text here.
       const { data } = await client.request({
         call,
         ...linkRequestOptions(jobId),
-        schema: FilesEnvelopeSchema,
+        responseType: 'blob',
         signal,
       });
-      const columns = new ColumnWriter(data.files.length);
-      const files = await parseFilesInSlices(data.files, call.path, signal, (slice) => {
+      const { pictures, videos, screenshots } = section.counts;
+      const columns = new ColumnWriter(pictures + videos + screenshots);
+      const files = await readFilesAnswer(data, call.path, signal, (slice) => {
         for (const file of slice) {
           if (showsOnTimeline(file) && filterKeepsKind(filter, kindOf(file))) columns.push(file);
         }
@@ -84,98 +83,6 @@ export function apiTimelineSource(
       return columns.finish();
     },
   };
-}
-
-/** GET /jobs/{id}/files before its files are checked (FilesResponseSchema, in slices). */
-const FilesEnvelopeSchema = z.object({ files: z.array(z.unknown()) });
-const FileSliceSchema = z.array(FileSchema);
-
-/**
- * Files checked per task at most. A section is one day at most when its month is large, and one
- * day may hold thousands of files (a month of 70,000 photos has days of 6,000): checked, kept and
- * copied into columns at once, they held the main thread for hundreds of milliseconds (issue
- * 34.10). About 10 ms a slice on an idle machine.
- */
-export const FILES_PARSED_PER_TASK = 500;
-
-/** Files checked between two looks at the clock. */
-const FILES_PER_STEP = 100;
-
-/**
- * Main-thread ms a slice may run before it yields, whatever its count: on a loaded machine (the
- * bench's load average of 24) 500 files took 100 ms and more.
- */
-export const FILES_SLICE_MS = 8;
-
-/**
- * Whether FileSliceSchema has checked a file in this page yet. zod derives a schema's internals
- * (each object's normalised shape, optional keys, the checks' runners) on its first check, and
- * that first check of a file also runs the check code cold: ~35 ms of one task at a load of 11
- * (bench/hugeMonth, issue 34.10), so the first file is checked alone, in a task of its own.
- */
-let fileCheckWarm = false;
-
-/**
- * FilesResponseSchema's check of `items`, in slices with a yield to the event loop between them:
- * the same files, or the same `malformed` ApiError (the issue's path counts from the list's start).
- * `each` sees every checked part in order, in the slice that checked it (the caller's own per-file
- * work is sliced with the check). A slice ends after FILES_PARSED_PER_TASK files or FILES_SLICE_MS
- * of `now`, whichever comes first.
- */
-export async function parseFilesInSlices(
-  items: readonly unknown[],
-  path: string,
-  signal?: AbortSignal,
-  each?: (files: readonly FileInfo[]) => void,
-  now: () => number = () => performance.now(),
-): Promise<FileInfo[]> {
-  const files: FileInfo[] = [];
-  // The page's first check: one file, with the tasks before and after it left to the others.
-  if (!fileCheckWarm && items.length > 0) {
-    await yieldToEventLoop();
-    signal?.throwIfAborted();
-  }
-  let sliceStart = now();
-  let inSlice = 0;
-  let endSlice = false;
-  for (let from = 0; from < items.length;) {
-    if (
-      endSlice ||
-      inSlice >= FILES_PARSED_PER_TASK ||
-      (inSlice > 0 && now() - sliceStart >= FILES_SLICE_MS)
-    ) {
-      await yieldToEventLoop();
-      signal?.throwIfAborted();
-      sliceStart = now();
-      inSlice = 0;
-      endSlice = false;
-    }
-    const step = fileCheckWarm ? FILES_PER_STEP : 1;
-    const parsed = FileSliceSchema.safeParse(items.slice(from, from + step));
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((issue) => ({
-        ...issue,
-        path: ['files', from + Number(issue.path[0]), ...issue.path.slice(1)],
-      }));
-      throw new ApiError({
-        kind: 'malformed',
-        method: 'GET',
-        path,
-        status: 200,
-        detail: summariseIssues(issues),
-        cause: parsed.error,
-      });
-    }
-    for (const file of parsed.data) files.push(file);
-    each?.(parsed.data);
-    inSlice += parsed.data.length;
-    from += step;
-    if (!fileCheckWarm) {
-      fileCheckWarm = true;
-      endSlice = true;
-    }
-  }
-  return files;
 }
 
 type FileRow = Pick<
@@ -216,16 +123,16 @@ export function toColumns(files: readonly FileRow[]): SectionFiles {
 
 /**
  * toColumns a file at a time, so the copy can go slice by slice with the check: columns of room
- * for `capacity` files, cut to what was pushed at the end (a typed copy, only when some were
- * left out).
+ * for `capacity` files (a section's listed count), grown if more come (the section changed since
+ * it was listed), cut to what was pushed at the end (a typed copy, only when some were left out).
  */
 export class ColumnWriter {
   private readonly ids: string[];
-  private readonly aspects: Float32Array;
-  private readonly times: Float64Array;
-  private readonly kinds: Uint8Array;
-  private readonly durations: Float32Array;
-  private readonly sizes: Float64Array;
+  private aspects: Float32Array;
+  private times: Float64Array;
+  private kinds: Uint8Array;
+  private durations: Float32Array;
+  private sizes: Float64Array;
   private readonly paths: string[];
   private n = 0;
 
@@ -240,6 +147,7 @@ export class ColumnWriter {
   }
 
   push(file: FileRow): void {
+    if (this.n === this.aspects.length) this.grow();
     const i = this.n++;
     this.ids[i] = file.id;
     const w = file.width ?? 0;
@@ -250,6 +158,23 @@ export class ColumnWriter {
     this.durations[i] = file.duration ?? 0;
     this.sizes[i] = file.size;
     this.paths[i] = file.path;
+  }
+
+  private grow(): void {
+    const capacity = Math.max(16, this.aspects.length * 2);
+    const grown = <T extends Float32Array | Float64Array | Uint8Array>(
+      column: T,
+      make: new (n: number) => T,
+    ) => {
+      const next = new make(capacity);
+      next.set(column);
+      return next;
+    };
+    this.aspects = grown(this.aspects, Float32Array);
+    this.times = grown(this.times, Float64Array);
+    this.kinds = grown(this.kinds, Uint8Array);
+    this.durations = grown(this.durations, Float32Array);
+    this.sizes = grown(this.sizes, Float64Array);
   }
 
   finish(): SectionFiles {

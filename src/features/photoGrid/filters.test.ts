@@ -76,7 +76,7 @@ describe('apiTimelineSource under a filter', () => {
   const client = {
     request: vi.fn(({ call: opts }: { call: CallTarget }) =>
       Promise.resolve({
-        data: opts.path.endsWith('/months') ? months : files,
+        data: opts.path.endsWith('/months') ? months : new Blob([JSON.stringify(files)]),
         headers: new Headers(),
         status: 200,
       }),

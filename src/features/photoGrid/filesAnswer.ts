@@ -1,0 +1,200 @@
+import { wrap, type Remote } from 'comlink';
+import type { FileInfo } from '../../api/contract/files';
+import { ApiError } from '../../api/errors';
+import { parseJsonAnswer, summariseIssues } from '../../api/wire';
+import { yieldToEventLoop } from '../../platform/yieldToEventLoop';
+import type { FilesAnswerWorkerApi } from './filesAnswer.shared';
+import { checkFileSlice, FilesEnvelopeSchema, type FileIssue } from './filesCheck';
+
+/*
+ * A GET /jobs/{id}/files answer read into checked files without a long task of ours (issue
+ * 34.10): a small answer parsed here and checked in slices (parseFilesInSlices), a large one
+ * parsed and checked in the files-answer worker and taken a slice a message.
+ */
+
+/**
+ * Answers larger than this go to the worker: about 700 files, which JSON.parse reads in a
+ * millisecond or two here, while the worker's round trips would only add latency. A day of
+ * 70,000 files (an import of undated files) is some 20 MB: 60 to 90 ms in one JSON.parse.
+ */
+export const FILES_ANSWER_WORKER_BYTES = 256 * 1024;
+
+/**
+ * Files a message from the worker carries: their structured copy and the columns' copy here take
+ * a few milliseconds.
+ */
+export const FILES_PER_MESSAGE = 1000;
+
+/**
+ * Files checked per task at most. A section is one day at most when its month is large, and one
+ * day may hold thousands of files (a month of 70,000 photos has days of 6,000): checked, kept and
+ * copied into columns at once, they held the main thread for hundreds of milliseconds (issue
+ * 34.10). About 10 ms a slice on an idle machine.
+ */
+export const FILES_PARSED_PER_TASK = 500;
+
+/** Files checked between two looks at the clock. */
+const FILES_PER_STEP = 100;
+
+/**
+ * Main-thread ms a slice may run before it yields, whatever its count: on a loaded machine (the
+ * bench's load average of 24) 500 files took 100 ms and more.
+ */
+export const FILES_SLICE_MS = 8;
+
+/**
+ * Whether the file check has run in this page yet. zod derives a schema's internals (each
+ * object's normalised shape, optional keys, the checks' runners) on its first check, and that
+ * first check of a file also runs the check code cold: ~35 ms of one task at a load of 11
+ * (bench/hugeMonth, issue 34.10), so the first file is checked alone, in a task of its own.
+ */
+let fileCheckWarm = false;
+
+const malformed = (path: string, detail: string, cause?: unknown) =>
+  new ApiError({ kind: 'malformed', method: 'GET', path, status: 200, detail, cause });
+
+const issuesError = (path: string, issues: FileIssue[]) =>
+  malformed(path, summariseIssues(issues), issues);
+
+/**
+ * The answer's files, checked as FilesResponseSchema checks them (the same files, or the same
+ * `malformed` ApiError); `each` sees every checked part in order, in the task that checked it (the
+ * caller's own per-file work is sliced with the check). `remote` is the worker (tests give one
+ * over a MessageChannel); none, or one that fails to start, leaves the work to this thread.
+ */
+export async function readFilesAnswer(
+  answer: Blob,
+  path: string,
+  signal?: AbortSignal,
+  each?: (files: readonly FileInfo[]) => void,
+  remote: Remote<FilesAnswerWorkerApi> | null = answer.size > FILES_ANSWER_WORKER_BYTES
+    ? filesAnswerWorker()
+    : null,
+): Promise<FileInfo[]> {
+  if (remote) {
+    const files = await readInWorker(remote, answer, path, signal, each);
+    if (files) return files;
+  }
+  const text = await answer.text();
+  const { files: items } = parseJsonAnswer(text, FilesEnvelopeSchema, (detail, cause) =>
+    malformed(path, detail, cause),
+  );
+  return parseFilesInSlices(items, path, signal, each);
+}
+
+/** The files read in the worker; null when the worker could not start. */
+async function readInWorker(
+  remote: Remote<FilesAnswerWorkerApi>,
+  answer: Blob,
+  path: string,
+  signal: AbortSignal | undefined,
+  each: ((files: readonly FileInfo[]) => void) | undefined,
+): Promise<FileInfo[] | null> {
+  const opened = await orBroken(remote.open(answer));
+  if (opened === BROKEN) return null;
+  if (!opened.ok) {
+    if (opened.notJson) throw malformed(path, 'answer is not JSON');
+    throw issuesError(path, opened.issues);
+  }
+  const { handle, length } = opened;
+  const files: FileInfo[] = [];
+  try {
+    // One slice asked ahead: the worker checks the next while this thread copies the last.
+    let next = length > 0 ? remote.check(handle, 0, FILES_PER_MESSAGE) : null;
+    for (let from = 0; next; from += FILES_PER_MESSAGE) {
+      const slice = await orBroken(next);
+      if (slice === BROKEN) return null;
+      next =
+        from + FILES_PER_MESSAGE < length
+          ? remote.check(handle, from + FILES_PER_MESSAGE, FILES_PER_MESSAGE)
+          : null;
+      signal?.throwIfAborted();
+      if (!slice.ok) throw issuesError(path, slice.issues);
+      for (const file of slice.files) files.push(file);
+      each?.(slice.files);
+    }
+    return files;
+  } finally {
+    void remote.close(handle);
+  }
+}
+
+const BROKEN = Symbol('the worker failed');
+/** Settles with BROKEN once the worker has failed (an error event); never before. */
+let workerFailed: Promise<typeof BROKEN> = new Promise(() => undefined);
+let worker: Remote<FilesAnswerWorkerApi> | null | undefined;
+
+/** `call`, or BROKEN if the worker fails first: comlink's call would wait for ever. */
+const orBroken = <P extends Promise<unknown>>(call: P): Promise<Awaited<P> | typeof BROKEN> =>
+  Promise.race([call as Promise<Awaited<P>>, workerFailed]);
+
+/** The page's files-answer worker, made at the first large answer; null where none can run. */
+function filesAnswerWorker(): Remote<FilesAnswerWorkerApi> | null {
+  if (worker !== undefined) return worker;
+  if (typeof Worker === 'undefined') return (worker = null);
+  try {
+    const started = new Worker(new URL('./filesAnswer.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'files-answer',
+    });
+    workerFailed = new Promise((resolve) =>
+      started.addEventListener('error', () => {
+        worker = null;
+        resolve(BROKEN);
+      }),
+    );
+    worker = wrap<FilesAnswerWorkerApi>(started);
+  } catch {
+    worker = null;
+  }
+  return worker;
+}
+
+/**
+ * FilesResponseSchema's check of `items`, in slices with a yield to the event loop between them:
+ * the same files, or the same `malformed` ApiError (the issue's path counts from the list's start).
+ * `each` sees every checked part in order, in the slice that checked it. A slice ends after
+ * FILES_PARSED_PER_TASK files or FILES_SLICE_MS of `now`, whichever comes first.
+ */
+export async function parseFilesInSlices(
+  items: readonly unknown[],
+  path: string,
+  signal?: AbortSignal,
+  each?: (files: readonly FileInfo[]) => void,
+  now: () => number = () => performance.now(),
+): Promise<FileInfo[]> {
+  const files: FileInfo[] = [];
+  // The page's first check: one file, with the tasks before and after it left to the others.
+  if (!fileCheckWarm && items.length > 0) {
+    await yieldToEventLoop();
+    signal?.throwIfAborted();
+  }
+  let sliceStart = now();
+  let inSlice = 0;
+  let endSlice = false;
+  for (let from = 0; from < items.length;) {
+    if (
+      endSlice ||
+      inSlice >= FILES_PARSED_PER_TASK ||
+      (inSlice > 0 && now() - sliceStart >= FILES_SLICE_MS)
+    ) {
+      await yieldToEventLoop();
+      signal?.throwIfAborted();
+      sliceStart = now();
+      inSlice = 0;
+      endSlice = false;
+    }
+    const step = fileCheckWarm ? FILES_PER_STEP : 1;
+    const checked = checkFileSlice(items.slice(from, from + step), from);
+    if (!checked.ok) throw issuesError(path, checked.issues);
+    for (const file of checked.files) files.push(file);
+    each?.(checked.files);
+    inSlice += checked.files.length;
+    from += step;
+    if (!fileCheckWarm) {
+      fileCheckWarm = true;
+      endSlice = true;
+    }
+  }
+  return files;
+}
