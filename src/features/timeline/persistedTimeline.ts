@@ -6,8 +6,8 @@ import type {
   SectionHeights,
   TimelineSource,
 } from '../../gallery';
-import { SECTIONS_STORE, TIMELINES_STORE, timelineDb } from '../../platform/offlineData';
-import { yieldToEventLoop } from '../../platform/yieldToEventLoop';
+import { TIMELINES_STORE, timelineDb } from '../../platform/offlineData';
+import { readSection, writeSection, type StoredSection } from './persistedSectionFiles';
 
 /**
  * The persisted timeline (issue 19, second visit): a timeline's months, its sections' files and
@@ -30,62 +30,6 @@ interface TimelineRecord {
   serial: number | null;
   /** section key → the listed count the heights are for, and rows height per width class. */
   heights: Record<string, { count: number; byWidth: Record<string, number> }>;
-}
-
-interface SectionRecord {
-  counts: SectionCounts;
-  /** Packed (packFiles) since issue 34.10; records of before hold the columns as they are. */
-  files: SectionFiles | PackedFiles;
-}
-
-/** A section's files as stored: the string columns as one JSON string each. */
-export interface PackedFiles extends Omit<SectionFiles, 'ids' | 'paths'> {
-  ids: string;
-  paths?: string;
-}
-
-/** Strings a slice of packFilesInSlices writes (a few ms on an idle machine). */
-export const PACKED_PER_TASK = 1000;
-
-/**
- * IndexedDB copies a record on the main thread when it is put (structured clone), string by
- * string: a day of a 70,000-photo month (6,000 files, an id and a path each) took a long task of
- * its own (bench/hugeMonth.bench.ts). One JSON string per column is one copy, and typed arrays
- * are copied whole. Each string is the JSON of its whole column, written a slice a task with a
- * yield to the event loop between (issue 34.10: JSON.stringify of the day's ids and paths, and
- * the put, were one long task with the files' check).
- */
-export async function packFilesInSlices(files: SectionFiles): Promise<PackedFiles> {
-  const { ids, paths, ...columns } = files;
-  const packedIds = await jsonInSlices(ids);
-  const packedPaths = paths ? await jsonInSlices(paths) : undefined;
-  return {
-    ...columns,
-    ids: packedIds,
-    ...(packedPaths !== undefined ? { paths: packedPaths } : {}),
-  };
-}
-
-/** JSON.stringify(values) for strings, PACKED_PER_TASK of them a task. */
-async function jsonInSlices(values: readonly string[]): Promise<string> {
-  const parts: string[] = [];
-  for (let from = 0; from < values.length; from += PACKED_PER_TASK) {
-    if (from > 0) await yieldToEventLoop();
-    // '[a,b]' less its brackets: the parts joined by ',' are the whole array's elements.
-    parts.push(JSON.stringify(values.slice(from, from + PACKED_PER_TASK)).slice(1, -1));
-  }
-  return `[${parts.join(',')}]`;
-}
-
-/** The files of a stored record, packed or (an older record) not. */
-export function unpackFiles(stored: SectionFiles | PackedFiles): SectionFiles {
-  if (typeof stored.ids !== 'string') return stored as SectionFiles;
-  const { ids, paths, ...columns } = stored as PackedFiles;
-  return {
-    ...columns,
-    ids: JSON.parse(ids) as string[],
-    ...(paths !== undefined ? { paths: JSON.parse(paths) as string[] } : {}),
-  };
 }
 
 /**
@@ -173,29 +117,23 @@ export class PersistedTimeline implements SectionHeights {
     this.saveSoon(HEIGHTS_SAVE_DELAY_MS);
   }
 
-  async loadSection(
-    key: string,
-  ): Promise<{ counts: SectionCounts; files: SectionFiles } | undefined> {
+  async loadSection(key: string): Promise<StoredSection | undefined> {
     try {
-      const record = (await this.db.get(SECTIONS_STORE, `${this.key}\n${key}`)) as
-        SectionRecord | undefined;
-      return record && { counts: record.counts, files: unpackFiles(record.files) };
+      return await readSection(this.db, `${this.key}\n${key}`);
     } catch {
       return undefined;
     }
   }
 
   /**
-   * Saves a section's files after the grid has them: packed in slices from the next task on,
-   * then put (its structured clone) in a task of its own. Resolves once written or failed.
+   * Saves a section's files after the grid has them (persistedSectionFiles: packed in slices
+   * from the next task on, put a record a task). Resolves once written or failed; pending until
+   * then, chunks of a large section until their head is written.
    */
   saveSection(key: string, counts: SectionCounts, files: SectionFiles): Promise<void> {
     return counted(async () => {
       try {
-        await yieldToEventLoop();
-        const record: SectionRecord = { counts, files: await packFilesInSlices(files) };
-        await yieldToEventLoop();
-        await this.db.put(SECTIONS_STORE, record, `${this.key}\n${key}`);
+        await writeSection(this.db, `${this.key}\n${key}`, counts, files);
       } catch {
         // Not kept: the next visit fetches the section again.
       }
