@@ -39,6 +39,7 @@ import { applyFlagsFromQuery } from './state/featureFlags';
 import { readString } from './state/persisted';
 import { sessionStore } from './state/session';
 import { trackViewport } from './state/viewport';
+import { followWindowScroll } from './platform/windowScroll';
 import './app/theme.css';
 import './app/app.css';
 import './app/overlays.css';
@@ -157,6 +158,7 @@ async function boot(): Promise<void> {
   // Menus and buttons hide what has no page yet (platform/routesBuilt).
   setBuiltRoutes(builtRoutes());
   trackViewport(window);
+  followWindowScroll();
   startConnectivityMonitor(window);
   // SPEC §7 client stats at session start and back in the foreground (only with consent).
   startAnalytics(window);

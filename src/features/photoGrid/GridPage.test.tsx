@@ -3,6 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GridPage, type GridPageState } from './GridPage';
 import { insetsFor, metricsFor } from './gridInsets';
+import { followWindowScroll } from '../../platform/windowScroll';
 
 /** A grid page still loading (no engine yet): the frame alone. */
 const loading = {
@@ -33,6 +34,22 @@ describe('GridPage', () => {
     render(<GridPage grid={loading} testId="timeline" label="Photos" />);
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
     expect(window.scrollY).toBe(0);
+  });
+
+  it('does not read the window’s offsets (a layout) when it is followed and at its top', () => {
+    const stop = followWindowScroll();
+    let reads = 0;
+    const scrollY = vi.spyOn(window, 'scrollY', 'get').mockImplementation(() => {
+      reads++;
+      return 0;
+    });
+    try {
+      render(<GridPage grid={loading} testId="timeline" label="Photos" />);
+      expect(reads).toBe(0);
+    } finally {
+      scrollY.mockRestore();
+      stop();
+    }
   });
 
   it('leaves the window alone when it is at its top', () => {

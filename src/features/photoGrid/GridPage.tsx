@@ -22,6 +22,7 @@ import { MessagePage } from '../../ui/MessagePage';
 import { Spinner } from '../../ui/Spinner';
 import { RequireLogin } from '../auth';
 import { insetsFor, metricsFor, squareMetricsFor } from './gridInsets';
+import { windowMayBeAwayFromTop } from '../../platform/windowScroll';
 import { useGridEngine, type GridEngineSetup } from './useGalleryEngine';
 import { useLastSeen } from './useLastSeen';
 import './GridPage.css';
@@ -229,6 +230,8 @@ export interface GridPageProps extends Omit<
  * its first row's check marks under the top navigation, where a click lands on the navigation.
  */
 function openAtTheWindowsTop(): void {
+  // Its offsets only when it may have moved: reading them lays the page out (windowScroll.ts).
+  if (!windowMayBeAwayFromTop()) return;
   if (window.scrollY !== 0 || window.scrollX !== 0) window.scrollTo(0, 0);
 }
 
