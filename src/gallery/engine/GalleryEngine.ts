@@ -93,6 +93,7 @@ export class GalleryEngine implements ControllerHost {
       metrics: options.metrics,
       width: this.view.width,
       onChange: requestFrame,
+      nextTask: () => this.clock.nextTask(),
     });
     this.zoom = new GalleryZoom(
       {

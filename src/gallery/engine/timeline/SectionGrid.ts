@@ -292,6 +292,16 @@ export class SectionGrid implements SelectableIndex, CalendarIndex {
     }
   }
 
+  /** Whether estimating a section's height is cheap at this size (SectionHeightMemory). */
+  get estimatesReady(): boolean {
+    return this.memory.estimatesReady;
+  }
+
+  /** Makes estimates at this size cheap, ahead of a list to estimate. */
+  warmEstimates(): void {
+    this.memory.warmEstimates();
+  }
+
   /** A section of `descriptor` whose files have not loaded: its height is known or estimated. */
   unfetched(descriptor: SectionDescriptor): Section {
     return this.memory.unfetched(descriptor);

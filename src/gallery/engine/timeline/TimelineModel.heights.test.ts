@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LayoutEngine } from '../layout/LayoutEngine';
 import { DESKTOP_METRICS } from '../gridMetrics';
+import { hasEstimateModel } from '../layout/estimate';
 import { TimelineModel } from './TimelineModel';
 import { columnLayout, filesWithIds, monthOf } from './testSections';
 import type { SectionHeights, TimelineSource } from './TimelineSource';
@@ -80,5 +81,32 @@ describe('TimelineModel remembered heights', () => {
     await estimated.load(new AbortController().signal);
     expect(narrower.sectionHeight(1)).toBe(estimated.sectionHeight(1));
     expect(narrower.sectionHeight(1)).not.toBe(first.sectionHeight(1));
+  });
+});
+
+describe('TimelineModel.setSource and the estimates’ model (issue 34.10)', () => {
+  it('builds the model in a task of its own, between the answer’s task and the list’s', async () => {
+    const width = 1237; // a width no other test estimates at: its model is not built yet
+    const events: string[] = [];
+    const timeline = new TimelineModel({
+      source: sourceWith(memoryHeights()),
+      layout,
+      metrics: DESKTOP_METRICS,
+      width,
+      onChange: () => events.push(`change, ${timeline.sections.length} sections`),
+      nextTask: () => {
+        events.push(
+          `task (model ${hasEstimateModel(width, DESKTOP_METRICS) ? 'built' : 'not built'})`,
+        );
+        return Promise.resolve();
+      },
+    });
+    await timeline.setSource(sourceWith(memoryHeights()), new AbortController().signal);
+    expect(events).toEqual(['task (model not built)', 'task (model built)', 'change, 3 sections']);
+
+    // At a size whose model is built, the list goes on in the answer's task.
+    events.length = 0;
+    await timeline.setSource(sourceWith(memoryHeights()), new AbortController().signal);
+    expect(events).toEqual(['change, 3 sections']);
   });
 });

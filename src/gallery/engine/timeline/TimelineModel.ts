@@ -19,6 +19,8 @@ export interface TimelineModelOptions {
   width: number;
   /** Requests a frame: something visible changed. */
   onChange: () => void;
+  /** Resolves in a task of its own (FrameClock.nextTask); at once by default. */
+  nextTask?: () => Promise<void>;
   maxConcurrentFetches?: number;
   /** SPEC §9 "buffers 200/400 px": load within the near margin, cancel beyond the far one. */
   nearMargin?: number;
@@ -52,10 +54,12 @@ export class TimelineModel implements SelectableIndex, CalendarIndex {
   /** Set by the engine: selection and focus follow files across reindexing changes. */
   reindexHooks: ReindexHooks | null = null;
   private readonly onChange: () => void;
+  private readonly nextTask: () => Promise<void>;
 
   constructor(options: TimelineModelOptions) {
     this.source = options.source;
     this.onChange = options.onChange;
+    this.nextTask = options.nextTask ?? (() => Promise.resolve());
     this.grid = new SectionGrid(options.metrics, options.width);
     this.grid.heights = options.source.heights ?? null;
     this.anchor = new ScrollAnchor<Section>(this.grid);
@@ -93,6 +97,15 @@ export class TimelineModel implements SelectableIndex, CalendarIndex {
     this.source = source;
     const descriptors = await source.sections(signal);
     if (this.source !== source || signal.aborted) return;
+    if (!this.grid.estimatesReady && descriptors.length > 0) {
+      // The estimates' model, built on the first estimate at a size, is 30 to 40 ms with the JIT
+      // cold: in the task that listed a 70,000-photo month it made one of 56 ms (bench/hugeMonth,
+      // issue 34.10). It gets a task of its own, between the answer's and the list's.
+      await this.nextTask();
+      this.grid.warmEstimates();
+      await this.nextTask();
+      if (this.source !== source || signal.aborted) return;
+    }
     this.grid.heights = source.heights ?? null;
     this.setSections(descriptors);
   }

@@ -1,4 +1,4 @@
-import { estimateRowsHeight } from '../layout/estimate';
+import { estimateRowsHeight, hasEstimateModel } from '../layout/estimate';
 import { layoutSection } from '../layout/justified';
 import type { GridMetrics, SectionDescriptor, SectionLayout } from '../types';
 import { countOf, type Section } from './section';
@@ -40,6 +40,16 @@ export class SectionHeightMemory {
       ).rowsHeight;
     }
     return estimateRowsHeight(count, this.width, this.metrics);
+  }
+
+  /** Whether an estimate for this size is cheap now (its model built; squares need none). */
+  get estimatesReady(): boolean {
+    return this.metrics.squareTiles === true || hasEstimateModel(this.width, this.metrics);
+  }
+
+  /** Makes estimates for this size cheap (builds the model: see estimatesReady). */
+  warmEstimates(): void {
+    this.estimate(1);
   }
 
   /** The exact height remembered for this size, else the estimate. */
