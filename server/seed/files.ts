@@ -38,9 +38,17 @@ function pictureSize(rng: Rng, year: number): [number, number] {
  *   first month then differs from the timeline's;
  * - `extreme`: pictures of extreme shapes (1:20, 1:8, 8:1, 20:1) among ordinary ones;
  * - `sparse`: one picture a year for as many years as files (mid-June), the rest nothing;
- * - `bigMonth`: every file in the current month.
+ * - `bigMonth`: every file in the last whole month (event days of a few thousand files);
+ * - `bigDay`: every file on the day before today (an import of files without a capture date).
  */
-export const LIBRARY_SHAPES = ['mixed', 'kinds', 'extreme', 'sparse', 'bigMonth'] as const;
+export const LIBRARY_SHAPES = [
+  'mixed',
+  'kinds',
+  'extreme',
+  'sparse',
+  'bigMonth',
+  'bigDay',
+] as const;
 export type LibraryShape = (typeof LIBRARY_SHAPES)[number];
 
 const EXTREME_SHAPES: readonly [number, number][] = [
@@ -57,14 +65,21 @@ const KIND_DRAWS = [0.9, 0.05, 0.1] as const;
 /** The months a shape fills: the mixed plan, or one month, or one file a year. */
 function monthsOf(shape: LibraryShape, total: number, rng: Rng, now: number): MonthPlan[] {
   const today = new Date(now * 1000);
-  if (shape === 'bigMonth') {
-    const days = today.getUTCDate();
+  if (shape === 'bigMonth' || shape === 'bigDay') {
+    // A whole day or month behind today, so the shape is the same on any date (the current
+    // month, seeded on its first day, was one day with most files at one second).
+    const day = new Date(
+      Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 1),
+    );
+    const month = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+    const from = shape === 'bigDay' ? day : month;
     const plan: MonthPlan = {
-      year: today.getUTCFullYear(),
-      month: today.getUTCMonth() + 1,
+      year: from.getUTCFullYear(),
+      month: from.getUTCMonth() + 1,
       files: total,
-      days,
+      days: new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 0)).getUTCDate(),
       dense: true,
+      ...(shape === 'bigDay' ? { onlyDay: day.getUTCDate() - 1 } : {}),
     };
     return [plan];
   }

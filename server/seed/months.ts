@@ -10,6 +10,8 @@ export interface MonthPlan {
   /** Days of the month that may hold files (the current month stops at today). */
   days: number;
   dense: boolean;
+  /** Every file on this day of the month (0-based), none elsewhere (the `bigDay` shape). */
+  onlyDay?: number;
 }
 
 /**
@@ -75,9 +77,11 @@ export function monthTimes(plan: MonthPlan, rng: Rng, now: number): number[] {
   const monthStart = Date.UTC(plan.year, plan.month - 1, 1) / 1000;
   for (let i = 0; i < plan.files; i++) {
     const day =
-      rng() < eventShare
-        ? eventDays[Math.floor(rng() * eventDays.length)]
-        : Math.floor(rng() * plan.days);
+      plan.onlyDay !== undefined
+        ? plan.onlyDay
+        : rng() < eventShare
+          ? eventDays[Math.floor(rng() * eventDays.length)]
+          : Math.floor(rng() * plan.days);
     // 07:00-23:00 for most, any time for the rest.
     const second = rng() < 0.9 ? 25_200 + Math.floor(rng() * 57_600) : Math.floor(rng() * 86_400);
     times[i] = Math.min(monthStart + day * 86_400 + second, now - 60);

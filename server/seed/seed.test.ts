@@ -124,13 +124,24 @@ describe('library shapes (issue 20)', () => {
     expect(all.some((m) => m.videos > 0) && all.some((m) => m.shots > 0)).toBe(true);
   });
 
-  it('sparse: one picture a year; bigMonth: all in this month', async () => {
+  it('sparse: one picture a year; bigMonth: all in the last whole month; bigDay: all yesterday', async () => {
     const sparse = months(await seeded(20, 1, 'sparse'));
     expect(sparse).toHaveLength(20);
     expect(sparse.every((m) => m.pictures + m.videos + m.shots === 1)).toBe(true);
     expect(new Set(sparse.map((m) => m.ym.slice(0, 4))).size).toBe(20);
     const big = months(await seeded(500, 1, 'bigMonth'));
     expect(big).toHaveLength(1);
+    const lastMonth = new Date(TEST_NOW * 1000);
+    lastMonth.setUTCDate(1);
+    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+    expect(big[0].ym).toBe(lastMonth.toISOString().slice(0, 7));
+    const dayDb = await seeded(500, 1, 'bigDay');
+    const days = dayDb
+      .prepare(`SELECT DISTINCT date(capture_time, 'unixepoch') AS day FROM files WHERE job = 1`)
+      .all() as { day: string }[];
+    expect(days.map((d) => d.day)).toEqual([
+      new Date((TEST_NOW - 86_400) * 1000).toISOString().slice(0, 10),
+    ]);
   });
 
   it('extreme: shapes down to 1:20 and up to 20:1', async () => {
