@@ -1,5 +1,5 @@
 // `npm run seed -- --files N [--users U] [--albums A] [--trash T] [--shape S] [--data DIR] [--seed S]`
-// Shapes: mixed (default), kinds, extreme, sparse, bigMonth (server/seed/files.ts LIBRARY_SHAPES).
+// Shapes: mixed (default), kinds, extreme, sparse, bigMonth, bigDay (server/seed/files.ts LIBRARY_SHAPES).
 import { parseArgs } from 'node:util';
 import { isEmpty, openDb } from '../db/open';
 import { LIBRARY_SHAPES, type LibraryShape } from './files';
