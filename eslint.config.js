@@ -139,8 +139,7 @@ const boundaries = [
     ['workers/**/*.ts', 'src/**/*.worker.ts'],
     [
       // Beside it: its *.shared.ts, and the pure modules it runs: the layout worker's justified.ts,
-      // the engine's abort.ts (both import nothing), the files-answer worker's filesAnswerApi.ts
-      // (the contract's file check: zod and no app code).
+      // the engine's abort.ts and the files-answer worker's filesAnswerApi.ts (all import nothing).
       pattern(
         String.raw`^\.(?!/[\w.-]+\.shared$)(?!/justified$)(?!\./abort$)(?!/filesAnswerApi$)`,
         'A worker imports only its *.shared.ts message types and the pure modules it runs (listed in eslint.config.js).',

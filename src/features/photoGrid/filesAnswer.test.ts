@@ -3,7 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FilesResponseSchema } from '../../api/contract/files';
 import { ApiError } from '../../api/errors';
 import type { FilesAnswerWorkerApi } from './filesAnswer.shared';
-import { FILES_ANSWER_WORKER_BYTES, FILES_PER_MESSAGE, readFilesAnswer } from './filesAnswer';
+import {
+  FILES_ANSWER_WORKER_BYTES,
+  FILES_PARSED_PER_TASK,
+  FILES_PER_MESSAGE,
+  readFilesAnswer,
+} from './filesAnswer';
 import { filesAnswerApi } from './filesAnswerApi';
 import { listedFile } from './testing';
 
@@ -61,7 +66,7 @@ describe('a large files answer read in the worker (issue 34.10)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('gives the files FilesResponseSchema gives, a message at a time, and forgets the answer', async () => {
+  it('gives the files FilesResponseSchema gives, parsed there and checked here, and forgets the answer', async () => {
     const items = Array.from({ length: 2 * FILES_PER_MESSAGE + 17 }, (_, i) => file(i));
     const parts: number[] = [];
     const files = await readFilesAnswer(
@@ -72,7 +77,9 @@ describe('a large files answer read in the worker (issue 34.10)', () => {
       remote,
     );
     expect(files).toEqual(FilesResponseSchema.parse({ files: items }).files);
-    expect(parts).toEqual([FILES_PER_MESSAGE, FILES_PER_MESSAGE, 17]);
+    // Checked here in the steps of parseFilesInSlices, every file once, in order.
+    expect(parts.reduce((sum, n) => sum + n, 0)).toBe(items.length);
+    expect(Math.max(...parts)).toBeLessThanOrEqual(FILES_PER_MESSAGE);
     await vi.waitFor(() => expect(closed).toEqual(opened));
     expect(opened).toHaveLength(1);
   });
@@ -116,22 +123,25 @@ describe('a large files answer read in the worker (issue 34.10)', () => {
     expect(error?.message).toContain(`files.${FILES_PER_MESSAGE + 234}.size`);
   });
 
-  it('stops when aborted between messages, and forgets the answer', async () => {
+  it('stops when aborted, at the next slice, and forgets the answer', async () => {
     const items = Array.from({ length: 3 * FILES_PER_MESSAGE }, (_, i) => file(i));
     const abort = new AbortController();
-    let parts = 0;
+    let seen = 0;
     const run = readFilesAnswer(
       blobOf({ files: items }),
       PATH,
       abort.signal,
-      () => {
-        parts++;
+      (part) => {
+        seen += part.length;
         abort.abort();
       },
       remote,
     );
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
-    expect(parts).toBe(1);
+    // The slice under way ends (FILES_PARSED_PER_TASK at most), no further one starts.
+    expect(seen).toBeGreaterThan(0);
+    expect(seen).toBeLessThanOrEqual(FILES_PARSED_PER_TASK);
+    expect(opened).toHaveLength(1);
     await vi.waitFor(() => expect(closed).toEqual(opened));
   });
 

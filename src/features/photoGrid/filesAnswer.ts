@@ -1,15 +1,15 @@
 import { wrap, type Remote } from 'comlink';
-import type { FileInfo } from '../../api/contract/files';
+import { z } from 'zod';
+import { FileSchema, type FileInfo } from '../../api/contract/files';
 import { ApiError } from '../../api/errors';
 import { parseJsonAnswer, summariseIssues } from '../../api/wire';
 import { yieldToEventLoop } from '../../platform/yieldToEventLoop';
 import type { FilesAnswerWorkerApi } from './filesAnswer.shared';
-import { checkFileSlice, FilesEnvelopeSchema, type FileIssue } from './filesCheck';
 
 /*
  * A GET /jobs/{id}/files answer read into checked files without a long task of ours (issue
- * 34.10): a small answer parsed here and checked in slices (parseFilesInSlices), a large one
- * parsed and checked in the files-answer worker and taken a slice a message.
+ * 34.10): a small answer parsed here, a large one parsed in the files-answer worker and taken a
+ * slice a message; the files checked here in slices (parseFilesInSlices) either way.
  */
 
 /**
@@ -20,8 +20,8 @@ import { checkFileSlice, FilesEnvelopeSchema, type FileIssue } from './filesChec
 export const FILES_ANSWER_WORKER_BYTES = 256 * 1024;
 
 /**
- * Files a message from the worker carries: their structured copy and the columns' copy here take
- * a few milliseconds.
+ * Files a message from the worker carries: their structured copy here takes a few milliseconds,
+ * and their check goes on in slices (parseFilesInSlices).
  */
 export const FILES_PER_MESSAGE = 1000;
 
@@ -49,6 +49,35 @@ export const FILES_SLICE_MS = 8;
  * (bench/hugeMonth, issue 34.10), so the first file is checked alone, in a task of its own.
  */
 let fileCheckWarm = false;
+
+/** FilesResponseSchema before its files are checked; the files are checked in slices. */
+const FilesEnvelopeSchema = z.object({ files: z.array(z.unknown()) });
+const FileSliceSchema = z.array(FileSchema);
+
+/** A zod issue, as the error's detail and cause carry it: where, and what. */
+interface FileIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+/**
+ * The files of `items`, which begin at `from` in the answer's list; or the issues, their paths
+ * counted from the answer's root (`files.N.field`), as one FilesResponseSchema check reports them.
+ */
+function checkFileSlice(
+  items: readonly unknown[],
+  from: number,
+): { ok: true; files: FileInfo[] } | { ok: false; issues: FileIssue[] } {
+  const parsed = FileSliceSchema.safeParse(items);
+  if (parsed.success) return { ok: true, files: parsed.data };
+  return {
+    ok: false,
+    issues: parsed.error.issues.map((issue) => ({
+      path: ['files', from + Number(issue.path[0]), ...issue.path.slice(1)],
+      message: issue.message,
+    })),
+  };
+}
 
 const malformed = (path: string, detail: string, cause?: unknown) =>
   new ApiError({ kind: 'malformed', method: 'GET', path, status: 200, detail, cause });
@@ -82,7 +111,10 @@ export async function readFilesAnswer(
   return parseFilesInSlices(items, path, signal, each);
 }
 
-/** The files read in the worker; null when the worker could not start. */
+/**
+ * The files parsed in the worker and checked here; null when the worker could not start or the
+ * answer is not a files list (the caller then reads it here, and says what is wrong with it).
+ */
 async function readInWorker(
   remote: Remote<FilesAnswerWorkerApi>,
   answer: Blob,
@@ -91,27 +123,22 @@ async function readInWorker(
   each: ((files: readonly FileInfo[]) => void) | undefined,
 ): Promise<FileInfo[] | null> {
   const opened = await orBroken(remote.open(answer));
-  if (opened === BROKEN) return null;
-  if (!opened.ok) {
-    if (opened.notJson) throw malformed(path, 'answer is not JSON');
-    throw issuesError(path, opened.issues);
-  }
+  if (opened === BROKEN || !opened.ok) return null;
   const { handle, length } = opened;
   const files: FileInfo[] = [];
   try {
-    // One slice asked ahead: the worker checks the next while this thread copies the last.
-    let next = length > 0 ? remote.check(handle, 0, FILES_PER_MESSAGE) : null;
+    // One slice asked ahead: the worker copies the next while this thread checks the last.
+    let next = length > 0 ? remote.slice(handle, 0, FILES_PER_MESSAGE) : null;
     for (let from = 0; next; from += FILES_PER_MESSAGE) {
-      const slice = await orBroken(next);
-      if (slice === BROKEN) return null;
+      const items = await orBroken(next);
+      if (items === BROKEN) return null;
       next =
         from + FILES_PER_MESSAGE < length
-          ? remote.check(handle, from + FILES_PER_MESSAGE, FILES_PER_MESSAGE)
+          ? remote.slice(handle, from + FILES_PER_MESSAGE, FILES_PER_MESSAGE)
           : null;
       signal?.throwIfAborted();
-      if (!slice.ok) throw issuesError(path, slice.issues);
-      for (const file of slice.files) files.push(file);
-      each?.(slice.files);
+      const checked = await parseFilesInSlices(items, path, signal, each, undefined, from);
+      for (const file of checked) files.push(file);
     }
     return files;
   } finally {
@@ -162,6 +189,8 @@ export async function parseFilesInSlices(
   signal?: AbortSignal,
   each?: (files: readonly FileInfo[]) => void,
   now: () => number = () => performance.now(),
+  /** Where `items` begin in the answer's list (the issues' paths count from the list's start). */
+  offset = 0,
 ): Promise<FileInfo[]> {
   const files: FileInfo[] = [];
   // The page's first check: one file, with the tasks before and after it left to the others.
@@ -185,7 +214,7 @@ export async function parseFilesInSlices(
       endSlice = false;
     }
     const step = fileCheckWarm ? FILES_PER_STEP : 1;
-    const checked = checkFileSlice(items.slice(from, from + step), from);
+    const checked = checkFileSlice(items.slice(from, from + step), offset + from);
     if (!checked.ok) throw issuesError(path, checked.issues);
     for (const file of checked.files) files.push(file);
     each?.(checked.files);
