@@ -84,6 +84,30 @@ describe('a large files answer read in the worker (issue 34.10)', () => {
     expect(opened).toHaveLength(1);
   });
 
+  it('goes on here where a worker that fails on the way stopped: every file once', async () => {
+    const items = Array.from({ length: 3 * FILES_PER_MESSAGE + 5 }, (_, i) => file(i));
+    let slices = 0;
+    const failing = {
+      open: (answer: Blob) => remote.open(answer),
+      slice: (handle: number, from: number, count: number) =>
+        ++slices === 2
+          ? Promise.reject(new Error('the worker died'))
+          : remote.slice(handle, from, count),
+      close: (handle: number) => remote.close(handle),
+    } as unknown as Remote<FilesAnswerWorkerApi>;
+    const seen: string[] = [];
+    const files = await readFilesAnswer(
+      blobOf({ files: items }),
+      PATH,
+      undefined,
+      (part) => seen.push(...part.map((f) => f.id)),
+      failing,
+    );
+    const expected = FilesResponseSchema.parse({ files: items }).files;
+    expect(files).toEqual(expected);
+    expect(seen).toEqual(expected.map((f) => f.id));
+  });
+
   it('an empty list is no files', async () => {
     expect(
       await readFilesAnswer(blobOf({ files: [] }), PATH, undefined, undefined, remote),

@@ -100,20 +100,32 @@ export async function readFilesAnswer(
     ? filesAnswerWorker()
     : null,
 ): Promise<FileInfo[]> {
+  let read: FileInfo[] = [];
   if (remote) {
-    const files = await readInWorker(remote, answer, path, signal, each);
-    if (files) return files;
+    const inWorker = await readInWorker(remote, answer, path, signal, each);
+    if (inWorker.complete) return inWorker.files;
+    read = inWorker.files;
   }
   const text = await answer.text();
   const { files: items } = parseJsonAnswer(text, FilesEnvelopeSchema, (detail, cause) =>
     malformed(path, detail, cause),
   );
-  return parseFilesInSlices(items, path, signal, each);
+  // Goes on where the worker stopped (one file checked per item): `each` sees every file once.
+  const rest = await parseFilesInSlices(
+    read.length > 0 ? items.slice(read.length) : items,
+    path,
+    signal,
+    each,
+    undefined,
+    read.length,
+  );
+  return read.length > 0 ? read.concat(rest) : rest;
 }
 
 /**
- * The files parsed in the worker and checked here; null when the worker could not start or the
- * answer is not a files list (the caller then reads it here, and says what is wrong with it).
+ * The files parsed in the worker and checked here. Not complete when the worker failed (to start,
+ * or on the way: the files checked until then are kept) or the answer is not a files list: the
+ * caller then reads the rest here, and says what is wrong with it.
  */
 async function readInWorker(
   remote: Remote<FilesAnswerWorkerApi>,
@@ -121,17 +133,17 @@ async function readInWorker(
   path: string,
   signal: AbortSignal | undefined,
   each: ((files: readonly FileInfo[]) => void) | undefined,
-): Promise<FileInfo[] | null> {
-  const opened = await orBroken(remote.open(answer));
-  if (opened === BROKEN || !opened.ok) return null;
-  const { handle, length } = opened;
+): Promise<{ files: FileInfo[]; complete: boolean }> {
   const files: FileInfo[] = [];
+  const opened = await orBroken(remote.open(answer));
+  if (opened === BROKEN || !opened.ok) return { files, complete: false };
+  const { handle, length } = opened;
   try {
     // One slice asked ahead: the worker copies the next while this thread checks the last.
     let next = length > 0 ? remote.slice(handle, 0, FILES_PER_MESSAGE) : null;
     for (let from = 0; next; from += FILES_PER_MESSAGE) {
       const items = await orBroken(next);
-      if (items === BROKEN) return null;
+      if (items === BROKEN) return { files, complete: false };
       next =
         from + FILES_PER_MESSAGE < length
           ? remote.slice(handle, from + FILES_PER_MESSAGE, FILES_PER_MESSAGE)
@@ -140,9 +152,9 @@ async function readInWorker(
       const checked = await parseFilesInSlices(items, path, signal, each, undefined, from);
       for (const file of checked) files.push(file);
     }
-    return files;
+    return { files, complete: true };
   } finally {
-    void remote.close(handle);
+    void remote.close(handle).catch(() => undefined);
   }
 }
 
@@ -151,9 +163,12 @@ const BROKEN = Symbol('the worker failed');
 let workerFailed: Promise<typeof BROKEN> = new Promise(() => undefined);
 let worker: Remote<FilesAnswerWorkerApi> | null | undefined;
 
-/** `call`, or BROKEN if the worker fails first: comlink's call would wait for ever. */
+/**
+ * `call`, or BROKEN if it fails or the worker fails first (comlink's call would then wait for
+ * ever).
+ */
 const orBroken = <P extends Promise<unknown>>(call: P): Promise<Awaited<P> | typeof BROKEN> =>
-  Promise.race([call as Promise<Awaited<P>>, workerFailed]);
+  Promise.race([call as Promise<Awaited<P>>, workerFailed]).catch(() => BROKEN);
 
 /** The page's files-answer worker, made at the first large answer; null where none can run. */
 function filesAnswerWorker(): Remote<FilesAnswerWorkerApi> | null {
